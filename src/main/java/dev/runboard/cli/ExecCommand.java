@@ -1,0 +1,95 @@
+package dev.runboard.cli;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.process.Signal;
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.store.DataDirs;
+import dev.runboard.store.Json;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code runboard exec}: one session in the foreground; its final snapshot as JSON; its exit code as ours. */
+@Command(name = "exec",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {"Run COMMAND as a session in the foreground, print its final snapshot as JSON on stdout,",
+            "and exit with its exit code (124 on timeout, 2 on a usage error). Ctrl-C kills the whole tree."},
+        footer = {"", "Examples:", "  runboard exec -- make test",
+            "  runboard exec --timeout 600 --cwd ~/src/app -- ./gradlew build",
+            "  runboard exec --no-shell -- python3 -c 'print(42)'"})
+public final class ExecCommand implements Callable<Integer> {
+    /** Like coreutils timeout(1). */
+    static final int EXIT_TIMEOUT = 124;
+    /** Like env(1) when it cannot run the program. */
+    static final int EXIT_COULD_NOT_START = 125;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SpecOptions specOptions;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Where captures and artifacts go (default: $RUNBOARD_HOME, else $XDG_DATA_HOME/runboard).")
+    Path dataDir;
+
+    @Override
+    public Integer call() throws Exception {
+        SessionSpec sessionSpec = specOptions.toSpec();
+        try (SessionEngine engine = SessionEngine.forDataDir(DataDirs.resolve(dataDir))) {
+            CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+            Session session;
+            try {
+                session = engine.start(sessionSpec);
+            } catch (InvalidSpecException e) {
+                spec.commandLine().getErr().println("runboard exec: " + e.getMessage());
+                return RunboardCli.USAGE;
+            }
+            session.addListener(ended::complete);
+            Thread onCtrlC = new Thread(() -> {
+                if (!session.status().isTerminal()) {
+                    engine.kill(session, Signal.TERM, sessionSpec.grace()).join();
+                    awaitQuietly(ended);
+                }
+            }, "runboard-exec-interrupt");
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
+            SessionSnapshot last = ended.get();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C arrived as the session ended: the hook is running; printing below is still right.
+            }
+            spec.commandLine().getOut().println(Json.write(last));
+            spec.commandLine().getOut().flush();
+            return exitCode(last);
+        }
+    }
+
+    private static void awaitQuietly(CompletableFuture<SessionSnapshot> ended) {
+        try {
+            ended.get(10, TimeUnit.SECONDS);
+        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+            // the JVM is exiting anyway; the kill has been sent
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static int exitCode(SessionSnapshot s) {
+        return switch (s.status()) {
+            case TIMEOUT -> EXIT_TIMEOUT;
+            case RUNNING -> throw new IllegalStateException("exec returns only after the session ends");
+            default -> s.exitCode() == null ? EXIT_COULD_NOT_START : s.exitCode();
+        };
+    }
+}

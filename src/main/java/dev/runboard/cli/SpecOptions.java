@@ -1,0 +1,76 @@
+package dev.runboard.cli;
+
+import dev.runboard.session.SessionSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The options that describe a session, shared by the subcommands that launch one. */
+public final class SpecOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    @Option(names = "--shell", paramLabel = "SH", description = "Shell that runs COMMAND as one string (default: $SHELL, else /bin/sh).")
+    Path shell;
+
+    @Option(names = "--no-shell", description = "Run COMMAND as an argv list, with no shell.")
+    boolean noShell;
+
+    @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory (default: the current one).")
+    Path cwd;
+
+    @Option(names = "--env", paramLabel = "K=V", description = "Extra environment variable; repeatable.")
+    List<String> env = List.of();
+
+    @Option(names = "--timeout", paramLabel = "S", description = "Kill the tree after S seconds (at least 1; default: none).")
+    Double timeoutSeconds;
+
+    @Option(names = "--grace", paramLabel = "S", description = "Seconds between TERM and KILL when ending the tree (default: ${DEFAULT-VALUE}).", defaultValue = "2")
+    double graceSeconds;
+
+    @Option(names = "--preview-bytes", paramLabel = "N", description = "Bound of the in-memory output preview (default: ${DEFAULT-VALUE}).", defaultValue = "65536")
+    int previewBytes;
+
+    @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The command. With a shell, the words are joined into one string.")
+    List<String> commandWords;
+
+    SessionSpec toSpec() {
+        if (noShell && shell != null) {
+            throw new ParameterException(command.commandLine(), "--shell and --no-shell cannot be used together");
+        }
+        SessionSpec.Builder b = noShell ? SessionSpec.argv(commandWords) : SessionSpec.shell(String.join(" ", commandWords));
+        if (shell != null) {
+            b.shell(shell);
+        }
+        b.cwd(cwd == null ? Path.of("").toAbsolutePath() : cwd);
+        b.env(parseEnv());
+        if (timeoutSeconds != null) {
+            b.timeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)));
+        }
+        if (graceSeconds < 0) {
+            throw new ParameterException(command.commandLine(), "--grace cannot be negative");
+        }
+        b.grace(Duration.ofMillis(Math.round(graceSeconds * 1000)));
+        b.previewBytes(previewBytes);
+        return b.build();
+    }
+
+    private Map<String, String> parseEnv() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String kv : env) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) {
+                throw new ParameterException(command.commandLine(), "--env expects NAME=VALUE, got '" + kv + "'");
+            }
+            out.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        return out;
+    }
+}

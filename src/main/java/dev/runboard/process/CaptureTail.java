@@ -1,0 +1,55 @@
+package dev.runboard.process;
+
+import dev.runboard.session.OutputPreview;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.function.Supplier;
+
+/**
+ * The live preview of a growing capture file: one channel kept open, and a re-read of at most the
+ * preview bound only when the file has grown since the last look. The child writes the file; this
+ * only reads it.
+ */
+public final class CaptureTail implements Supplier<OutputPreview>, AutoCloseable {
+    private final Path file;
+    private final int bound;
+    private FileChannel channel;
+    private long lastSize = -1;
+    private OutputPreview last = OutputPreview.EMPTY;
+
+    public CaptureTail(Path file, int bound) {
+        this.file = file;
+        this.bound = bound;
+    }
+
+    @Override
+    public synchronized OutputPreview get() {
+        try {
+            if (channel == null) {
+                channel = FileChannel.open(file, StandardOpenOption.READ);
+            }
+            long size = channel.size();
+            if (size != lastSize) {
+                last = OutputPreview.read(channel, size, bound);
+                lastSize = size;
+            }
+        } catch (IOException e) {
+            // The capture vanished or became unreadable: keep showing what was last read.
+        }
+        return last;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // read-only channel: nothing to flush
+            }
+            channel = null;
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.runboard.session;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What a tree kill did: the signal sent once to the group (and to tagged processes outside it),
+ * whether it had to escalate to SIGKILL after the grace, and which processes, if any, survived.
+ */
+@JsonPropertyOrder({"reason", "signal", "grace_ms", "requested_at", "process_group", "signalled",
+    "escalated_to_kill", "killed_after_grace", "swept_by_tag", "finished_at", "duration_ms", "survivors"})
+public record KillReport(
+        @JsonProperty("reason") String reason,
+        @JsonProperty("signal") String signal,
+        @JsonProperty("grace_ms") long graceMillis,
+        @JsonProperty("requested_at") Instant requestedAt,
+        @JsonProperty("process_group") long processGroup,
+        @JsonProperty("signalled") List<ProcessRef> signalled,
+        @JsonProperty("escalated_to_kill") boolean escalatedToKill,
+        @JsonProperty("killed_after_grace") List<ProcessRef> killedAfterGrace,
+        @JsonProperty("swept_by_tag") List<ProcessRef> sweptByTag,
+        @JsonProperty("finished_at") Instant finishedAt,
+        @JsonProperty("survivors") List<ProcessRef> survivors) {
+
+    public KillReport {
+        signalled = List.copyOf(signalled);
+        killedAfterGrace = List.copyOf(killedAfterGrace);
+        sweptByTag = List.copyOf(sweptByTag);
+        survivors = List.copyOf(survivors);
+    }
+
+    @JsonProperty("duration_ms")
+    public long durationMillis() {
+        return java.time.Duration.between(requestedAt, finishedAt).toMillis();
+    }
+
+    public boolean clean() {
+        return survivors.isEmpty();
+    }
+
+    /** One line for a status bar or a CLI: "TERM to 12 processes, KILL after 2 s to 1, 0 survivors". */
+    public String summary() {
+        StringBuilder sb = new StringBuilder(signal).append(" to ").append(signalled.size())
+                .append(signalled.size() == 1 ? " process" : " processes");
+        if (escalatedToKill) {
+            sb.append(", KILL after ").append(graceMillis).append(" ms to ").append(killedAfterGrace.size());
+        }
+        if (!sweptByTag.isEmpty()) {
+            sb.append(", ").append(sweptByTag.size()).append(" escaped the group and were swept by tag");
+        }
+        sb.append(", ").append(survivors.size()).append(survivors.size() == 1 ? " survivor" : " survivors");
+        return sb.toString();
+    }
+}

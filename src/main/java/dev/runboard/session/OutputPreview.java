@@ -1,0 +1,256 @@
+package dev.runboard.session;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+
+/**
+ * A bounded view of a session's output: its head and its tail, never more than the bound.
+ *
+ * <p>Kept as UTF-8 bytes (compact whatever the characters) and decoded on demand. The cut points
+ * never split a UTF-8 sequence and prefer line boundaries; invalid bytes and NUL decode to U+FFFD;
+ * ANSI escapes are kept for the UI to render.
+ */
+public final class OutputPreview {
+    public static final OutputPreview EMPTY = new OutputPreview(new byte[0], new byte[0], 0, null);
+    private static final char REPLACEMENT = '\uFFFD';
+
+    private final byte[] head;
+    private final byte[] tail;
+    private final long originalBytes;
+    /** What to show instead of nothing when the command wrote nothing (e.g. "timed out after 5 s"). */
+    private final String note;
+
+    private OutputPreview(byte[] head, byte[] tail, long originalBytes, String note) {
+        this.head = head;
+        this.tail = tail;
+        this.originalBytes = originalBytes;
+        this.note = note;
+    }
+
+    private OutputPreview(byte[] head, byte[] tail, long originalBytes) {
+        this(head, tail, originalBytes, null);
+    }
+
+    /** An empty output that says why it is empty; it counts zero bytes. */
+    public static OutputPreview noteOnly(String note) {
+        return new OutputPreview(new byte[0], new byte[0], 0, note);
+    }
+
+    /** Reads the preview of a whole file: O(bound) whatever the file's size. */
+    public static OutputPreview read(Path file, int bound) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return read(ch, ch.size(), bound);
+        }
+    }
+
+    /** Reads the preview of the first {@code size} bytes of an open channel (positional reads; the channel's position is untouched). */
+    public static OutputPreview read(FileChannel ch, long size, int bound) throws IOException {
+        if (size <= bound) {
+            return new OutputPreview(readAt(ch, 0, (int) size), new byte[0], size);
+        }
+        return new OutputPreview(readHead(ch, headBytes(bound)), readTail(ch, size, bound - headBytes(bound)), size);
+    }
+
+    /** Builds a preview from bytes held in memory (tests, re-adopted records). */
+    public static OutputPreview of(byte[] whole, int bound) {
+        if (whole.length <= bound) {
+            return new OutputPreview(whole.clone(), new byte[0], whole.length);
+        }
+        int headLen = headBytes(bound);
+        int tailLen = bound - headLen;
+        byte[] head = cutHead(java.util.Arrays.copyOf(whole, headLen));
+        byte[] tail = cutTail(java.util.Arrays.copyOfRange(whole, whole.length - tailLen, whole.length));
+        return new OutputPreview(head, tail, whole.length);
+    }
+
+    /** An eighth of the bound for the head (8 KiB of 64 KiB): the start of a log says what ran, the end says how it ended. */
+    static int headBytes(int bound) {
+        return bound / 8;
+    }
+
+    static OutputPreview restore(byte[] head, byte[] tail, long originalBytes) {
+        return new OutputPreview(head, tail, originalBytes);
+    }
+
+    private static byte[] readHead(FileChannel ch, int len) throws IOException {
+        return cutHead(readAt(ch, 0, len));
+    }
+
+    private static byte[] readTail(FileChannel ch, long size, int len) throws IOException {
+        return cutTail(readAt(ch, size - len, len));
+    }
+
+    private static byte[] readAt(FileChannel ch, long position, int len) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(len);
+        while (buf.hasRemaining()) {
+            int n = ch.read(buf, position + buf.position());
+            if (n < 0) {
+                break; // the file shrank under us (truncated by someone else): show what there is
+            }
+        }
+        return java.util.Arrays.copyOf(buf.array(), buf.position());
+    }
+
+    /** Ends the head after its last newline when that keeps at least half of it, else at a UTF-8 boundary. */
+    private static byte[] cutHead(byte[] b) {
+        for (int i = b.length - 1; i >= b.length / 2; i--) {
+            if (b[i] == '\n') {
+                return java.util.Arrays.copyOf(b, i + 1);
+            }
+        }
+        int end = b.length;
+        int back = 0;
+        // Walk back over continuation bytes to the lead byte; drop the sequence if it is incomplete.
+        while (back < 3 && end - back - 1 >= 0 && isContinuation(b[end - back - 1])) {
+            back++;
+        }
+        int leadIndex = end - back - 1;
+        if (leadIndex >= 0 && sequenceLength(b[leadIndex]) > back + 1) {
+            return java.util.Arrays.copyOf(b, leadIndex);
+        }
+        return b;
+    }
+
+    /** Starts the tail after its first newline when that keeps at least half of it, else at a UTF-8 boundary. */
+    private static byte[] cutTail(byte[] b) {
+        for (int i = 0; i < b.length / 2; i++) {
+            if (b[i] == '\n') {
+                return java.util.Arrays.copyOfRange(b, i + 1, b.length);
+            }
+        }
+        int start = 0;
+        while (start < 3 && start < b.length && isContinuation(b[start])) {
+            start++;
+        }
+        return java.util.Arrays.copyOfRange(b, start, b.length);
+    }
+
+    private static boolean isContinuation(byte b) {
+        return (b & 0xC0) == 0x80;
+    }
+
+    private static int sequenceLength(byte lead) {
+        int u = lead & 0xFF;
+        if (u < 0x80) {
+            return 1;
+        }
+        if (u >= 0xF0) {
+            return 4;
+        }
+        if (u >= 0xE0) {
+            return 3;
+        }
+        return u >= 0xC0 ? 2 : 1;
+    }
+
+    public boolean truncated() {
+        return originalBytes > head.length + (long) tail.length;
+    }
+
+    /** Bytes of output the session wrote in total. */
+    public long originalBytes() {
+        return originalBytes;
+    }
+
+    /** Bytes of output this preview shows. */
+    public long visibleBytes() {
+        return head.length + (long) tail.length;
+    }
+
+    public long omittedBytes() {
+        return originalBytes - visibleBytes();
+    }
+
+    public boolean isEmpty() {
+        return originalBytes == 0;
+    }
+
+    byte[] headBytesRaw() {
+        return head;
+    }
+
+    byte[] tailBytesRaw() {
+        return tail;
+    }
+
+    /** The preview as text: head, an omission marker when truncated, tail. */
+    public String text() {
+        if (isEmpty() && note != null) {
+            return "[runboard] " + note + "\n";
+        }
+        if (!truncated()) {
+            return decode(head);
+        }
+        return decode(head) + omissionMarker(omittedBytes()) + decode(tail);
+    }
+
+    /** Only the tail end as text (the whole output when it fit): what a "last lines" view shows. */
+    public String tailText() {
+        if (isEmpty() && note != null) {
+            return text();
+        }
+        return truncated() ? decode(tail) : decode(head);
+    }
+
+    /** The last non-blank line of the output, ANSI escapes removed; empty when there is none. */
+    public String lastLine() {
+        String t = tailText();
+        int end = t.length();
+        while (end > 0) {
+            int start = t.lastIndexOf('\n', end - 1) + 1;
+            String line = AnsiText.strip(t.substring(start, end)).strip();
+            if (!line.isEmpty()) {
+                return line;
+            }
+            end = start - 1;
+        }
+        return "";
+    }
+
+    static String omissionMarker(long omitted) {
+        return "\n\u2026 " + humanBytes(omitted) + " omitted (" + omitted + " bytes): open the artifact for the full output \u2026\n";
+    }
+
+    /** Decodes UTF-8 with every invalid sequence and every NUL shown as U+FFFD. */
+    public static String decode(byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                .replaceWith(String.valueOf(REPLACEMENT));
+        try {
+            CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes));
+            for (int i = 0; i < chars.limit(); i++) {
+                if (chars.get(i) == '\0') {
+                    chars.put(i, REPLACEMENT);
+                }
+            }
+            return chars.toString();
+        } catch (CharacterCodingException e) {
+            throw new IllegalStateException("a REPLACE decoder cannot fail", e);
+        }
+    }
+
+    /** 1536 → "1.5 KB"; decimal units, as file managers show them. */
+    public static String humanBytes(long bytes) {
+        if (bytes < 1000) {
+            return bytes + " B";
+        }
+        String[] units = {"KB", "MB", "GB", "TB"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 1000 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
+    }
+}

@@ -1,0 +1,195 @@
+package dev.runboard.session;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One launch of a command: thread-safe, owned by the engine. Its status moves from
+ * {@code RUNNING} to exactly one terminal status, once; {@link #snapshot()} gives an immutable view.
+ */
+public final class Session {
+    private static final Logger LOG = Logger.getLogger(Session.class.getName());
+
+    private final String id;
+    private final SessionSpec spec;
+    private final Path captureFile;
+    private final Clock clock;
+    private final AtomicReference<SessionStatus> status = new AtomicReference<>(SessionStatus.RUNNING);
+    /** KILLED or TIMEOUT once somebody asked the session to end; the first request names the status. */
+    private final AtomicReference<SessionStatus> requestedEnd = new AtomicReference<>();
+    private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile Instant startedAt;
+    private volatile Long pid;
+    private volatile Supplier<OutputPreview> livePreview = () -> OutputPreview.EMPTY;
+    private volatile SessionOutcome outcome;
+    private volatile KillReport killReport;
+    private boolean listenersTold;
+
+    public Session(String id, SessionSpec spec, Path captureFile, Clock clock) {
+        this.id = Objects.requireNonNull(id);
+        this.spec = Objects.requireNonNull(spec);
+        this.captureFile = captureFile;
+        this.clock = clock;
+        this.startedAt = clock.instant();
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public SessionSpec spec() {
+        return spec;
+    }
+
+    public SessionStatus status() {
+        return status.get();
+    }
+
+    public Path captureFile() {
+        return captureFile;
+    }
+
+    public Long pid() {
+        return pid;
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** The env entry every process of this session carries, so escaped processes can be found. */
+    public String tag() {
+        return "RUNBOARD_SESSION=" + id;
+    }
+
+    /** Called by the engine once the process runs. */
+    public void started(long pid, Instant at, Supplier<OutputPreview> livePreview) {
+        this.pid = pid;
+        this.startedAt = at;
+        this.livePreview = livePreview;
+    }
+
+    /**
+     * Records that the session is being ended on purpose ({@code KILLED} or {@code TIMEOUT}).
+     * Only the first request counts: a timeout that fires during a user's kill stays a kill.
+     */
+    public boolean requestEnd(SessionStatus why) {
+        if (why != SessionStatus.KILLED && why != SessionStatus.TIMEOUT) {
+            throw new IllegalArgumentException("only killed or timeout can be requested, not " + why.word());
+        }
+        return status() == SessionStatus.RUNNING && requestedEnd.compareAndSet(null, why);
+    }
+
+    public SessionStatus requestedEnd() {
+        return requestedEnd.get();
+    }
+
+    public void recordKill(KillReport report) {
+        this.killReport = report;
+    }
+
+    public KillReport killReport() {
+        return killReport;
+    }
+
+    /** Moves to the terminal status once; returns false (and changes nothing) if it had already ended. */
+    public boolean finish(SessionOutcome outcome) {
+        if (!status.compareAndSet(SessionStatus.RUNNING, outcome.status())) {
+            return false;
+        }
+        this.outcome = outcome;
+        tellListeners(snapshot());
+        return true;
+    }
+
+    public SessionOutcome outcome() {
+        return outcome;
+    }
+
+    /** Adds a listener; one added after the end is told at once, so each listener hears of the end exactly once. */
+    public void addListener(SessionListener listener) {
+        boolean tellNow;
+        synchronized (listeners) {
+            tellNow = listenersTold;
+            if (!tellNow) {
+                listeners.add(listener);
+            }
+        }
+        if (tellNow) {
+            tell(listener, snapshot());
+        }
+    }
+
+    public void removeListener(SessionListener listener) {
+        listeners.remove(listener);
+    }
+
+    private void tellListeners(SessionSnapshot last) {
+        synchronized (listeners) {
+            listenersTold = true;
+        }
+        for (SessionListener l : listeners) {
+            tell(l, last);
+        }
+        listeners.clear();
+    }
+
+    private void tell(SessionListener listener, SessionSnapshot last) {
+        try {
+            listener.sessionEnded(last);
+        } catch (RuntimeException | Error e) {
+            // A broken listener must not stop the others from hearing, nor change the session.
+            LOG.log(Level.WARNING, "session listener failed for " + id, e);
+        }
+    }
+
+    public Duration elapsed() {
+        SessionOutcome o = outcome;
+        Instant end = o != null ? o.endedAt() : clock.instant();
+        Duration d = Duration.between(startedAt, end);
+        return d.isNegative() ? Duration.ZERO : d;
+    }
+
+    /** An immutable view; for a running session the preview is read from the live capture (O(bound)). */
+    public SessionSnapshot snapshot() {
+        SessionOutcome o = outcome;
+        SessionSpec s = spec;
+        OutputPreview preview = o != null ? o.preview() : livePreview.get();
+        return new SessionSnapshot(
+                o != null ? o.status() : SessionStatus.RUNNING,
+                id,
+                s.displayCommand(),
+                s.usesShell() ? null : s.argv(),
+                slashes(s.cwd()),
+                s.shell() == null ? null : slashes(s.shell()),
+                s.env(),
+                pid,
+                startedAt,
+                o != null ? o.endedAt() : null,
+                elapsed().toMillis() / 1000.0,
+                s.timeout() == null ? null : s.timeout().toMillis() / 1000.0,
+                s.grace().toMillis() / 1000.0,
+                o != null ? o.exitCode() : null,
+                o != null ? o.signal() : null,
+                o != null ? o.reason() : null,
+                preview,
+                o != null ? o.artifact() : null,
+                o != null ? o.artifactError() : null,
+                o != null ? o.artifactErrorCode() : null,
+                o != null ? o.captureFile() : (captureFile == null ? null : slashes(captureFile)),
+                killReport);
+    }
+
+    public static String slashes(Path p) {
+        return p == null ? null : p.toString().replace('\\', '/');
+    }
+}

@@ -1,0 +1,92 @@
+package dev.runboard.session;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything known about a session at one instant: immutable, safe to hand from a worker to the
+ * FX thread, and the JSON the CLI prints (field names are part of the contract).
+ */
+@JsonPropertyOrder({"status", "session_id", "command", "argv", "cwd", "shell", "env", "pid", "started_at",
+    "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "exit_code", "signal", "reason", "output",
+    "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
+    "artifact_error", "artifact_error_code", "capture_file", "kill_report"})
+public record SessionSnapshot(
+        @JsonProperty("status") SessionStatus status,
+        @JsonProperty("session_id") String sessionId,
+        @JsonProperty("command") String command,
+        @JsonProperty("argv") List<String> argv,
+        @JsonProperty("cwd") String cwd,
+        @JsonProperty("shell") String shell,
+        @JsonProperty("env") Map<String, String> env,
+        @JsonProperty("pid") Long pid,
+        @JsonProperty("started_at") Instant startedAt,
+        @JsonProperty("ended_at") Instant endedAt,
+        @JsonProperty("elapsed_seconds") double elapsedSeconds,
+        @JsonProperty("timeout_seconds") Double timeoutSeconds,
+        @JsonProperty("grace_seconds") double graceSeconds,
+        @JsonProperty("exit_code") Integer exitCode,
+        @JsonProperty("signal") String signal,
+        @JsonProperty("reason") String reason,
+        @JsonIgnore OutputPreview preview,
+        @JsonProperty("artifact") String artifact,
+        @JsonProperty("artifact_error") String artifactError,
+        @JsonProperty("artifact_error_code") String artifactErrorCode,
+        @JsonProperty("capture_file") String captureFile,
+        @JsonProperty("kill_report") KillReport killReport) {
+
+    @JsonProperty("output")
+    public String output() {
+        return preview.text();
+    }
+
+    @JsonProperty("output_truncated")
+    public boolean outputTruncated() {
+        return preview.truncated();
+    }
+
+    /** Total output bytes written so far. */
+    @JsonProperty("output_bytes")
+    public long outputBytes() {
+        return preview.originalBytes();
+    }
+
+    @JsonProperty("output_original_bytes")
+    public Long outputOriginalBytes() {
+        return preview.truncated() ? preview.originalBytes() : null;
+    }
+
+    @JsonProperty("output_visible_bytes")
+    public Long outputVisibleBytes() {
+        return preview.truncated() ? preview.visibleBytes() : null;
+    }
+
+    @JsonProperty("last_line")
+    public String lastLine() {
+        return preview.lastLine();
+    }
+
+    @JsonIgnore
+    public boolean isRunning() {
+        return status == SessionStatus.RUNNING;
+    }
+
+    @JsonIgnore
+    public Duration elapsed() {
+        return Duration.ofNanos((long) (elapsedSeconds * 1e9));
+    }
+
+    /** Seconds left before the deadline, for a running session with a timeout; else null. */
+    public Double remainingSeconds(Instant now) {
+        if (timeoutSeconds == null || startedAt == null || !isRunning()) {
+            return null;
+        }
+        double left = timeoutSeconds - Duration.between(startedAt, now).toMillis() / 1000.0;
+        return Math.max(0, left);
+    }
+}

@@ -1,0 +1,201 @@
+package dev.runboard.session;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What to run and how: immutable, validated by {@link #validate()} before anything starts.
+ *
+ * <p>The command is either a shell string run by {@link #shell()} ({@code shell -c command}) or an
+ * argv list run directly ({@link #shell()} is then {@code null}).
+ */
+public record SessionSpec(
+        String shellCommand,
+        List<String> argv,
+        Path shell,
+        Path cwd,
+        Map<String, String> env,
+        Duration timeout,
+        Duration grace,
+        int previewBytes) {
+
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
+    public static final int DEFAULT_PREVIEW_BYTES = 64 * 1024;
+    public static final int MIN_PREVIEW_BYTES = 1024;
+
+    public SessionSpec {
+        argv = argv == null ? null : List.copyOf(argv);
+        env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
+        grace = grace == null ? DEFAULT_GRACE : grace;
+    }
+
+    /** A shell string run by the user's shell ({@code $SHELL}, else {@code /bin/sh}) in the current directory. */
+    public static Builder shell(String command) {
+        return new Builder().shellCommand(command);
+    }
+
+    /** An argv list run with no shell in the current directory. */
+    public static Builder argv(List<String> argv) {
+        return new Builder().argv(argv);
+    }
+
+    public static Builder argv(String... argv) {
+        return argv(List.of(argv));
+    }
+
+    public boolean usesShell() {
+        return argv == null;
+    }
+
+    /** The command as a person would type it: the shell string, or the argv quoted for a POSIX shell. */
+    public String displayCommand() {
+        return usesShell() ? shellCommand : ShellQuoting.join(argv);
+    }
+
+    /** The argv handed to the OS: {@code shell -c command} or the argv itself. */
+    public List<String> launchArgv() {
+        return usesShell() ? List.of(shell.toString(), "-c", shellCommand) : argv;
+    }
+
+    /** Rejects a spec that cannot start, naming the field; checks the file system for cwd and shell. */
+    public SessionSpec validate() {
+        if (usesShell()) {
+            if (shellCommand == null || shellCommand.isBlank()) {
+                throw new InvalidSpecException("command", "command is empty: type the command to run");
+            }
+            if (shellCommand.indexOf('\0') >= 0) {
+                throw new InvalidSpecException("command", "command contains a NUL character");
+            }
+            if (shell == null) {
+                throw new InvalidSpecException("shell", "no shell given");
+            }
+            if (!Files.exists(shell)) {
+                throw new InvalidSpecException("shell", "shell " + shell + " not found");
+            }
+            if (Files.isDirectory(shell) || !Files.isExecutable(shell)) {
+                throw new InvalidSpecException("shell", "shell " + shell + " is not executable");
+            }
+        } else {
+            if (argv.isEmpty() || argv.get(0).isBlank()) {
+                throw new InvalidSpecException("command", "command is empty: give the program to run");
+            }
+            if (argv.stream().anyMatch(a -> a.indexOf('\0') >= 0)) {
+                throw new InvalidSpecException("command", "an argument contains a NUL character");
+            }
+        }
+        if (cwd == null) {
+            throw new InvalidSpecException("cwd", "no working directory given");
+        }
+        if (!Files.exists(cwd)) {
+            throw new InvalidSpecException("cwd", "cwd " + cwd + " does not exist");
+        }
+        if (!Files.isDirectory(cwd)) {
+            throw new InvalidSpecException("cwd", "cwd " + cwd + " is not a directory");
+        }
+        for (String key : env.keySet()) {
+            if (key.isEmpty() || key.indexOf('=') >= 0 || key.indexOf('\0') >= 0) {
+                throw new InvalidSpecException("env", "environment name '" + key + "' is invalid (empty, or contains '=' or NUL)");
+            }
+            if (env.get(key) == null || env.get(key).indexOf('\0') >= 0) {
+                throw new InvalidSpecException("env", "environment value of " + key + " is missing or contains NUL");
+            }
+        }
+        if (timeout != null && timeout.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new InvalidSpecException("timeout", "timeout must be at least 1 second (leave it empty for none)");
+        }
+        if (grace.isNegative()) {
+            throw new InvalidSpecException("grace", "kill grace cannot be negative");
+        }
+        if (previewBytes < MIN_PREVIEW_BYTES) {
+            throw new InvalidSpecException("preview", "preview bound must be at least " + MIN_PREVIEW_BYTES + " bytes");
+        }
+        return this;
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.shellCommand = shellCommand;
+        b.argv = argv;
+        b.shell = shell;
+        b.cwd = cwd;
+        b.env = new LinkedHashMap<>(env);
+        b.timeout = timeout;
+        b.grace = grace;
+        b.previewBytes = previewBytes;
+        return b;
+    }
+
+    /** The user's shell: {@code $SHELL} when set, else {@code /bin/sh}. */
+    public static Path defaultShell() {
+        String fromEnv = System.getenv("SHELL");
+        return Path.of(fromEnv == null || fromEnv.isBlank() ? "/bin/sh" : fromEnv);
+    }
+
+    public static final class Builder {
+        private String shellCommand;
+        private List<String> argv;
+        private Path shell = defaultShell();
+        private Path cwd = Path.of("").toAbsolutePath();
+        private Map<String, String> env = new LinkedHashMap<>();
+        private Duration timeout;
+        private Duration grace = DEFAULT_GRACE;
+        private int previewBytes = DEFAULT_PREVIEW_BYTES;
+
+        public Builder shellCommand(String command) {
+            this.shellCommand = Objects.requireNonNullElse(command, "");
+            this.argv = null;
+            return this;
+        }
+
+        public Builder argv(List<String> argv) {
+            this.argv = List.copyOf(argv);
+            this.shellCommand = null;
+            return this;
+        }
+
+        public Builder shell(Path shell) {
+            this.shell = shell;
+            return this;
+        }
+
+        public Builder cwd(Path cwd) {
+            this.cwd = cwd == null ? null : cwd.toAbsolutePath().normalize();
+            return this;
+        }
+
+        public Builder env(String key, String value) {
+            this.env.put(key, value);
+            return this;
+        }
+
+        public Builder env(Map<String, String> env) {
+            this.env = new LinkedHashMap<>(env);
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder grace(Duration grace) {
+            this.grace = grace;
+            return this;
+        }
+
+        public Builder previewBytes(int previewBytes) {
+            this.previewBytes = previewBytes;
+            return this;
+        }
+
+        /** The spec as given; call {@link SessionSpec#validate()} (the engine does) before running it. */
+        public SessionSpec build() {
+            return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.runboard.store;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.regex.Pattern;
+
+/**
+ * Artifacts as files {@code <dir>/<session-id>.log}. Persisting is a rename (O(1) for a GB file)
+ * when the capture is on the same file system, else a copy that is fsynced before the capture goes.
+ */
+public final class FileArtifactStore implements ArtifactStore {
+    private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9._-]+");
+    private final Path dir;
+
+    public FileArtifactStore(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    @Override
+    public Path pathFor(String sessionId) {
+        if (!SAFE_ID.matcher(sessionId).matches() || sessionId.startsWith(".")) {
+            throw new IllegalArgumentException("not a session id: " + sessionId);
+        }
+        return dir.resolve(sessionId + ".log");
+    }
+
+    @Override
+    public Path persist(String sessionId, Path captureFile) throws ArtifactException {
+        Path target = pathFor(sessionId);
+        try {
+            DataDirs.createPrivateDirectories(dir);
+            try {
+                Files.move(captureFile, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException crossDevice) {
+                copyDurably(captureFile, target);
+                Files.delete(captureFile);
+            }
+            return target;
+        } catch (IOException e) {
+            throw ArtifactException.of("could not persist the output of " + sessionId + " to " + target, e);
+        }
+    }
+
+    private static void copyDurably(Path from, Path to) throws IOException {
+        Path tmp = to.resolveSibling(to.getFileName() + ".part");
+        try {
+            Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            Files.move(tmp, to, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    @Override
+    public void delete(String sessionId) throws IOException {
+        Files.deleteIfExists(pathFor(sessionId));
+    }
+}
