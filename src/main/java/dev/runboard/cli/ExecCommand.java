@@ -40,6 +40,8 @@ public final class ExecCommand implements Callable<Integer> {
     @Mixin
     SpecOptions specOptions;
 
+    private boolean printed;
+
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where captures and artifacts go (default: $RUNBOARD_HOME, else $XDG_DATA_HOME/runboard).")
     Path dataDir;
 
@@ -47,41 +49,58 @@ public final class ExecCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SessionSpec sessionSpec = specOptions.toSpec();
         try (SessionEngine engine = SessionEngine.forDataDir(DataDirs.resolve(dataDir))) {
+            CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+            // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM
+            // halts when its hooks return, so the hook itself prints the killed snapshot.
+            Thread onCtrlC = new Thread(() -> awaitQuietly(started).ifPresent(session -> {
+                if (!session.status().isTerminal()) {
+                    engine.kill(session, Signal.TERM, sessionSpec.grace()).join();
+                    awaitQuietly(ended).ifPresent(this::printOnce);
+                }
+            }), "runboard-exec-interrupt");
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
             Session session;
             try {
                 session = engine.start(sessionSpec);
             } catch (InvalidSpecException e) {
+                started.cancel(false);
                 spec.commandLine().getErr().println("runboard exec: " + e.getMessage());
                 return RunboardCli.USAGE;
             }
             session.addListener(ended::complete);
-            Thread onCtrlC = new Thread(() -> {
-                if (!session.status().isTerminal()) {
-                    engine.kill(session, Signal.TERM, sessionSpec.grace()).join();
-                    awaitQuietly(ended);
-                }
-            }, "runboard-exec-interrupt");
-            Runtime.getRuntime().addShutdownHook(onCtrlC);
+            started.complete(session);
             SessionSnapshot last = ended.get();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
             } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C arrived as the session ended: the hook is running; printing below is still right.
+                // Ctrl-C arrived as the session ended: the hook is running; printing once below is still right.
             }
-            spec.commandLine().getOut().println(Json.write(last));
-            spec.commandLine().getOut().flush();
+            printOnce(last);
             return exitCode(last);
         }
     }
 
-    private static void awaitQuietly(CompletableFuture<SessionSnapshot> ended) {
+    /**
+     * Synchronized, not just a flag: when the main thread is mid-print as Ctrl-C arrives, the hook
+     * must wait for it to finish, or the JVM halts with the snapshot half written.
+     */
+    private synchronized void printOnce(SessionSnapshot last) {
+        if (!printed) {
+            printed = true;
+            spec.commandLine().getOut().println(Json.write(last));
+            spec.commandLine().getOut().flush();
+        }
+    }
+
+    private static <T> java.util.Optional<T> awaitQuietly(CompletableFuture<T> future) {
         try {
-            ended.get(10, TimeUnit.SECONDS);
-        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
-            // the JVM is exiting anyway; the kill has been sent
+            return java.util.Optional.of(future.get(10, TimeUnit.SECONDS));
+        } catch (TimeoutException | java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+            return java.util.Optional.empty(); // the JVM is exiting anyway; the kill has been sent
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
         }
     }
 

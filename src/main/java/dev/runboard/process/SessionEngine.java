@@ -3,6 +3,7 @@ package dev.runboard.process;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.DataDirs;
@@ -191,7 +192,14 @@ public final class SessionEngine implements AutoCloseable {
             }
             closeQuietly(r.process().getOutputStream());
         }
-        session.finish(finisher.exited(session, exitCode));
+        SessionOutcome outcome;
+        try {
+            outcome = finisher.exited(session, exitCode);
+        } catch (RuntimeException e) {
+            // Never leave a session "running" forever because finishing it failed: say so instead.
+            outcome = finisher.internalError(session, exitCode, e);
+        }
+        session.finish(outcome);
     }
 
     private static void closeQuietly(OutputStream out) {

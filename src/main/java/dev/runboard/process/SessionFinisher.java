@@ -37,6 +37,13 @@ final class SessionFinisher {
                 OutputPreview.noteOnly("could not start: " + why), null, null, null, null);
     }
 
+    SessionOutcome internalError(Session session, int exitCode, RuntimeException e) {
+        String why = "runboard could not finish this session (" + e + "); its output is kept at " + session.captureFile();
+        return new SessionOutcome(exitCode == 0 && session.requestedEnd() == null ? SessionStatus.COMPLETED : SessionStatus.FAILED,
+                clock.instant(), exitCode, null, why, OutputPreview.noteOnly(why), null, e.toString(),
+                dev.runboard.store.ArtifactErrorCode.IO_ERROR.code(), Session.slashes(session.captureFile()));
+    }
+
     SessionOutcome exited(Session session, int exitCode) {
         SessionStatus requested = session.requestedEnd();
         SessionStatus status = requested != null ? requested

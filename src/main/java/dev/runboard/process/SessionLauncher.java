@@ -13,6 +13,7 @@ import java.util.List;
  * background grandchild's output still lands after the direct child exits (a pipe would lose it).
  */
 final class SessionLauncher {
+    private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofMillis(500);
     private final OsProcesses os;
 
     SessionLauncher(OsProcesses os) {
@@ -30,6 +31,26 @@ final class SessionLauncher {
         pb.environment().putAll(spec.env());
         int eq = tag.indexOf('=');
         pb.environment().put(tag.substring(0, eq), tag.substring(eq + 1));
-        return pb.start();
+        Process process = pb.start();
+        if (os.supportsTreeKill()) {
+            awaitOwnGroup(process);
+        }
+        return process;
+    }
+
+    /**
+     * {@code start()} returns once {@code setsid} is exec'd, a moment before it calls setsid(2).
+     * Waiting for the new group (well under a millisecond) means a kill right after start reaches
+     * the whole group and a child forked at once is inside it.
+     */
+    private static void awaitOwnGroup(Process process) {
+        long deadline = System.nanoTime() + GROUP_WAIT.toNanos();
+        while (process.isAlive() && System.nanoTime() < deadline) {
+            var stat = LinuxProcesses.readStat(process.pid());
+            if (stat.isEmpty() || stat.get().pgid() == process.pid()) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
     }
 }

@@ -1,0 +1,35 @@
+package dev.runboard;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The layers of DESIGN.md: the engine works without a window, and dependencies point down. */
+@AnalyzeClasses(packages = "dev.runboard", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    @ArchTest
+    static final ArchRule onlyTheUiUsesJavaFx = noClasses()
+            .that().resideOutsideOfPackage("dev.runboard.ui..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..", "org.kordamp..")
+            .because("only the ui layer may use JavaFX; the engine and CLI run headless");
+
+    @ArchTest
+    static final ArchRule engineDoesNotNeedUiOrCli = noClasses()
+            .that().resideInAnyPackage("dev.runboard.session..", "dev.runboard.process..", "dev.runboard.store..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.runboard.ui..", "dev.runboard.cli..")
+            .because("nothing under ui or cli is needed to use the engine");
+
+    @ArchTest
+    static final ArchRule domainIsTheBottomLayer = noClasses()
+            .that().resideInAPackage("dev.runboard.session..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.runboard.process..", "dev.runboard.store..");
+
+    @ArchTest
+    static final ArchRule cliDoesNotUseTheWindow = noClasses()
+            .that().resideInAPackage("dev.runboard.cli..")
+            .should().dependOnClassesThat().resideInAPackage("dev.runboard.ui..");
+}

@@ -1,0 +1,159 @@
+package dev.runboard.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.process.Await;
+import dev.runboard.process.LinuxProcesses;
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.store.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExecCommandTest {
+    @TempDir
+    Path dataDir;
+
+    private record Result(int exit, String out, String err) {
+        JsonNode json() throws Exception {
+            return Json.mapper().readTree(out);
+        }
+    }
+
+    private Result exec(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> all = new ArrayList<>(List.of("exec", "--data-dir", dataDir.toString(), "--shell", "/bin/sh"));
+        all.addAll(List.of(args));
+        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void printsTheFinalSnapshotAndExitsWithTheCommandsCode() throws Exception {
+        Result r = exec("--", "echo hi; exit 7");
+        assertEquals(7, r.exit());
+        JsonNode j = r.json();
+        assertEquals("failed", j.get("status").asText());
+        assertEquals(7, j.get("exit_code").asInt());
+        assertEquals("hi\n", j.get("output").asText());
+        assertEquals("echo hi; exit 7", j.get("command").asText());
+    }
+
+    @Test
+    void snapshotFieldNamesAreTheContract() throws Exception {
+        JsonNode j = exec("--", "seq 1 50000").json();
+        Set<String> names = new TreeSet<>();
+        j.fieldNames().forEachRemaining(names::add);
+        for (String required : List.of("status", "session_id", "command", "cwd", "exit_code", "output", "shell",
+                "output_truncated", "output_original_bytes", "output_visible_bytes", "artifact", "artifact_error",
+                "artifact_error_code", "elapsed_seconds")) {
+            assertTrue(names.contains(required), "missing " + required + " in " + names);
+        }
+        assertTrue(j.get("output_truncated").asBoolean());
+        assertEquals(Files.size(Path.of(j.get("artifact").asText())), j.get("output_original_bytes").asLong());
+        assertTrue(j.get("artifact_error").isNull());
+        assertEquals("/bin/sh", j.get("shell").asText());
+        assertTrue(j.get("artifact").asText().startsWith(dataDir.toString().replace('\\', '/')));
+    }
+
+    @Test
+    void untruncatedOutputHasNullByteCounts() throws Exception {
+        JsonNode j = exec("--", "echo small").json();
+        assertTrue(j.get("output_original_bytes").isNull());
+        assertTrue(j.get("output_visible_bytes").isNull());
+        assertEquals(false, j.get("output_truncated").asBoolean());
+    }
+
+    @Test
+    void timeoutExitsWith124() throws Exception {
+        Result r = exec("--timeout", "1", "--grace", "0.2", "--", "sleep 30");
+        assertEquals(124, r.exit());
+        assertEquals("timeout", r.json().get("status").asText());
+    }
+
+    @Test
+    void noShellRunsArgv() throws Exception {
+        StringWriter out = new StringWriter();
+        int code = RunboardCli.run(new String[] {"exec", "--data-dir", dataDir.toString(), "--no-shell", "--env", "X=1",
+            "--", "printf", "%s|", "a b", "$X"}, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
+        assertEquals(0, code);
+        assertEquals("a b|$X|", Json.mapper().readTree(out.toString()).get("output").asText());
+    }
+
+    @Test
+    void usageErrorsExitTwoWithOneLine() {
+        Result missingCwd = exec("--cwd", dataDir.resolve("missing").toString(), "--", "true");
+        assertEquals(2, missingCwd.exit());
+        assertEquals("runboard exec: cwd " + dataDir.resolve("missing") + " does not exist", missingCwd.err().strip());
+        assertEquals("", missingCwd.out());
+
+        Result badFlag = exec("--timeout", "soon", "--", "true");
+        assertEquals(2, badFlag.exit());
+        assertEquals(1, badFlag.err().strip().lines().count(), badFlag.err());
+
+        Result zeroTimeout = exec("--timeout", "0", "--", "true");
+        assertEquals(2, zeroTimeout.exit());
+        assertTrue(zeroTimeout.err().contains("timeout must be at least 1 second"), zeroTimeout.err());
+
+        Result noCommand = exec();
+        assertEquals(2, noCommand.exit());
+        assertTrue(noCommand.err().contains("COMMAND"), noCommand.err());
+    }
+
+    @Test
+    void ctrlCOnExecKillsTheSessionsTree() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path pidFile = dataDir.resolve("grandchild.pid");
+        // As from a terminal: SIGINT at its default, whatever this test JVM inherited (a background job ignores it).
+        Process exec = new ProcessBuilder("env", "--default-signal=INT", java, "-cp", System.getProperty("java.class.path"), "dev.runboard.Launcher",
+                "exec", "--data-dir", dataDir.toString(), "--grace", "1", "--",
+                "sleep 300 & echo $! > '" + pidFile + "'; wait")
+                .redirectErrorStream(true).start();
+        try {
+            Await.until(Duration.ofSeconds(30), "the session's grandchild to start",
+                    () -> Files.exists(pidFile) && !readQuietly(pidFile).isBlank());
+            long grandchild = Long.parseLong(readQuietly(pidFile).strip());
+            OsProcesses.forThisMachine().signal(exec.pid(), dev.runboard.process.Signal.INT);
+            String out = new String(exec.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(130, exec.waitFor(), out);
+            assertTrue(out.contains("\"status\" : \"killed\""), "the killed snapshot is printed: " + out);
+            assertTrue(LinuxProcesses.readStat(grandchild).map(ProcInfo::alive).orElse(false) == false,
+                    "the grandchild is gone from /proc");
+        } finally {
+            exec.destroyForcibly();
+        }
+    }
+
+    private static String readQuietly(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
+    @Test
+    void versionAndHelp() {
+        StringWriter out = new StringWriter();
+        assertEquals(0, RunboardCli.run(new String[] {"--version"}, new PrintWriter(out, true), new PrintWriter(new StringWriter())));
+        assertTrue(out.toString().startsWith("runboard "));
+        StringWriter help = new StringWriter();
+        assertEquals(0, RunboardCli.run(new String[] {"exec", "--help"}, new PrintWriter(help, true), new PrintWriter(new StringWriter())));
+        for (String option : List.of("--shell", "--no-shell", "--cwd", "--env", "--timeout", "--grace", "--preview-bytes", "--data-dir")) {
+            assertTrue(help.toString().contains(option), "help lists " + option);
+        }
+    }
+}

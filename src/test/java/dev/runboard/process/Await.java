@@ -1,0 +1,22 @@
+package dev.runboard.process;
+
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.opentest4j.AssertionFailedError;
+
+/** Waits for a condition a user could observe (a file, a /proc entry), failing after a deadline: never a blind sleep. */
+public final class Await {
+    private Await() {
+    }
+
+    public static void until(Duration limit, String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionFailedError("gave up after " + limit.toMillis() + " ms waiting for " + what);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.runboard.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** A real engine on a temp data dir, and what tests need to wait for and verify real processes. */
+public final class EngineFixture implements AutoCloseable {
+    public static final Duration WAIT = Duration.ofSeconds(30);
+    private final SessionEngine engine;
+    private final Path dataDir;
+
+    public EngineFixture(Path dataDir) {
+        this(EngineConfig.forDataDir(dataDir), dataDir);
+    }
+
+    public EngineFixture(EngineConfig config, Path dataDir) {
+        this.engine = new SessionEngine(config);
+        this.dataDir = dataDir;
+    }
+
+    public SessionEngine engine() {
+        return engine;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public SessionSpec.Builder sh(String command) {
+        return SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(dataDir);
+    }
+
+    /** Runs a spec to its end and returns the final snapshot (the one listeners get). */
+    public SessionSnapshot run(SessionSpec spec) throws Exception {
+        return awaitEnd(engine.start(spec));
+    }
+
+    public static SessionSnapshot awaitEnd(Session s) throws Exception {
+        CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+        s.addListener(ended::complete);
+        return ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    /** Live processes that carry the session's tag: what a user would still find with ps. */
+    public static List<Long> liveTagged(Session s) {
+        OsProcesses os = OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(ProcInfo::alive)
+                .filter(p -> os.hasEnvEntry(p.pid(), s.tag())).map(ProcInfo::pid).toList();
+    }
+
+    @Override
+    public void close() {
+        engine.killAll(Duration.ZERO);
+        for (Session s : engine.sessions()) {
+            assertEquals(List.of(), liveTagged(s), "processes of " + s.id() + " left behind by the test");
+        }
+        engine.close();
+    }
+}

@@ -1,0 +1,96 @@
+package dev.runboard.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OutputPreviewTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void outputThatFitsIsShownWhole() {
+        OutputPreview p = OutputPreview.of(bytes("one\ntwo\n"), 1024);
+        assertFalse(p.truncated());
+        assertEquals("one\ntwo\n", p.text());
+        assertEquals(8, p.originalBytes());
+        assertEquals("two", p.lastLine());
+    }
+
+    @Test
+    void largeOutputKeepsHeadAndTailWithinTheBoundAndMarksTheGap() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 100_000; i++) {
+            sb.append("line ").append(i).append('\n');
+        }
+        Path file = Files.writeString(dir.resolve("out.log"), sb);
+        OutputPreview p = OutputPreview.read(file, 64 * 1024);
+        assertTrue(p.truncated());
+        assertTrue(p.visibleBytes() <= 64 * 1024);
+        assertEquals(Files.size(file), p.originalBytes());
+        String text = p.text();
+        assertTrue(text.startsWith("line 0\nline 1\n"));
+        assertTrue(text.endsWith("line 99999\n"));
+        assertTrue(text.contains(" omitted (" + p.omittedBytes() + " bytes)"), "marker names the gap");
+        assertEquals("line 99999", p.lastLine());
+        // Cut points prefer line boundaries: every line shown is whole.
+        for (String line : text.split("\n")) {
+            assertTrue(line.isEmpty() || line.startsWith("line ") || line.startsWith("\u2026"), line);
+        }
+    }
+
+    @Test
+    void cutsNeverSplitAUtf8Sequence() {
+        // 3-byte characters with no newline: both cuts fall inside sequences unless handled.
+        String euro = "\u20AC".repeat(5000);
+        OutputPreview p = OutputPreview.of(bytes(euro), 1024 + 1);
+        String text = p.text();
+        assertFalse(text.contains("\uFFFD"), "no replacement character from a split sequence");
+        assertTrue(p.visibleBytes() % 3 == 0);
+    }
+
+    @Test
+    void invalidBytesAndNulShowAsReplacementCharacters() {
+        byte[] raw = {'a', (byte) 0xFF, 'b', 0, 'c', (byte) 0xC3, '\n'};
+        assertEquals("a\uFFFDb\uFFFDc\uFFFD\n", OutputPreview.of(raw, 1024).text());
+    }
+
+    @Test
+    void ansiEscapesAreKeptInTextAndStrippedFromTheLastLine() {
+        OutputPreview p = OutputPreview.of(bytes("\u001B[32mgreen\u001B[0m\n\u001B[1;31mred\u001B[0m\n"), 1024);
+        assertTrue(p.text().contains("\u001B[32m"));
+        assertEquals("red", p.lastLine());
+    }
+
+    @Test
+    void aTenMegabyteLineCostsOnlyTheBound() throws Exception {
+        ByteArrayOutputStream big = new ByteArrayOutputStream();
+        big.write(bytes("start\n"));
+        big.write("x".repeat(10 * 1024 * 1024).getBytes(StandardCharsets.US_ASCII));
+        big.write(bytes("\nend\n"));
+        Path file = Files.write(dir.resolve("long.log"), big.toByteArray());
+        OutputPreview p = OutputPreview.read(file, 64 * 1024);
+        assertTrue(p.visibleBytes() <= 64 * 1024);
+        assertTrue(p.text().startsWith("start\nxxx"));
+        assertTrue(p.text().endsWith("xxx\nend\n"));
+        assertEquals("end", p.lastLine());
+    }
+
+    @Test
+    void humanBytesUsesDecimalUnits() {
+        assertEquals("999 B", OutputPreview.humanBytes(999));
+        assertEquals("1.5 KB", OutputPreview.humanBytes(1500));
+        assertEquals("100 MB", OutputPreview.humanBytes(100_000_000));
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
