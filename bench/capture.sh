@@ -113,7 +113,7 @@ run_exec() {
   t1=$(now_ns)
   [ -n "$SAMPLER" ] && { wait "$SAMPLER" 2>/dev/null || true; }
   SAMPLER=
-  EXEC_NS=$(( t1 - t0 ))
+  EXEC_NS=$(( t1 - t0 )); EXEC_T0=$t0; EXEC_T1=$t1
   EXEC_CPU=$(awk -v t="$(cat "$cpuf" 2>/dev/null || echo 0)" -v hz="$CLK_TCK" 'BEGIN { printf "%.2f", t / hz }')
   EXEC_TREE_CPU=$(cpu_sum "$tf")
 }
@@ -137,7 +137,7 @@ echo
 run_exec "$WORK/warm" "$WORK/warm.json" true
 rm -rf "$WORK/warm" "$WORK/warm.json"
 
-base_ns=(); exec_ns=(); true_ns=(); exec_cpu=(); true_cpu=(); elapsed=(); ratios=(); base_cpu=(); cmd_cpu=()
+base_ns=(); exec_ns=(); true_ns=(); exec_cpu=(); true_cpu=(); elapsed=(); ratios=(); base_cpu=(); cmd_cpu=(); pre=(); post=(); true_post=()
 for r in $(seq 1 "$ROUNDS"); do
   base_file="$WORK/baseline.log"
   data="$WORK/data-$r"
@@ -161,8 +161,13 @@ for r in $(seq 1 "$ROUNDS"); do
   # JVM start-up and shutdown alone: the same exec with a command that does nothing.
   sync
   EXEC_SAVE_NS=$EXEC_NS; EXEC_SAVE_CPU=$EXEC_CPU; EXEC_SAVE_TREE=$EXEC_TREE_CPU
+  # JVM overhead around the session: launch of java -> child started; child ended (as recorded) -> java exited.
+  pre_ns=$(( $(date -d "$(json_field "$json" started_at)" +%s%N) - EXEC_T0 ))
+  post_ns=$(( EXEC_T1 - $(date -d "$(json_field "$json" ended_at)" +%s%N) ))
+  pre+=("$pre_ns"); post+=("$post_ns")
   run_exec "$WORK/true-$r" "$WORK/true-$r.json" true
   true_ns+=("$EXEC_NS"); true_cpu+=("$EXEC_CPU")
+  true_post+=("$(( EXEC_T1 - $(date -d "$(json_field "$WORK/true-$r.json" ended_at)" +%s%N) ))")
   EXEC_NS=$EXEC_SAVE_NS; EXEC_CPU=$EXEC_SAVE_CPU; EXEC_TREE_CPU=$EXEC_SAVE_TREE
 
   status=$(json_field "$json" status)
@@ -210,9 +215,10 @@ echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min) at end; the machine
 echo "shell time (s):            median $(secs "$(printf '%s\n' "${base_ns[@]}" | median | cut -d. -f1)")  rounds: $(secs_list "${base_ns[@]}")"
 echo "exec time (s):             median $(secs "$(printf '%s\n' "${exec_ns[@]}" | median | cut -d. -f1)")  rounds: $(secs_list "${exec_ns[@]}")"
 echo "exec -- true time (s):     median $(secs "$startup_ns")  rounds: $(secs_list "${true_ns[@]}")  (JVM start-up + shutdown)"
+echo "JVM overhead around the session (s): before the child starts: median $(secs "$(printf '%s\n' "${pre[@]}" | median | cut -d. -f1)") (rounds: $(secs_list "${pre[@]}")); after the session ended until java exits: median $(secs "$(printf '%s\n' "${post[@]}" | median | cut -d. -f1)") (rounds: $(secs_list "${post[@]}")); the same for exec -- true: median $(secs "$(printf '%s\n' "${true_post[@]}" | median | cut -d. -f1)")"
 echo "command CPU, user+sys (s): shell $(list "${base_cpu[@]}"); under exec $(list "${cmd_cpu[@]}")  (GNU time; under exec = tree minus the JVM's own)"
 echo "JVM CPU (s):               capture runs $(list "${exec_cpu[@]}"); exec -- true median $startup_cpu"
-echo "JVM CPU per GB beyond start-up (s): median $(printf '%s\n' "${cpu_capture[@]}" | median)  rounds: $(list "${cpu_capture[@]}")"
+echo "JVM CPU beyond exec -- true, per GB of output (s): median $(printf '%s\n' "${cpu_capture[@]}" | median)  rounds: $(list "${cpu_capture[@]}")  (mostly a fixed cost of the truncated preview and its JSON, not per byte)"
 echo "capture ratio excluding JVM start-up (shell time / (exec time - exec -- true median)): median $(printf '%s\n' "${ratios_ex[@]}" | median) (rounds: $(list "${ratios_ex[@]}"))"
 echo "capture ratio vs engine elapsed (shell time / snapshot elapsed_seconds): median $(printf '%s\n' "${ratios_el[@]}" | median) (rounds: $(list "${ratios_el[@]}"))"
 echo "capture ratio (shell time / runboard time): median $(printf '%s\n' "${ratios[@]}" | median) (rounds: $(list "${ratios[@]}"); spread $(printf '%s\n' "${ratios[@]}" | spread); target >= 0.95)"
