@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  *       (an older process cannot have inherited the tag);</li>
  *   <li>during the grace, liveness is checked on the members already listed, one {@code stat}
  *       read per member still alive (stopping at the first live one), not by a full pass plus an
- *       environ read of every process each 10 ms;</li>
+ *       environ read of every process each 10 ms; a full pass is made only when all listed
+ *       members are gone, to catch children forked since;</li>
  *   <li>the sweep's last empty pass is the verification: no extra passes after it.</li>
  * </ul>
  */
@@ -46,7 +47,14 @@ final class LeanTreeKill {
         if (signal != Signal.KILL && !grace.isZero()) {
             long deadline = System.nanoTime() + grace.toNanos();
             List<Map.Entry<Long, Long>> waiting = new ArrayList<>(members.entrySet());
-            while (System.nanoTime() < deadline && anyAlive(waiting)) {
+            while (System.nanoTime() < deadline) {
+                if (!anyAlive(waiting)) {
+                    // Everyone listed is gone: one full pass, so children forked since (a TERM handler's) get their grace too.
+                    waiting.addAll(find(os, leader, tag, notBefore).entrySet());
+                    if (waiting.isEmpty()) {
+                        break;
+                    }
+                }
                 LockSupport.parkNanos(Math.min(TICK, Math.max(0, deadline - System.nanoTime())));
             }
         }
