@@ -146,6 +146,9 @@ if [ "$TYPE" = deb ]; then
   [ -f LICENSE ] && license=(--license-file LICENSE)
   # --install-dir /usr selects jpackage's /usr layout: the launcher itself is /usr/bin/runboard (on PATH,
   # runs both the window and the CLI), the app and its runtime go to /usr/lib/runboard/.
+  # No --linux-shortcut: its postinst/prerm run xdg-desktop-menu, which fails where no menu directory exists
+  # (minimal systems, containers), and then the package can be neither configured nor removed. The desktop
+  # entry and icons are added below as ordinary package files instead.
   say "jpackage --type deb -> $DIST"
   "${JDK_BIN}jpackage" --type deb \
     --dest "$DIST" \
@@ -154,15 +157,32 @@ if [ "$TYPE" = deb ]; then
     --app-version "$VERSION" \
     --description "$DESCRIPTION" \
     --vendor "$NAME" \
-    --icon icons/png/runboard-256.png \
     --install-dir /usr \
-    --linux-shortcut \
-    --linux-menu-group "Development;Utility;" \
     --linux-app-category devel \
-    --linux-deb-maintainer "${RUNBOARD_DEB_MAINTAINER:-runboard maintainers <noreply@runboard.invalid>}" \
+    --linux-deb-maintainer "${RUNBOARD_DEB_MAINTAINER:-noreply@runboard.invalid}" \
     --linux-package-deps libgtk-3-0 \
     "${license[@]}"
-  for deb in "$DIST"/"$NAME"_*.deb; do echo "$deb ($(du -h "$deb" | cut -f1))"; done
+  debs=("$DIST"/"$NAME"_*.deb)
+  if [ ${#debs[@]} -ne 1 ] || [ ! -f "${debs[0]}" ]; then die "expected one .deb in $DIST"; fi
+  deb="${debs[0]}"
+
+  say "adding the desktop entry and icons to $(basename "$deb")"
+  root="$STAGE/deb-root"
+  rm -rf "$root"
+  (
+    umask 022
+    dpkg-deb --raw-extract "$deb" "$root"
+    install -D -m 644 packaging/linux/runboard.desktop "$root/usr/share/applications/runboard.desktop"
+    for size in 16 24 32 48 64 128 256 512; do
+      install -D -m 644 "icons/png/runboard-$size.png" "$root/usr/share/icons/hicolor/${size}x${size}/apps/runboard.png"
+    done
+    install -D -m 644 icons/runboard.svg "$root/usr/share/icons/hicolor/scalable/apps/runboard.svg"
+    sed -i "s/^Installed-Size:.*/Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)/" "$root/DEBIAN/control"
+    # --root-owner-group: files owned by root in the package whoever builds it (no fakeroot needed here).
+    dpkg-deb --build --root-owner-group "$root" "$deb" >/dev/null
+  )
+  rm -rf "$root"
+  echo "$deb ($(du -h "$deb" | cut -f1))"
 fi
 
 say "done in $((SECONDS - start)) s"
