@@ -60,6 +60,12 @@ for tool in java jdeps jpackage; do
 done
 JAVA_FEATURE="$("${JDK_BIN}jdeps" --version | cut -d. -f1)" # the bundled runtime's Java version
 [ "$JAVA_FEATURE" -ge 17 ] 2>/dev/null || die "needs JDK 17 or newer (found '$JAVA_FEATURE')"
+# Before JDK 24 jlink builds the runtime only from the JDK's jmods, which some distributions package apart
+# from jpackage (Debian: jpackage is in openjdk-17-jre-headless, the jmods in openjdk-17-jdk-headless).
+JDK_HOME="$(dirname "$(dirname "$(readlink -f "$(command -v "${JDK_BIN}jdeps")")")")"
+if [ "$JAVA_FEATURE" -lt 24 ] && [ ! -f "$JDK_HOME/jmods/java.base.jmod" ]; then
+  die "needs the JDK's jmods in $JDK_HOME/jmods (Debian: apt-get install openjdk-$JAVA_FEATURE-jdk-headless)"
+fi
 if [ "$(uname -s)" != Linux ]; then
   die "builds Linux packages only; for macOS/Windows see the notes at the top of this script"
 fi
