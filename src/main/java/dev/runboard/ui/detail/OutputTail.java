@@ -19,6 +19,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
 
 /**
  * The behaviour of the output list: follow mode (stick to the end; a person scrolling up pauses
@@ -26,6 +27,8 @@ import javafx.scene.input.ScrollEvent;
  * next/previous. The list is virtual, so only the visible lines cost nodes.
  */
 final class OutputTail {
+    /** One line of the 12.5 px monospace output (runboard.css .ansi-text) plus a little leading. */
+    private static final double LINE_HEIGHT = 18;
     private final ListView<StyledLine> list;
     private final BooleanProperty follow = new SimpleBooleanProperty(this, "follow", true);
     private final BooleanProperty wrap = new SimpleBooleanProperty(this, "wrap", false);
@@ -67,6 +70,9 @@ final class OutputTail {
             }
         });
         query.addListener(o -> findMatches(true));
+        // Unwrapped lines are all one line high: a fixed size spares the list measuring every cell.
+        list.setFixedCellSize(LINE_HEIGHT);
+        wrap.addListener((o, was, on) -> list.setFixedCellSize(on ? Region.USE_COMPUTED_SIZE : LINE_HEIGHT));
     }
 
     void show(List<StyledLine> lines) {
