@@ -160,6 +160,11 @@ public final class SessionsViewModel {
         poller.cancel();
     }
 
+    /** How many rows the poller still visits each tick (finished rows are not among them). */
+    public int polledRowCount() {
+        return polling.size();
+    }
+
     public SessionPoller poller() {
         return poller;
     }
