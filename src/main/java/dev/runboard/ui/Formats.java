@@ -70,16 +70,24 @@ public final class Formats {
         return nl < 0 ? t : t.substring(0, nl).stripTrailing() + " \u2026";
     }
 
+    /** The home folder as "~"; otherwise the path as it is. */
+    public static String tildePath(String path) {
+        if (path == null) {
+            return "";
+        }
+        String home = System.getProperty("user.home");
+        if (home != null && !home.isEmpty() && !home.equals("/") && (path.equals(home) || path.startsWith(home + "/"))) {
+            return "~" + path.substring(home.length());
+        }
+        return path;
+    }
+
     /** The home folder as "~", and a long path cut to its last folders: "…/project/module". */
     public static String shortPath(String path) {
         if (path == null) {
             return "";
         }
-        String home = System.getProperty("user.home");
-        String p = path;
-        if (home != null && !home.isEmpty() && !home.equals("/") && (p.equals(home) || p.startsWith(home + "/"))) {
-            p = "~" + p.substring(home.length());
-        }
+        String p = tildePath(path);
         if (p.length() <= CWD_MAX) {
             return p;
         }

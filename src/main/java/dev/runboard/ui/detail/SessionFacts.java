@@ -18,7 +18,7 @@ public record SessionFacts(String pid, String shell, String cwd, String env, Str
         return new SessionFacts(
                 s.pid() == null ? NONE : String.valueOf(s.pid()),
                 s.shell() == null ? "none (argv run directly)" : s.shell(),
-                s.cwd(),
+                Formats.tildePath(s.cwd()),
                 env(s.env()),
                 timeout(s, elapsed),
                 Formats.seconds(s.graceSeconds()),
