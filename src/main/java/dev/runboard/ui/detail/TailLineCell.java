@@ -3,6 +3,8 @@ package dev.runboard.ui.detail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.StringProperty;
 import javafx.css.PseudoClass;
@@ -22,25 +24,28 @@ final class TailLineCell extends ListCell<StyledLine> {
     private final TextFlow flow = new TextFlow();
     private final StringProperty query;
     private final BooleanProperty wrap;
+    private final InvalidationListener rerender;
+    private final InvalidationListener resize;
 
     TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap) {
         this.query = query;
         this.wrap = wrap;
         getStyleClass().add("tail-line");
         flow.getStyleClass().add("tail-flow");
-        // Listeners live as long as the cell, which lives as long as the list: no leak.
-        query.addListener(o -> render(getItem()));
-        wrap.addListener(o -> render(getItem()));
-        list.widthProperty().addListener(o -> {
-            if (wrap.get()) {
-                applyWidth(list);
-            }
-        });
+        rerender = o -> render(getItem());
+        resize = o -> applyWidth(list);
+        // Weak: the list may drop cells (on resize); the shared properties must not keep them alive.
+        query.addListener(new WeakInvalidationListener(rerender));
+        wrap.addListener(new WeakInvalidationListener(rerender));
+        wrap.addListener(new WeakInvalidationListener(resize));
+        list.widthProperty().addListener(new WeakInvalidationListener(resize));
         applyWidth(list);
-        wrap.addListener(o -> applyWidth(list));
     }
 
     private void applyWidth(ListView<StyledLine> list) {
+        if (!wrap.get() && flow.getPrefWidth() == USE_COMPUTED_SIZE) {
+            return; // unwrapped lines take their natural width; nothing to follow
+        }
         double width = wrap.get() ? Math.max(50, list.getWidth() - 32) : USE_COMPUTED_SIZE;
         flow.setPrefWidth(width);
         flow.setMaxWidth(wrap.get() ? width : Double.MAX_VALUE);

@@ -61,6 +61,16 @@ public final class NewSessionController {
         label.textProperty().bind(model.error(field));
         label.visibleProperty().bind(model.error(field).isNotEmpty());
         label.managedProperty().bind(label.visibleProperty());
+        label.visibleProperty().addListener(o -> fitWindow());
+    }
+
+    /** Errors and env rows change the form's height: grow the dialog so its buttons stay in view. */
+    private void fitWindow() {
+        javafx.application.Platform.runLater(() -> {
+            if (commandField.getScene() != null && commandField.getScene().getWindow() != null) {
+                commandField.getScene().getWindow().sizeToScene();
+            }
+        });
     }
 
     private void rebuildEnvRows() {
@@ -83,6 +93,7 @@ public final class NewSessionController {
             row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
             envRows.getChildren().add(row);
         }
+        fitWindow();
     }
 
     @FXML

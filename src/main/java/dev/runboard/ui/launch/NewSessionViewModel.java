@@ -64,6 +64,17 @@ public final class NewSessionViewModel {
         if (spec.isEmpty()) {
             return false;
         }
+        if (errors.values().stream().anyMatch(e -> e.get() != null)) {
+            // Some text did not parse; still show what the engine says about the rest, and start nothing.
+            try {
+                spec.get().validate();
+            } catch (InvalidSpecException e) {
+                if (error(e.field()).get() == null) {
+                    error(e.field()).set(e.getMessage());
+                }
+            }
+            return false;
+        }
         try {
             launch.accept(spec.get());
             return true;
@@ -73,7 +84,10 @@ public final class NewSessionViewModel {
         }
     }
 
-    /** The spec the form describes, or empty with field errors set for what does not parse. */
+    /**
+     * The spec the form describes, or empty when no spec can be made (command or cwd unusable);
+     * field errors are set for whatever does not parse.
+     */
     Optional<SessionSpec> build() {
         SessionSpec.Builder b = base == null ? SessionSpec.shell("") : base.toBuilder();
         boolean ok = true;
@@ -100,8 +114,9 @@ public final class NewSessionViewModel {
             }
         }
         b.env(vars);
-        ok &= duration(timeout.get(), "timeout", b::timeout);
-        ok &= duration(grace.get(), "grace", d -> b.grace(d == null ? SessionSpec.DEFAULT_GRACE : d));
+        // A duration that does not parse is left out so the rest can still be checked; its error stays.
+        duration(timeout.get(), "timeout", b::timeout);
+        duration(grace.get(), "grace", d -> b.grace(d == null ? SessionSpec.DEFAULT_GRACE : d));
         return ok ? Optional.of(b.build()) : Optional.empty();
     }
 

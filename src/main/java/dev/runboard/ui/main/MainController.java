@@ -12,6 +12,7 @@ import dev.runboard.ui.sessions.StatusFilter;
 import java.time.Duration;
 import java.time.Instant;
 import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
@@ -133,9 +134,11 @@ public final class MainController {
             }
         });
         // A removed or filtered-out selection leaves the detail pane empty rather than stale.
-        model.sessions().rows().addListener((javafx.collections.ListChangeListener<SessionRow>) c -> {
-            if (model.selectedProperty().get() != null && !model.sessions().rows().contains(model.selectedProperty().get())) {
-                model.selectedProperty().set(null);
+        model.sessions().rows().addListener((ListChangeListener<SessionRow>) c -> {
+            while (c.next()) {
+                if (c.wasRemoved() && !c.wasReplaced() && c.getRemoved().contains(model.selectedProperty().get())) {
+                    model.selectedProperty().set(null);
+                }
             }
         });
         detailController.rowProperty().bind(model.selectedProperty());

@@ -42,6 +42,29 @@ final class ArtifactViewController {
             }
         });
         viewerFind.disableProperty().bind(viewerList.itemsProperty().isNull());
+        viewerList.setCellFactory(l -> new NumberedLineCell());
+    }
+
+    /** A line with its number in a muted gutter. */
+    private static final class NumberedLineCell extends javafx.scene.control.ListCell<String> {
+        private final Label number = new Label();
+
+        NumberedLineCell() {
+            number.getStyleClass().add("line-number");
+        }
+
+        @Override
+        protected void updateItem(String line, boolean empty) {
+            super.updateItem(line, empty);
+            if (empty || line == null) {
+                setText(null);
+                setGraphic(null);
+            } else {
+                number.setText(String.valueOf(getIndex() + 1));
+                setGraphic(number);
+                setText(line);
+            }
+        }
     }
 
     void load() {
