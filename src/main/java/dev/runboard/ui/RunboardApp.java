@@ -1,12 +1,16 @@
 package dev.runboard.ui;
 
+import dev.runboard.process.SessionEngine;
+import dev.runboard.store.DataDirs;
+import java.time.Duration;
 import javafx.application.Application;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
 import javafx.stage.Stage;
 
-/** The window. (Placeholder until the window issue lands.) */
+/** The desktop app: one window over one engine in the user's data dir. */
 public final class RunboardApp extends Application {
+    private SessionEngine engine;
+    private MainWindow window;
+    private UiSettings settings;
 
     public static void launchWindow(String[] args) {
         Application.launch(RunboardApp.class, args);
@@ -14,8 +18,25 @@ public final class RunboardApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        stage.setTitle("runboard");
-        stage.setScene(new Scene(new Label("runboard"), 900, 600));
-        stage.show();
+        settings = UiSettings.fromEnvironment();
+        engine = SessionEngine.forDataDir(DataDirs.resolve(null));
+        window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), Theme.fromEnvironment());
+        window.show();
+        if (settings.demo()) {
+            // Demo sessions must not outlive the demo, even when the app is ended by a signal.
+            SessionEngine demoEngine = engine;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> demoEngine.killAll(Duration.ofMillis(300)), "runboard-demo-cleanup"));
+            DemoSessions.start(window.model());
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.close();
+        }
+        if (engine != null) {
+            engine.close();
+        }
     }
 }

@@ -1,0 +1,75 @@
+package dev.runboard.ui;
+
+import dev.runboard.process.Signal;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.ui.main.MainViewModel;
+import dev.runboard.ui.sessions.SessionRow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import javafx.animation.PauseTransition;
+
+/**
+ * Demo mode ({@code RUNBOARD_DEMO=1}), for screenshots and first looks: one session in each status,
+ * with coloured output. Their folders and scripts live in the data dir; the app kills them on exit.
+ */
+final class DemoSessions {
+    /** The demo scripts use bash's $RANDOM; fall back to the user's shell where bash is missing. */
+    private static final Path BASH = Files.isExecutable(Path.of("/bin/bash")) ? Path.of("/bin/bash") : SessionSpec.defaultShell();
+
+    private DemoSessions() {
+    }
+
+    static void start(MainViewModel model) {
+        Path projects = model.engine().config().sessionsDir().resolveSibling("demo");
+        Path webapp = folder(projects, "webapp");
+        Path api = folder(projects, "api-server");
+        Path data = folder(projects, "data-pipeline");
+        script(webapp, "build.sh", DemoScripts.BUILD);
+        script(webapp, "run-tests.sh", DemoScripts.TESTS);
+        script(api, "migrate.sh", DemoScripts.MIGRATE);
+        script(api, "wait-for-db.sh", DemoScripts.WAIT_FOR_DB);
+        script(api, "serve.sh", DemoScripts.SERVE);
+        script(data, "crawl.sh", DemoScripts.CRAWL);
+
+        model.start(spec(webapp, "./build.sh --production").build());
+        model.start(spec(api, "./migrate.sh up").build());
+        model.start(spec(api, "./wait-for-db.sh staging").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
+        model.start(spec(data, "seq -f 'row %g processed' 1 400000").build());
+        SessionRow doomed = model.start(spec(data, "./crawl.sh --pages 1200").build());
+        model.start(spec(api, "./serve.sh").env("PORT", "8080").build());
+        SessionRow tests = model.start(spec(webapp, "./run-tests.sh --watch").env("CI", "1").timeout(Duration.ofHours(1)).build());
+
+        PauseTransition later = new PauseTransition(javafx.util.Duration.millis(600));
+        later.setOnFinished(e -> {
+            if (doomed != null) {
+                model.selectedProperty().set(doomed);
+                model.kill(Signal.TERM);
+            }
+            model.selectedProperty().set(tests);
+        });
+        later.play();
+    }
+
+    private static SessionSpec.Builder spec(Path cwd, String command) {
+        return SessionSpec.shell(command).cwd(cwd).shell(BASH);
+    }
+
+    private static void script(Path dir, String name, String body) {
+        try {
+            Path file = Files.writeString(dir.resolve(name), "#!" + BASH + "\n" + body + "\n");
+            file.toFile().setExecutable(true, true);
+        } catch (IOException e) {
+            // the demo then shows a failing session instead: still a demo
+        }
+    }
+
+    private static Path folder(Path parent, String name) {
+        try {
+            return Files.createDirectories(parent.resolve(name));
+        } catch (IOException e) {
+            return Path.of(System.getProperty("java.io.tmpdir"));
+        }
+    }
+}

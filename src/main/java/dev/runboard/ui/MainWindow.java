@@ -1,0 +1,128 @@
+package dev.runboard.ui;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.ui.detail.DetailController;
+import dev.runboard.ui.detail.DetailViewModel;
+import dev.runboard.ui.launch.NewSessionDialogs;
+import dev.runboard.ui.main.MainController;
+import dev.runboard.ui.main.MainViewModel;
+import dev.runboard.ui.notify.DesktopNotifier;
+import dev.runboard.ui.notify.EndNotifier;
+import dev.runboard.ui.sessions.SessionsViewModel;
+import dev.runboard.ui.viewer.ArtifactViewer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.stage.Stage;
+import javafx.util.Callback;
+
+/**
+ * The window's composition root: makes the view-models, hands them to controllers through the
+ * FXML controller factory, and owns the poller's life. Tests build it on their own stage and engine.
+ */
+public final class MainWindow {
+    private static final int[] ICON_SIZES = {16, 32, 48, 64, 128, 256};
+    private final Stage stage;
+    private final SessionsViewModel sessions;
+    private final MainViewModel model;
+    private final MainController controller;
+    private final EndNotifier notifier;
+
+    private MainWindow(Stage stage, SessionsViewModel sessions, MainViewModel model, MainController controller,
+                       EndNotifier notifier) {
+        this.stage = stage;
+        this.sessions = sessions;
+        this.model = model;
+        this.controller = controller;
+        this.notifier = notifier;
+    }
+
+    /** Builds the window on {@code stage} (FX thread); call {@link #show()} to open it and start polling. */
+    public static MainWindow create(Stage stage, SessionEngine engine, UiSettings settings, DesktopBridge desktop, Theme theme) {
+        SessionsViewModel sessions = new SessionsViewModel(Clock.systemUTC(),
+                javafx.util.Duration.millis(settings.pollPeriod().toMillis()));
+        MainViewModel model = new MainViewModel(engine, sessions, desktop);
+        DetailViewModel detail = new DetailViewModel();
+        ArtifactViewer viewer = new ArtifactViewer(theme, desktop);
+        NewSessionDialogs dialogs = new NewSessionDialogs(theme, Path.of("").toAbsolutePath());
+        Callback<Class<?>, Object> controllers = type -> {
+            if (type == MainController.class) {
+                return new MainController(model, dialogs, theme);
+            }
+            if (type == DetailController.class) {
+                return new DetailController(detail, model, viewer);
+            }
+            throw new IllegalArgumentException("no controller known for " + type);
+        };
+        FXMLLoader loader = new FXMLLoader(MainWindow.class.getResource("/dev/runboard/ui/main/MainView.fxml"));
+        loader.setControllerFactory(controllers);
+        Parent root;
+        try {
+            root = loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Scene scene = new Scene(root, 1280, 800);
+        theme.register(scene);
+        stage.setScene(scene);
+        stage.setTitle("runboard");
+        stage.setMinWidth(720);
+        stage.setMinHeight(480);
+        stage.getIcons().setAll(loadIcons());
+
+        EndNotifier notifier = new EndNotifier(stage, row -> model.selectedProperty().set(row),
+                DesktopNotifier.fromPath(settings.desktopNotifications()));
+        sessions.onSessionEnded(notifier::sessionEnded);
+        sessions.attach(engine);
+        return new MainWindow(stage, sessions, model, loader.getController(), notifier);
+    }
+
+    /** The app icon from the classpath, when the icon resources exist (they are optional). */
+    static java.util.List<Image> loadIcons() {
+        java.util.List<Image> icons = new java.util.ArrayList<>();
+        for (int size : ICON_SIZES) {
+            try (InputStream in = MainWindow.class.getResourceAsStream("/dev/runboard/icons/runboard-" + size + ".png")) {
+                if (in != null) {
+                    icons.add(new Image(in));
+                }
+            } catch (IOException ignored) {
+                // a missing or unreadable icon leaves the default one
+            }
+        }
+        return icons;
+    }
+
+    public void show() {
+        stage.show();
+        sessions.startPolling();
+        controller.focusTable();
+    }
+
+    /** Stops polling and notifications (FX thread). Sessions keep running: they outlive the window by design. */
+    public void close() {
+        sessions.stopPolling();
+        notifier.close();
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public SessionsViewModel sessions() {
+        return sessions;
+    }
+
+    public MainViewModel model() {
+        return model;
+    }
+
+    public MainController controller() {
+        return controller;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.runboard.ui;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The window's settings until a settings store exists: poll period, desktop notifications, demo
+ * mode. Read from system properties ({@code runboard.pollMillis}, {@code runboard.notify},
+ * {@code runboard.demo}) or the environment ({@code RUNBOARD_POLL_MS}, {@code RUNBOARD_NOTIFY},
+ * {@code RUNBOARD_DEMO}).
+ */
+public record UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo) {
+    public static final Duration DEFAULT_POLL = Duration.ofMillis(200);
+
+    public static UiSettings defaults() {
+        return new UiSettings(DEFAULT_POLL, true, false);
+    }
+
+    public static UiSettings fromEnvironment() {
+        return from(System.getenv());
+    }
+
+    static UiSettings from(Map<String, String> env) {
+        long poll = parseLong(value("runboard.pollMillis", env.get("RUNBOARD_POLL_MS")), DEFAULT_POLL.toMillis());
+        boolean notify = !"false".equalsIgnoreCase(value("runboard.notify", env.get("RUNBOARD_NOTIFY")));
+        String demo = value("runboard.demo", env.get("RUNBOARD_DEMO"));
+        return new UiSettings(Duration.ofMillis(Math.max(20, poll)), notify,
+                demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")));
+    }
+
+    public UiSettings withPollPeriod(Duration period) {
+        return new UiSettings(period, desktopNotifications, demo);
+    }
+
+    private static String value(String property, String env) {
+        return System.getProperty(property, env);
+    }
+
+    private static long parseLong(String s, long fallback) {
+        try {
+            return s == null ? fallback : Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+}

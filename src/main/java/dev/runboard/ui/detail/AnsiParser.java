@@ -1,0 +1,156 @@
+package dev.runboard.ui.detail;
+
+import dev.runboard.session.AnsiText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+
+/**
+ * Turns terminal output into styled lines: SGR colours and attributes are kept (the style carries
+ * over line ends, as in a terminal), every other escape is dropped, a carriage return restarts
+ * its line (progress bars show their last state) and other control characters are removed.
+ */
+public final class AnsiParser {
+    private SgrStyle style = SgrStyle.PLAIN;
+
+    /** Parses a whole text into lines; a trailing newline does not make an empty last line. */
+    public List<StyledLine> parse(String text) {
+        List<StyledLine> lines = new ArrayList<>();
+        int start = 0;
+        int n = text.length();
+        while (start < n) {
+            int nl = text.indexOf('\n', start);
+            int end = nl < 0 ? n : nl;
+            lines.add(parseLine(text.substring(start, end)));
+            start = end + 1;
+        }
+        return lines;
+    }
+
+    StyledLine parseLine(String raw) {
+        String line = afterLastCarriageReturn(raw);
+        List<StyledLine.Span> spans = new ArrayList<>();
+        StringBuilder plain = new StringBuilder(line.length());
+        Matcher m = AnsiText.ESCAPE.matcher(line);
+        int pos = 0;
+        while (pos < line.length()) {
+            int esc = line.indexOf('\u001B', pos);
+            if (esc < 0) {
+                addSpan(spans, plain, line.substring(pos));
+                break;
+            }
+            addSpan(spans, plain, line.substring(pos, esc));
+            if (m.find(esc) && m.start() == esc) {
+                String seq = m.group();
+                if (seq.startsWith("\u001B[") && seq.endsWith("m")) {
+                    applySgr(seq.substring(2, seq.length() - 1));
+                }
+                pos = m.end();
+            } else {
+                pos = esc + 1; // a lone or unfinished ESC: drop it
+            }
+        }
+        return new StyledLine(spans, plain.toString());
+    }
+
+    private void addSpan(List<StyledLine.Span> spans, StringBuilder plain, String text) {
+        String clean = withoutControls(text);
+        if (!clean.isEmpty()) {
+            spans.add(new StyledLine.Span(clean, style));
+            plain.append(clean);
+        }
+    }
+
+    private static String afterLastCarriageReturn(String line) {
+        String l = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+        int cr = l.lastIndexOf('\r');
+        return cr < 0 ? l : l.substring(cr + 1);
+    }
+
+    private static String withoutControls(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean control = (c < 0x20 && c != '\t') || c == 0x7F;
+            if (control && sb == null) {
+                sb = new StringBuilder(s.length()).append(s, 0, i);
+            } else if (!control && sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+
+    private void applySgr(String params) {
+        String[] p = params.isEmpty() ? new String[] {"0"} : params.split("[;:]", -1);
+        for (int i = 0; i < p.length; i++) {
+            int code = number(p[i]);
+            if (code == 0) {
+                style = SgrStyle.PLAIN;
+            } else if (code == 1) {
+                style = style.withBold(true);
+            } else if (code == 2) {
+                style = style.withDim(true);
+            } else if (code == 3) {
+                style = style.withItalic(true);
+            } else if (code == 4) {
+                style = style.withUnderline(true);
+            } else if (code == 22) {
+                style = style.withBold(false).withDim(false);
+            } else if (code == 23) {
+                style = style.withItalic(false);
+            } else if (code == 24) {
+                style = style.withUnderline(false);
+            } else if (code >= 30 && code <= 37) {
+                style = style.withFgIndex(code - 30);
+            } else if (code >= 90 && code <= 97) {
+                style = style.withFgIndex(code - 90 + 8);
+            } else if (code == 39) {
+                style = style.withFgIndex(SgrStyle.NONE);
+            } else if (code == 38 && i + 1 < p.length) {
+                int mode = number(p[i + 1]);
+                if (mode == 5 && i + 2 < p.length) {
+                    style = colour256(number(p[i + 2]));
+                    i += 2;
+                } else if (mode == 2 && i + 4 < p.length) {
+                    style = style.withFgRgb(rgb(number(p[i + 2]), number(p[i + 3]), number(p[i + 4])));
+                    i += 4;
+                }
+            } else if (code == 48 && i + 1 < p.length) {
+                i += number(p[i + 1]) == 5 ? 2 : 4; // backgrounds are not shown; skip their arguments
+            }
+        }
+    }
+
+    private SgrStyle colour256(int n) {
+        if (n < 16) {
+            return style.withFgIndex(Math.max(0, n));
+        }
+        if (n < 232) {
+            int c = n - 16;
+            int[] level = {0, 95, 135, 175, 215, 255};
+            return style.withFgRgb(rgb(level[c / 36 % 6], level[c / 6 % 6], level[c % 6]));
+        }
+        int grey = 8 + (Math.min(n, 255) - 232) * 10;
+        return style.withFgRgb(rgb(grey, grey, grey));
+    }
+
+    private static int rgb(int r, int g, int b) {
+        return (clamp(r) << 16) | (clamp(g) << 8) | clamp(b);
+    }
+
+    private static int clamp(int v) {
+        return Math.max(0, Math.min(255, v));
+    }
+
+    private static int number(String s) {
+        if (s.isEmpty()) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

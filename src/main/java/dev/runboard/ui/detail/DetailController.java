@@ -1,0 +1,265 @@
+package dev.runboard.ui.detail;
+
+import dev.runboard.process.Signal;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.ui.Formats;
+import dev.runboard.ui.main.MainViewModel;
+import dev.runboard.ui.main.StatusLook;
+import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.viewer.ArtifactViewer;
+import java.nio.file.Path;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.fxml.FXML;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SplitMenuButton;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+
+/** Binds the detail pane (output, notices, facts, actions) to {@link DetailViewModel} and {@link MainViewModel}. */
+public final class DetailController {
+    private final DetailViewModel model;
+    private final MainViewModel main;
+    private Runnable rerun = () -> { };
+    private Runnable editRerun = () -> { };
+    private OutputTail tail;
+
+    @FXML private Label emptyLabel;
+    @FXML private BorderPane detailContent;
+    @FXML private Label detailStatus;
+    @FXML private Label detailCommand;
+    @FXML private SplitMenuButton killButton;
+    @FXML private Button removeButton;
+    @FXML private TextField findField;
+    @FXML private Label matchLabel;
+    @FXML private ToggleButton followToggle;
+    @FXML private ToggleButton wrapToggle;
+    @FXML private HBox truncatedBar;
+    @FXML private Label truncatedLabel;
+    @FXML private Hyperlink openArtifactLink;
+    @FXML private Hyperlink openArtifactExternal;
+    @FXML private VBox artifactErrorBar;
+    @FXML private Label artifactErrorLabel;
+    @FXML private Hyperlink openCaptureLink;
+    @FXML private ListView<StyledLine> outputList;
+    @FXML private Button resumeFollowButton;
+    @FXML private Label factPid;
+    @FXML private Label factShell;
+    @FXML private Label factCwd;
+    @FXML private Label factEnv;
+    @FXML private Label factTimeout;
+    @FXML private Label factGrace;
+    @FXML private Label factStarted;
+    @FXML private Label factEnded;
+    @FXML private Label factExit;
+    @FXML private Label factReason;
+    @FXML private Label factKill;
+
+    private final ArtifactViewer viewer;
+
+    public DetailController(DetailViewModel model, MainViewModel main, ArtifactViewer viewer) {
+        this.model = model;
+        this.main = main;
+        this.viewer = viewer;
+    }
+
+    @FXML
+    private void initialize() {
+        tail = new OutputTail(outputList);
+        BooleanBinding hasRow = model.rowProperty().isNotNull();
+        detailContent.visibleProperty().bind(hasRow);
+        emptyLabel.visibleProperty().bind(hasRow.not());
+
+        followToggle.selectedProperty().bindBidirectional(tail.followProperty());
+        wrapToggle.selectedProperty().bindBidirectional(tail.wrapProperty());
+        findField.textProperty().bindBidirectional(tail.queryProperty());
+        matchLabel.textProperty().bind(tail.matchInfoProperty());
+        findField.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                if (e.isShiftDown()) {
+                    tail.previous();
+                } else {
+                    tail.next();
+                }
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                findField.clear();
+                outputList.requestFocus();
+            }
+        });
+        outputList.setOnKeyPressed(e -> {
+            if (new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN).match(e)) {
+                onCopyOutput();
+                e.consume();
+            }
+        });
+        show(resumeFollowButton, tail.followProperty().not().and(hasRow));
+
+        show(truncatedBar, model.truncatedProperty());
+        truncatedLabel.textProperty().bind(model.truncatedNoticeProperty());
+        openArtifactLink.visibleProperty().bind(model.artifactProperty().isNotNull());
+        openArtifactLink.managedProperty().bind(openArtifactLink.visibleProperty());
+        openArtifactExternal.visibleProperty().bind(model.artifactProperty().isNotNull());
+        openArtifactExternal.managedProperty().bind(openArtifactExternal.visibleProperty());
+        show(artifactErrorBar, model.artifactErrorProperty().isNotNull());
+        artifactErrorLabel.textProperty().bind(model.artifactErrorProperty());
+
+        killButton.disableProperty().bind(main.selectedRunning().not());
+        removeButton.disableProperty().bind(main.selectedRunning());
+
+        model.rowProperty().addListener((o, was, now) -> tail.reset());
+        model.linesProperty().addListener((o, was, now) -> tail.show(now));
+        model.snapshotProperty().addListener((o, was, now) -> showHeader(now));
+        model.factsProperty().addListener((o, was, now) -> showFacts(now));
+    }
+
+    private static void show(Node node, javafx.beans.value.ObservableBooleanValue when) {
+        node.visibleProperty().bind(when);
+        node.managedProperty().bind(when);
+    }
+
+    private void showHeader(SessionSnapshot s) {
+        if (s == null) {
+            return;
+        }
+        detailStatus.setText(StatusLook.glyph(s.status()) + "  " + s.status().word());
+        StatusLook.apply(detailStatus, s.status());
+        detailCommand.setText(Formats.oneLine(s.command()));
+    }
+
+    private void showFacts(SessionFacts f) {
+        if (f == null) {
+            return;
+        }
+        factPid.setText(f.pid());
+        factShell.setText(f.shell());
+        factCwd.setText(f.cwd());
+        factEnv.setText(f.env());
+        factTimeout.setText(f.timeout());
+        factGrace.setText(f.grace());
+        factStarted.setText(f.started());
+        factEnded.setText(f.ended());
+        factExit.setText(f.exit());
+        factReason.setText(f.reason());
+        factKill.setText(f.killReport());
+    }
+
+    /** Rerun and edit-and-rerun need the main window's dialog; it hands them in. */
+    public void setActions(Runnable rerun, Runnable editRerun) {
+        this.rerun = rerun;
+        this.editRerun = editRerun;
+    }
+
+    public ObjectProperty<SessionRow> rowProperty() {
+        return model.rowProperty();
+    }
+
+    public void focusFind() {
+        findField.requestFocus();
+        findField.selectAll();
+    }
+
+    @FXML
+    void onKill() {
+        main.kill(Signal.TERM);
+    }
+
+    @FXML
+    void onKillInt() {
+        main.kill(Signal.INT);
+    }
+
+    @FXML
+    void onKillTerm() {
+        main.kill(Signal.TERM);
+    }
+
+    @FXML
+    void onKillHup() {
+        main.kill(Signal.HUP);
+    }
+
+    @FXML
+    void onKillNow() {
+        main.kill(Signal.KILL);
+    }
+
+    @FXML
+    void onRerun() {
+        rerun.run();
+    }
+
+    @FXML
+    void onEditRerun() {
+        editRerun.run();
+    }
+
+    @FXML
+    void onCopyCommand() {
+        main.copyCommand();
+    }
+
+    @FXML
+    void onOpenCwd() {
+        main.openCwd();
+    }
+
+    @FXML
+    void onRemove() {
+        main.remove();
+    }
+
+    @FXML
+    void onCopyOutput() {
+        main.copy(tail.textToCopy());
+        main.say("Copied the output");
+    }
+
+    @FXML
+    void onPreviousMatch() {
+        tail.previous();
+    }
+
+    @FXML
+    void onNextMatch() {
+        tail.next();
+    }
+
+    @FXML
+    void onResumeFollow() {
+        tail.followProperty().set(true);
+    }
+
+    @FXML
+    void onOpenArtifact() {
+        String artifact = model.artifactProperty().get();
+        if (artifact != null) {
+            viewer.open(outputList.getScene().getWindow(), Path.of(artifact));
+        }
+    }
+
+    @FXML
+    void onOpenArtifactExternal() {
+        String artifact = model.artifactProperty().get();
+        if (artifact != null) {
+            main.open(Path.of(artifact));
+        }
+    }
+
+    @FXML
+    void onOpenCapture() {
+        SessionSnapshot s = model.snapshotProperty().get();
+        if (s != null && s.captureFile() != null) {
+            viewer.open(outputList.getScene().getWindow(), Path.of(s.captureFile()));
+        }
+    }
+}

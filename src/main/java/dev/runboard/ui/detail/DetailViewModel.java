@@ -1,0 +1,118 @@
+package dev.runboard.ui.detail;
+
+import dev.runboard.session.OutputPreview;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.sessions.SessionRow;
+import java.util.List;
+import javafx.beans.InvalidationListener;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+
+/**
+ * The detail pane's state for the selected row: facts, notices and the parsed output. Follows the
+ * row's snapshot (new each poll while it runs) and re-parses output only when it changed.
+ */
+public final class DetailViewModel {
+    private final ObjectProperty<SessionRow> row = new SimpleObjectProperty<>(this, "row");
+    private final ReadOnlyObjectWrapper<SessionSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
+    private final ReadOnlyObjectWrapper<SessionFacts> facts = new ReadOnlyObjectWrapper<>(this, "facts");
+    private final ReadOnlyObjectWrapper<List<StyledLine>> lines = new ReadOnlyObjectWrapper<>(this, "lines", List.of());
+    private final ReadOnlyBooleanWrapper truncated = new ReadOnlyBooleanWrapper(this, "truncated");
+    private final ReadOnlyStringWrapper truncatedNotice = new ReadOnlyStringWrapper(this, "truncatedNotice", "");
+    private final ReadOnlyStringWrapper artifact = new ReadOnlyStringWrapper(this, "artifact");
+    private final ReadOnlyStringWrapper artifactError = new ReadOnlyStringWrapper(this, "artifactError");
+    private final InvalidationListener snapshotChanged = o -> refresh();
+    private long parsedBytes = -1;
+    private SessionStatus parsedStatus;
+
+    public DetailViewModel() {
+        row.addListener((o, was, now) -> {
+            if (was != null) {
+                was.snapshotProperty().removeListener(snapshotChanged);
+            }
+            parsedBytes = -1;
+            if (now != null) {
+                now.snapshotProperty().addListener(snapshotChanged);
+            }
+            refresh();
+        });
+    }
+
+    private void refresh() {
+        SessionRow r = row.get();
+        SessionSnapshot s = r == null ? null : r.snapshot();
+        snapshot.set(s);
+        if (s == null) {
+            facts.set(null);
+            lines.set(List.of());
+            truncated.set(false);
+            artifact.set(null);
+            artifactError.set(null);
+            return;
+        }
+        facts.set(SessionFacts.of(s, r.elapsedProperty().get()));
+        OutputPreview preview = s.preview();
+        truncated.set(preview.truncated());
+        truncatedNotice.set(preview.truncated()
+                ? "Showing head + tail of " + OutputPreview.humanBytes(preview.originalBytes())
+                  + " (" + OutputPreview.humanBytes(preview.omittedBytes()) + " in between not shown)"
+                : "");
+        artifact.set(s.artifact());
+        artifactError.set(s.artifactError() == null ? null
+                : s.artifactError() + (s.artifactErrorCode() == null ? "" : "  [" + s.artifactErrorCode() + "]"));
+        // Output is re-parsed only when it grew or the session ended (the final preview may differ).
+        if (preview.originalBytes() != parsedBytes || s.status() != parsedStatus) {
+            parsedBytes = preview.originalBytes();
+            parsedStatus = s.status();
+            lines.set(new AnsiParser().parse(s.output()));
+        }
+    }
+
+    /** The plain text of the shown output, for the clipboard. */
+    public String plainOutput() {
+        StringBuilder sb = new StringBuilder();
+        for (StyledLine l : lines.get()) {
+            sb.append(l.plain()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    public ObjectProperty<SessionRow> rowProperty() {
+        return row;
+    }
+
+    public ReadOnlyObjectProperty<SessionSnapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<SessionFacts> factsProperty() {
+        return facts.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<List<StyledLine>> linesProperty() {
+        return lines.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty truncatedProperty() {
+        return truncated.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty truncatedNoticeProperty() {
+        return truncatedNotice.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty artifactProperty() {
+        return artifact.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty artifactErrorProperty() {
+        return artifactError.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,198 @@
+package dev.runboard.ui.detail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.scene.Node;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+
+/**
+ * The behaviour of the output list: follow mode (stick to the end; a person scrolling up pauses
+ * it, scrolling back to the end or the resume button restarts it), wrap, and find with
+ * next/previous. The list is virtual, so only the visible lines cost nodes.
+ */
+final class OutputTail {
+    /** One line of the 12.5 px monospace output (runboard.css .ansi-text) plus a little leading. */
+    private static final double LINE_HEIGHT = 18;
+    private final ListView<StyledLine> list;
+    private final BooleanProperty follow = new SimpleBooleanProperty(this, "follow", true);
+    private final BooleanProperty wrap = new SimpleBooleanProperty(this, "wrap", false);
+    private final StringProperty query = new SimpleStringProperty(this, "query", "");
+    private final ReadOnlyStringWrapper matchInfo = new ReadOnlyStringWrapper(this, "matchInfo", "");
+    private List<Integer> matchLines = List.of();
+    private int current = -1;
+
+    OutputTail(ListView<StyledLine> list) {
+        this.list = list;
+        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        list.setCellFactory(l -> new TailLineCell(l, query, wrap));
+        list.addEventFilter(ScrollEvent.SCROLL, e -> {
+            if (e.getDeltaY() > 0) {
+                follow.set(false);
+            }
+        });
+        list.addEventHandler(ScrollEvent.SCROLL, e -> {
+            if (e.getDeltaY() < 0 && atEnd()) {
+                follow.set(true);
+            }
+        });
+        list.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            KeyCode k = e.getCode();
+            if (k == KeyCode.UP || k == KeyCode.PAGE_UP || k == KeyCode.HOME) {
+                follow.set(false);
+            } else if (k == KeyCode.END) {
+                follow.set(true);
+            }
+        });
+        list.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> {
+            if (inScrollBar(e.getPickResult().getIntersectedNode())) {
+                follow.set(false);
+            }
+        });
+        follow.addListener((o, was, on) -> {
+            if (on) {
+                scrollToEnd();
+            }
+        });
+        query.addListener(o -> findMatches(true));
+        // Unwrapped lines are all one line high: a fixed size spares the list measuring every cell.
+        list.setFixedCellSize(LINE_HEIGHT);
+        wrap.addListener((o, was, on) -> list.setFixedCellSize(on ? Region.USE_COMPUTED_SIZE : LINE_HEIGHT));
+    }
+
+    void show(List<StyledLine> lines) {
+        list.getItems().setAll(lines);
+        findMatches(false);
+        if (follow.get()) {
+            scrollToEnd();
+        }
+    }
+
+    /** A different session: start again at its end. */
+    void reset() {
+        list.getSelectionModel().clearSelection();
+        follow.set(true);
+    }
+
+    private void scrollToEnd() {
+        if (!list.getItems().isEmpty()) {
+            list.scrollTo(list.getItems().size() - 1);
+        }
+    }
+
+    private boolean atEnd() {
+        VirtualFlow<?> flow = (VirtualFlow<?>) list.lookup(".virtual-flow");
+        if (flow == null || list.getItems().isEmpty()) {
+            return true;
+        }
+        IndexedCell<?> last = flow.getLastVisibleCell();
+        return last != null && last.getIndex() >= list.getItems().size() - 1;
+    }
+
+    private static boolean inScrollBar(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p instanceof ScrollBar) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void findMatches(boolean jump) {
+        String q = query.get();
+        List<Integer> found = new ArrayList<>();
+        if (q != null && !q.isEmpty()) {
+            for (int i = 0; i < list.getItems().size(); i++) {
+                if (!TailLineCell.matches(list.getItems().get(i).plain(), q).isEmpty()) {
+                    found.add(i);
+                }
+            }
+        }
+        matchLines = found;
+        if (current >= found.size()) {
+            current = found.size() - 1;
+        }
+        if (jump) {
+            current = found.isEmpty() ? -1 : 0;
+            reveal();
+        }
+        updateInfo();
+    }
+
+    void next() {
+        step(1);
+    }
+
+    void previous() {
+        step(-1);
+    }
+
+    private void step(int delta) {
+        if (matchLines.isEmpty()) {
+            return;
+        }
+        current = Math.floorMod(current + delta, matchLines.size());
+        reveal();
+        updateInfo();
+    }
+
+    private void reveal() {
+        if (current >= 0 && current < matchLines.size()) {
+            follow.set(false);
+            int line = matchLines.get(current);
+            list.getSelectionModel().clearAndSelect(line);
+            list.scrollTo(Math.max(0, line - 3));
+        }
+    }
+
+    private void updateInfo() {
+        String q = query.get();
+        if (q == null || q.isEmpty()) {
+            matchInfo.set("");
+        } else if (matchLines.isEmpty()) {
+            matchInfo.set("no matches");
+        } else if (current < 0) {
+            matchInfo.set(matchLines.size() + (matchLines.size() == 1 ? " match" : " matches"));
+        } else {
+            matchInfo.set((current + 1) + " of " + matchLines.size());
+        }
+    }
+
+    /** The selected lines, or the whole shown output when nothing is selected, as plain text. */
+    String textToCopy() {
+        List<StyledLine> chosen = list.getSelectionModel().getSelectedItems().isEmpty()
+                ? list.getItems() : list.getSelectionModel().getSelectedItems();
+        return chosen.stream().map(StyledLine::plain).collect(Collectors.joining("\n", "", "\n"));
+    }
+
+    BooleanProperty followProperty() {
+        return follow;
+    }
+
+    BooleanProperty wrapProperty() {
+        return wrap;
+    }
+
+    StringProperty queryProperty() {
+        return query;
+    }
+
+    ReadOnlyStringProperty matchInfoProperty() {
+        return matchInfo.getReadOnlyProperty();
+    }
+}

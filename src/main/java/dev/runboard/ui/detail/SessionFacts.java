@@ -1,0 +1,68 @@
+package dev.runboard.ui.detail;
+
+import dev.runboard.session.KillReport;
+import dev.runboard.session.ProcessRef;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.ui.Formats;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The facts column of the detail pane as words, from one snapshot; pure, so it is tested without a window. */
+public record SessionFacts(String pid, String shell, String cwd, String env, String timeout, String grace,
+                           String started, String ended, String exit, String reason, String killReport) {
+    private static final String NONE = "\u2014";
+
+    /** @param elapsed the row's elapsed on the shared clock tick (drives the timeout countdown) */
+    public static SessionFacts of(SessionSnapshot s, Duration elapsed) {
+        return new SessionFacts(
+                s.pid() == null ? NONE : String.valueOf(s.pid()),
+                s.shell() == null ? "none (argv run directly)" : s.shell(),
+                Formats.tildePath(s.cwd()),
+                env(s.env()),
+                timeout(s, elapsed),
+                Formats.seconds(s.graceSeconds()),
+                Formats.dateTime(s.startedAt()),
+                s.endedAt() == null ? (s.isRunning() ? "running" : NONE) : Formats.dateTime(s.endedAt()),
+                exit(s),
+                s.reason() == null ? NONE : s.reason(),
+                killReport(s.killReport()));
+    }
+
+    private static String env(Map<String, String> env) {
+        if (env == null || env.isEmpty()) {
+            return "none";
+        }
+        return env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("\n"));
+    }
+
+    private static String timeout(SessionSnapshot s, Duration elapsed) {
+        if (s.timeoutSeconds() == null) {
+            return "none";
+        }
+        String limit = Formats.seconds(s.timeoutSeconds());
+        if (!s.isRunning()) {
+            return limit;
+        }
+        double left = Math.max(0, s.timeoutSeconds() - elapsed.toMillis() / 1000.0);
+        return limit + String.format(java.util.Locale.ROOT, "  (%.1f s left)", left);
+    }
+
+    private static String exit(SessionSnapshot s) {
+        if (s.signal() != null) {
+            return "signal " + s.signal() + (s.exitCode() == null ? "" : " (exit " + s.exitCode() + ")");
+        }
+        return s.exitCode() == null ? NONE : String.valueOf(s.exitCode());
+    }
+
+    private static String killReport(KillReport r) {
+        if (r == null) {
+            return NONE;
+        }
+        if (r.survivors().isEmpty()) {
+            return r.summary();
+        }
+        return r.summary() + "\n" + r.survivors().stream().map(ProcessRef::toString)
+                .map(p -> "survivor " + p).collect(Collectors.joining("\n"));
+    }
+}

@@ -1,0 +1,147 @@
+package dev.runboard.ui.detail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.StringProperty;
+import javafx.css.PseudoClass;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+
+/**
+ * One output line as a TextFlow of styled Text runs. Palette colours and attributes are CSS
+ * classes ({@code ansi-fg-1}, {@code ansi-bold}) so themes tune them; only 256-colour/true-colour
+ * runs get a fill from code. Find matches become separate runs with the {@code find-match} class.
+ */
+final class TailLineCell extends ListCell<StyledLine> {
+    private static final PseudoClass MATCH = PseudoClass.getPseudoClass("match");
+    private final TextFlow flow = new TextFlow();
+    private final StringProperty query;
+    private final BooleanProperty wrap;
+    private final InvalidationListener rerender;
+    private final InvalidationListener resize;
+
+    TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap) {
+        this.query = query;
+        this.wrap = wrap;
+        getStyleClass().add("tail-line");
+        flow.getStyleClass().add("tail-flow");
+        rerender = o -> render(getItem());
+        resize = o -> applyWidth(list);
+        // Weak: the list may drop cells (on resize); the shared properties must not keep them alive.
+        query.addListener(new WeakInvalidationListener(rerender));
+        wrap.addListener(new WeakInvalidationListener(rerender));
+        wrap.addListener(new WeakInvalidationListener(resize));
+        list.widthProperty().addListener(new WeakInvalidationListener(resize));
+        applyWidth(list);
+    }
+
+    private void applyWidth(ListView<StyledLine> list) {
+        if (!wrap.get() && flow.getPrefWidth() == USE_COMPUTED_SIZE) {
+            return; // unwrapped lines take their natural width; nothing to follow
+        }
+        double width = wrap.get() ? Math.max(50, list.getWidth() - 32) : USE_COMPUTED_SIZE;
+        flow.setPrefWidth(width);
+        flow.setMaxWidth(wrap.get() ? width : Double.MAX_VALUE);
+        setPrefWidth(wrap.get() ? width : USE_COMPUTED_SIZE);
+    }
+
+    @Override
+    protected void updateItem(StyledLine line, boolean empty) {
+        super.updateItem(line, empty);
+        setText(null);
+        render(empty ? null : line);
+    }
+
+    private void render(StyledLine line) {
+        if (line == null || isEmpty()) {
+            setGraphic(null);
+            pseudoClassStateChanged(MATCH, false);
+            return;
+        }
+        List<int[]> matches = matches(line.plain(), query.get());
+        pseudoClassStateChanged(MATCH, !matches.isEmpty());
+        List<Text> runs = new ArrayList<>();
+        int offset = 0;
+        for (StyledLine.Span span : line.spans()) {
+            addRuns(runs, span, offset, matches);
+            offset += span.text().length();
+        }
+        if (runs.isEmpty()) {
+            runs.add(text(" ", SgrStyle.PLAIN)); // keeps an empty line one line high
+        }
+        flow.getChildren().setAll(runs);
+        setGraphic(flow);
+    }
+
+    /** Splits a span at match boundaries so matched characters can be highlighted. */
+    private static void addRuns(List<Text> runs, StyledLine.Span span, int offset, List<int[]> matches) {
+        String t = span.text();
+        int pos = 0;
+        for (int[] m : matches) {
+            int from = Math.max(m[0] - offset, pos);
+            int to = Math.min(m[1] - offset, t.length());
+            if (to <= from) {
+                continue;
+            }
+            if (from > pos) {
+                runs.add(text(t.substring(pos, from), span.style()));
+            }
+            Text hit = text(t.substring(from, to), span.style());
+            hit.getStyleClass().add("find-match");
+            runs.add(hit);
+            pos = to;
+        }
+        if (pos < t.length()) {
+            runs.add(text(t.substring(pos), span.style()));
+        }
+    }
+
+    static List<int[]> matches(String plain, String query) {
+        List<int[]> found = new ArrayList<>();
+        if (query == null || query.isEmpty()) {
+            return found;
+        }
+        String hay = plain.toLowerCase(Locale.ROOT);
+        String needle = query.toLowerCase(Locale.ROOT);
+        int i = hay.indexOf(needle);
+        while (i >= 0) {
+            found.add(new int[] {i, i + needle.length()});
+            i = hay.indexOf(needle, i + needle.length());
+        }
+        return found;
+    }
+
+    private static Text text(String s, SgrStyle style) {
+        Text t = new Text(s);
+        t.getStyleClass().add("ansi-text");
+        if (style.fgIndex() != SgrStyle.NONE) {
+            t.getStyleClass().add("ansi-fg-" + style.fgIndex());
+        } else if (style.fgRgb() != SgrStyle.NONE) {
+            int rgb = style.fgRgb();
+            // A stylesheet fill would override this, so these runs get no fill class.
+            t.setFill(Color.rgb((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF));
+        } else {
+            t.getStyleClass().add("ansi-fg-default");
+        }
+        if (style.bold()) {
+            t.getStyleClass().add("ansi-bold");
+        }
+        if (style.dim()) {
+            t.getStyleClass().add("ansi-dim");
+        }
+        if (style.italic()) {
+            t.getStyleClass().add("ansi-italic");
+        }
+        if (style.underline()) {
+            t.setUnderline(true);
+        }
+        return t;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.runboard.ui.launch;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.collections.ListChangeListener;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+
+/** Binds the new-session form to {@link NewSessionViewModel}; builds the env rows, opens the folder chooser. */
+public final class NewSessionController {
+    private final NewSessionViewModel model;
+
+    @FXML private TextField commandField;
+    @FXML private TextField shellField;
+    @FXML private CheckBox noShellCheck;
+    @FXML private TextField cwdField;
+    @FXML private TextField timeoutField;
+    @FXML private TextField graceField;
+    @FXML private VBox envRows;
+    @FXML private Label commandError;
+    @FXML private Label shellError;
+    @FXML private Label cwdError;
+    @FXML private Label envError;
+    @FXML private Label timeoutError;
+    @FXML private Label graceError;
+    @FXML private Label formError;
+
+    public NewSessionController(NewSessionViewModel model) {
+        this.model = model;
+    }
+
+    @FXML
+    private void initialize() {
+        commandField.textProperty().bindBidirectional(model.commandProperty());
+        shellField.textProperty().bindBidirectional(model.shellProperty());
+        noShellCheck.selectedProperty().bindBidirectional(model.noShellProperty());
+        shellField.disableProperty().bind(model.noShellProperty());
+        cwdField.textProperty().bindBidirectional(model.cwdProperty());
+        timeoutField.textProperty().bindBidirectional(model.timeoutProperty());
+        graceField.textProperty().bindBidirectional(model.graceProperty());
+        bindError(commandError, "command");
+        bindError(shellError, "shell");
+        bindError(cwdError, "cwd");
+        bindError(envError, "env");
+        bindError(timeoutError, "timeout");
+        bindError(graceError, "grace");
+        bindError(formError, "form");
+        model.env().addListener((ListChangeListener<EnvEntry>) c -> rebuildEnvRows());
+        rebuildEnvRows();
+    }
+
+    private void bindError(Label label, String field) {
+        label.textProperty().bind(model.error(field));
+        label.visibleProperty().bind(model.error(field).isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+        label.visibleProperty().addListener(o -> fitWindow());
+    }
+
+    /** Errors and env rows change the form's height: grow the dialog so its buttons stay in view. */
+    private void fitWindow() {
+        javafx.application.Platform.runLater(() -> {
+            if (commandField.getScene() != null && commandField.getScene().getWindow() != null) {
+                commandField.getScene().getWindow().sizeToScene();
+            }
+        });
+    }
+
+    private void rebuildEnvRows() {
+        envRows.getChildren().clear();
+        for (EnvEntry e : model.env()) {
+            TextField key = new TextField();
+            key.setPromptText("NAME");
+            key.getStyleClass().addAll("env-key", "mono-field");
+            key.textProperty().bindBidirectional(e.keyProperty());
+            TextField value = new TextField();
+            value.setPromptText("value");
+            value.getStyleClass().addAll("env-value", "mono-field");
+            value.textProperty().bindBidirectional(e.valueProperty());
+            HBox.setHgrow(value, Priority.ALWAYS);
+            Button remove = new Button("\u2715");
+            remove.getStyleClass().addAll("flat", "small", "env-remove");
+            remove.setOnAction(a -> model.env().remove(e));
+            HBox row = new HBox(6, key, new Label("="), value, remove);
+            row.getStyleClass().add("env-row");
+            row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+            envRows.getChildren().add(row);
+        }
+        fitWindow();
+    }
+
+    @FXML
+    void onAddEnv() {
+        model.addEnvRow();
+    }
+
+    @FXML
+    void onBrowse() {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Working directory");
+        String current = model.cwdProperty().get();
+        if (current != null && !current.isBlank() && Files.isDirectory(Path.of(current))) {
+            chooser.setInitialDirectory(new File(current));
+        }
+        File chosen = chooser.showDialog(cwdField.getScene().getWindow());
+        if (chosen != null) {
+            model.cwdProperty().set(chosen.getAbsolutePath());
+        }
+    }
+
+    void focusCommand() {
+        commandField.requestFocus();
+    }
+}

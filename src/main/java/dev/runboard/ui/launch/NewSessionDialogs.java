@@ -1,0 +1,83 @@
+package dev.runboard.ui.launch;
+
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.ui.Theme;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.event.ActionEvent;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.DialogPane;
+import javafx.stage.Window;
+
+/**
+ * Opens the new-session dialog (non-modal to the event loop: {@code show()}, not
+ * {@code showAndWait()}). Launch hands the spec to the engine; an {@link InvalidSpecException}
+ * keeps the dialog open with the message beside its field, and nothing has started.
+ */
+public final class NewSessionDialogs {
+    public static final ButtonType LAUNCH = new ButtonType("Launch", ButtonBar.ButtonData.OK_DONE);
+    private final Theme theme;
+    private Path lastCwd;
+
+    public NewSessionDialogs(Theme theme, Path initialCwd) {
+        this.theme = theme;
+        this.lastCwd = initialCwd;
+    }
+
+    /**
+     * @param prefill an earlier spec to edit, or null for a fresh form
+     * @param launch starts the spec; throws {@link InvalidSpecException} to refuse it
+     */
+    public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Consumer<SessionSpec> launch) {
+        NewSessionViewModel model = new NewSessionViewModel(lastCwd);
+        if (prefill != null) {
+            model.prefill(prefill);
+        }
+        NewSessionController controller = new NewSessionController(model);
+        FXMLLoader loader = new FXMLLoader(NewSessionDialogs.class.getResource("/dev/runboard/ui/launch/NewSessionDialog.fxml"));
+        loader.setController(controller);
+        DialogPane pane;
+        try {
+            pane = loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        pane.getButtonTypes().setAll(LAUNCH, ButtonType.CANCEL);
+        Dialog<SessionSpec> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle(prefill == null ? "New session" : "Edit & rerun");
+        dialog.setHeaderText(null);
+        dialog.setDialogPane(pane);
+        dialog.setResizable(true);
+        theme.register(pane.getScene());
+        pane.lookupButton(LAUNCH).setId("launchButton");
+        pane.lookupButton(ButtonType.CANCEL).setId("cancelButton");
+        pane.lookupButton(LAUNCH).addEventFilter(ActionEvent.ACTION, e -> {
+            boolean launched = model.launch(spec -> {
+                launch.accept(spec);
+                remember(spec.cwd());
+            });
+            if (!launched) {
+                e.consume(); // stay open: the errors are shown beside their fields
+            }
+        });
+        dialog.setResultConverter(b -> null);
+        dialog.show();
+        Platform.runLater(controller::focusCommand);
+        return dialog;
+    }
+
+    private void remember(Path cwd) {
+        if (cwd != null && Files.isDirectory(cwd)) {
+            lastCwd = cwd;
+        }
+    }
+}

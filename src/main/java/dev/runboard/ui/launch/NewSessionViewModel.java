@@ -1,0 +1,183 @@
+package dev.runboard.ui.launch;
+
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.SessionSpec;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The new-session form: text fields in, a {@link SessionSpec} out. Errors are kept per field
+ * (the names of {@link InvalidSpecException#field()}) so the view shows each beside its field.
+ */
+public final class NewSessionViewModel {
+    public static final String[] FIELDS = {"command", "shell", "cwd", "env", "timeout", "grace", "form"};
+
+    private final StringProperty command = new SimpleStringProperty(this, "command", "");
+    private final StringProperty shell = new SimpleStringProperty(this, "shell", SessionSpec.defaultShell().toString());
+    private final BooleanProperty noShell = new SimpleBooleanProperty(this, "noShell");
+    private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
+    private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
+    private final StringProperty grace = new SimpleStringProperty(this, "grace", DurationText.format(SessionSpec.DEFAULT_GRACE));
+    private final ObservableList<EnvEntry> env = FXCollections.observableArrayList();
+    private final Map<String, StringProperty> errors = new LinkedHashMap<>();
+    private SessionSpec base;
+
+    public NewSessionViewModel(Path defaultCwd) {
+        cwd.set(defaultCwd == null ? "" : defaultCwd.toString());
+        for (String f : FIELDS) {
+            errors.put(f, new SimpleStringProperty(this, f + "Error"));
+        }
+    }
+
+    /** Fills the form from an earlier session's spec (Edit & rerun). */
+    public void prefill(SessionSpec spec) {
+        base = spec;
+        command.set(spec.usesShell() ? spec.shellCommand() : spec.displayCommand());
+        noShell.set(!spec.usesShell());
+        if (spec.shell() != null) {
+            shell.set(spec.shell().toString());
+        }
+        cwd.set(spec.cwd() == null ? "" : spec.cwd().toString());
+        timeout.set(DurationText.format(spec.timeout()));
+        grace.set(DurationText.format(spec.grace()));
+        env.setAll(spec.env().entrySet().stream().map(e -> new EnvEntry(e.getKey(), e.getValue())).toList());
+    }
+
+    /**
+     * Builds the spec and hands it to {@code launch} (the engine, which validates before starting
+     * anything). Returns true when it launched; otherwise the field errors say why.
+     */
+    public boolean launch(Consumer<SessionSpec> launch) {
+        errors.values().forEach(e -> e.set(null));
+        Optional<SessionSpec> spec = build();
+        if (spec.isEmpty()) {
+            return false;
+        }
+        if (errors.values().stream().anyMatch(e -> e.get() != null)) {
+            // Some text did not parse; still show what the engine says about the rest, and start nothing.
+            try {
+                spec.get().validate();
+            } catch (InvalidSpecException e) {
+                if (error(e.field()).get() == null) {
+                    error(e.field()).set(e.getMessage());
+                }
+            }
+            return false;
+        }
+        try {
+            launch.accept(spec.get());
+            return true;
+        } catch (InvalidSpecException e) {
+            error(e.field()).set(e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * The spec the form describes, or empty when no spec can be made (command or cwd unusable);
+     * field errors are set for whatever does not parse.
+     */
+    Optional<SessionSpec> build() {
+        SessionSpec.Builder b = base == null ? SessionSpec.shell("") : base.toBuilder();
+        boolean ok = true;
+        if (noShell.get()) {
+            try {
+                b.argv(ArgvSplitter.split(command.get()));
+            } catch (IllegalArgumentException e) {
+                error("command").set("cannot split the command into words: " + e.getMessage());
+                ok = false;
+            }
+        } else {
+            b.shellCommand(command.get());
+            String sh = shell.get() == null ? "" : shell.get().strip();
+            b.shell(sh.isEmpty() ? null : Path.of(sh));
+        }
+        ok &= path(cwd.get(), "cwd").map(p -> {
+            b.cwd(p);
+            return true;
+        }).orElse(false);
+        Map<String, String> vars = new LinkedHashMap<>();
+        for (EnvEntry e : env) {
+            if (!e.isBlank()) {
+                vars.put(e.keyProperty().get().strip(), e.valueProperty().get());
+            }
+        }
+        b.env(vars);
+        // A duration that does not parse is left out so the rest can still be checked; its error stays.
+        duration(timeout.get(), "timeout", b::timeout);
+        duration(grace.get(), "grace", d -> b.grace(d == null ? SessionSpec.DEFAULT_GRACE : d));
+        return ok ? Optional.of(b.build()) : Optional.empty();
+    }
+
+    private Optional<Path> path(String text, String field) {
+        String t = text == null ? "" : text.strip();
+        if (t.isEmpty()) {
+            error(field).set("choose a working directory");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(t));
+        } catch (InvalidPathException e) {
+            error(field).set(field + " " + t + " is not a valid path");
+            return Optional.empty();
+        }
+    }
+
+    private boolean duration(String text, String field, Consumer<Duration> set) {
+        try {
+            set.accept(DurationText.parse(text, field));
+            return true;
+        } catch (IllegalArgumentException e) {
+            error(field).set(e.getMessage());
+            return false;
+        }
+    }
+
+    /** The error property for an engine field name; names the form does not have land on the form. */
+    public StringProperty error(String field) {
+        return errors.getOrDefault(field, errors.get("form"));
+    }
+
+    public void addEnvRow() {
+        env.add(new EnvEntry("", ""));
+    }
+
+    public StringProperty commandProperty() {
+        return command;
+    }
+
+    public StringProperty shellProperty() {
+        return shell;
+    }
+
+    public BooleanProperty noShellProperty() {
+        return noShell;
+    }
+
+    public StringProperty cwdProperty() {
+        return cwd;
+    }
+
+    public StringProperty timeoutProperty() {
+        return timeout;
+    }
+
+    public StringProperty graceProperty() {
+        return grace;
+    }
+
+    public ObservableList<EnvEntry> env() {
+        return env;
+    }
+}

@@ -1,0 +1,215 @@
+package dev.runboard.ui.main;
+
+import dev.runboard.process.Signal;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.Formats;
+import dev.runboard.ui.Theme;
+import dev.runboard.ui.detail.DetailController;
+import dev.runboard.ui.launch.NewSessionDialogs;
+import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.sessions.StatusFilter;
+import java.time.Duration;
+import java.time.Instant;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+
+/** Binds the main window's controls to {@link MainViewModel}; no logic of its own beyond wiring. */
+public final class MainController {
+    private final MainViewModel model;
+    private final NewSessionDialogs dialogs;
+    private final Theme theme;
+
+    @FXML private BorderPane root;
+    @FXML private TableView<SessionRow> sessionTable;
+    @FXML private TableColumn<SessionRow, SessionStatus> statusColumn;
+    @FXML private TableColumn<SessionRow, String> commandColumn;
+    @FXML private TableColumn<SessionRow, String> cwdColumn;
+    @FXML private TableColumn<SessionRow, Instant> startedColumn;
+    @FXML private TableColumn<SessionRow, Duration> elapsedColumn;
+    @FXML private TableColumn<SessionRow, String> exitColumn;
+    @FXML private TableColumn<SessionRow, Long> outputColumn;
+    @FXML private TableColumn<SessionRow, String> lastLineColumn;
+    @FXML private TextField filterField;
+    @FXML private ComboBox<StatusFilter> statusChoice;
+    @FXML private Label countsLabel;
+    @FXML private Label diskLabel;
+    @FXML private Label messageLabel;
+    @FXML private Button toolbarRerun;
+    @FXML private Button toolbarKill;
+    @FXML private Button toolbarRemove;
+    @FXML private MenuItem rerunMenuItem;
+    @FXML private MenuItem editRerunMenuItem;
+    @FXML private MenuItem killMenuItem;
+    @FXML private MenuItem removeMenuItem;
+    @FXML private MenuItem copyCommandMenuItem;
+    @FXML private MenuItem openCwdMenuItem;
+    @FXML private CheckMenuItem darkModeItem;
+    @FXML private DetailController detailController;
+
+    public MainController(MainViewModel model, NewSessionDialogs dialogs, Theme theme) {
+        this.model = model;
+        this.dialogs = dialogs;
+        this.theme = theme;
+    }
+
+    @FXML
+    private void initialize() {
+        setUpColumns();
+        sessionTable.setRowFactory(t -> new SessionTableRow());
+        sessionTable.setItems(model.sessions().visibleRows());
+        model.sessions().visibleRows().comparatorProperty().bind(sessionTable.comparatorProperty());
+        bindSelection();
+        sessionTable.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.DELETE) {
+                onRemove();
+                e.consume();
+            }
+        });
+
+        filterField.textProperty().bindBidirectional(model.sessions().filterTextProperty());
+        statusChoice.getItems().setAll(StatusFilter.values());
+        statusChoice.valueProperty().bindBidirectional(model.sessions().statusFilterProperty());
+
+        countsLabel.textProperty().bind(model.countsText());
+        diskLabel.textProperty().bind(model.diskText());
+        messageLabel.textProperty().bind(model.messageProperty());
+
+        toolbarRerun.disableProperty().bind(model.noSelection());
+        rerunMenuItem.disableProperty().bind(model.noSelection());
+        editRerunMenuItem.disableProperty().bind(model.noSelection());
+        copyCommandMenuItem.disableProperty().bind(model.noSelection());
+        openCwdMenuItem.disableProperty().bind(model.noSelection());
+        toolbarKill.disableProperty().bind(model.selectedRunning().not());
+        killMenuItem.disableProperty().bind(model.selectedRunning().not());
+        toolbarRemove.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
+        removeMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
+
+        darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
+        detailController.setActions(this::onRerun, this::onEditRerun);
+    }
+
+    private void setUpColumns() {
+        statusColumn.setCellValueFactory(c -> c.getValue().statusProperty());
+        statusColumn.setCellFactory(c -> new StatusCell());
+        commandColumn.setCellValueFactory(c -> c.getValue().commandProperty());
+        commandColumn.setCellFactory(c -> new FormattedCell<>(Formats::oneLine, s -> s, "command-cell"));
+        cwdColumn.setCellValueFactory(c -> c.getValue().cwdProperty());
+        cwdColumn.setCellFactory(c -> new FormattedCell<>(Formats::shortPath, s -> s, "cwd-cell"));
+        startedColumn.setCellValueFactory(c -> c.getValue().startedAtProperty());
+        startedColumn.setCellFactory(c -> new FormattedCell<>(Formats::startedAt, Formats::dateTime, "time-cell"));
+        elapsedColumn.setCellValueFactory(c -> c.getValue().elapsedProperty());
+        elapsedColumn.setCellFactory(c -> new FormattedCell<>(Formats::elapsed, "number-cell"));
+        exitColumn.setCellValueFactory(c -> c.getValue().exitProperty());
+        exitColumn.setCellFactory(c -> new FormattedCell<>(s -> s, "number-cell"));
+        outputColumn.setCellValueFactory(c -> c.getValue().outputBytesProperty());
+        outputColumn.setCellFactory(c -> new FormattedCell<>(Formats::bytes, "number-cell"));
+        lastLineColumn.setCellValueFactory(c -> c.getValue().lastLineProperty());
+        lastLineColumn.setCellFactory(c -> new FormattedCell<>(s -> s, "last-line-cell"));
+    }
+
+    private void bindSelection() {
+        sessionTable.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                model.selectedProperty().set(now);
+            }
+        });
+        model.selectedProperty().addListener((o, was, now) -> {
+            if (now == null) {
+                sessionTable.getSelectionModel().clearSelection();
+            } else if (sessionTable.getSelectionModel().getSelectedItem() != now) {
+                sessionTable.getSelectionModel().select(now);
+                sessionTable.scrollTo(now);
+            }
+        });
+        // A removed or filtered-out selection leaves the detail pane empty rather than stale.
+        model.sessions().rows().addListener((ListChangeListener<SessionRow>) c -> {
+            while (c.next()) {
+                if (c.wasRemoved() && !c.wasReplaced() && c.getRemoved().contains(model.selectedProperty().get())) {
+                    model.selectedProperty().set(null);
+                }
+            }
+        });
+        detailController.rowProperty().bind(model.selectedProperty());
+    }
+
+    /** Focus goes to the table once the window shows, so the keyboard shortcuts work at once. */
+    public void focusTable() {
+        Platform.runLater(sessionTable::requestFocus);
+    }
+
+    @FXML
+    void onNew() {
+        dialogs.open(root.getScene().getWindow(), null, model::launch);
+    }
+
+    @FXML
+    void onRerun() {
+        model.rerun();
+    }
+
+    @FXML
+    void onEditRerun() {
+        SessionRow row = model.selectedProperty().get();
+        if (row != null) {
+            SessionSpec spec = row.session().spec();
+            dialogs.open(root.getScene().getWindow(), spec, model::launch);
+        }
+    }
+
+    @FXML
+    void onKill() {
+        model.kill(Signal.TERM);
+    }
+
+    @FXML
+    void onRemove() {
+        model.remove();
+    }
+
+    @FXML
+    void onCopyCommand() {
+        model.copyCommand();
+    }
+
+    @FXML
+    void onOpenCwd() {
+        model.openCwd();
+    }
+
+    @FXML
+    void onFind() {
+        detailController.focusFind();
+    }
+
+    @FXML
+    void onFocusFilter() {
+        filterField.requestFocus();
+        filterField.selectAll();
+    }
+
+    @FXML
+    void onKeyboardHelp() {
+        KeyboardHelp.show(root.getScene().getWindow());
+    }
+
+    @FXML
+    void onQuit() {
+        root.getScene().getWindow().hide();
+    }
+
+    public TableView<SessionRow> table() {
+        return sessionTable;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.runboard.ui.main;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.process.Signal;
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.DesktopBridge;
+import dev.runboard.ui.Formats;
+import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.sessions.SessionsViewModel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ChangeListener;
+
+/**
+ * What the main window can do, on the selected session: kill, rerun, remove, copy, open its
+ * folder; plus the status bar's words. The controller only binds controls to this.
+ */
+public final class MainViewModel {
+    private final SessionEngine engine;
+    private final SessionsViewModel sessions;
+    private final DesktopBridge desktop;
+    private final ObjectProperty<SessionRow> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final BooleanBinding noSelection = selected.isNull();
+    private final ObjectProperty<SessionStatus> selectedStatus = new SimpleObjectProperty<>(this, "selectedStatus");
+    private final BooleanBinding selectedRunning;
+
+    public MainViewModel(SessionEngine engine, SessionsViewModel sessions, DesktopBridge desktop) {
+        this.engine = engine;
+        this.sessions = sessions;
+        this.desktop = desktop;
+        // Follows the selected row's status, not only the selection.
+        ChangeListener<SessionStatus> statusChanged = (o, was, now) -> selectedStatus.set(now);
+        selected.addListener((o, was, now) -> {
+            if (was != null) {
+                was.statusProperty().removeListener(statusChanged);
+            }
+            if (now != null) {
+                now.statusProperty().addListener(statusChanged);
+            }
+            selectedStatus.set(now == null ? null : now.status());
+        });
+        selectedRunning = selectedStatus.isEqualTo(SessionStatus.RUNNING);
+        engine.os().limitations().ifPresent(message::set);
+    }
+
+    public SessionsViewModel sessions() {
+        return sessions;
+    }
+
+    public SessionEngine engine() {
+        return engine;
+    }
+
+    /** Sends {@code signal} to the selected session's tree; TERM, INT and HUP escalate to KILL after the session's grace. */
+    public void kill(Signal signal) {
+        SessionRow row = selected.get();
+        if (row == null || !row.isRunning()) {
+            return;
+        }
+        Duration grace = signal == Signal.KILL ? Duration.ZERO : row.session().spec().grace();
+        CompletableFuture<KillReport> kill = engine.kill(row.session(), signal, grace);
+        message.set("Sending " + signal + " to " + row.commandProperty().get() + "\u2026");
+        // One hop per kill, not per event: the row itself learns of the end from the poller.
+        kill.whenComplete((report, error) -> Platform.runLater(() -> message.set(error != null
+                ? "Kill failed: " + error.getMessage()
+                : "Killed " + row.commandProperty().get() + ": " + report.summary())));
+    }
+
+    /** Starts the selected session's spec again; returns the new row, or null when nothing was started. */
+    public SessionRow rerun() {
+        SessionRow row = selected.get();
+        return row == null ? null : start(row.session().spec());
+    }
+
+    /** Starts a spec and selects its row; an invalid spec (e.g. its cwd is gone) ends up in the status bar. */
+    public SessionRow start(SessionSpec spec) {
+        try {
+            return launch(spec);
+        } catch (InvalidSpecException e) {
+            message.set("Cannot start: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Starts a spec and selects its row; the engine refuses an invalid spec before anything runs. */
+    public SessionRow launch(SessionSpec spec) throws InvalidSpecException {
+        Session session = engine.start(spec);
+        SessionRow row = sessions.add(session);
+        selected.set(row);
+        message.set("Started " + spec.displayCommand());
+        return row;
+    }
+
+    /** Removes the selected finished session from the list (a running one must be killed first). */
+    public void remove() {
+        SessionRow row = selected.get();
+        if (row != null && !row.isRunning()) {
+            sessions.remove(row);
+            message.set("Removed " + row.commandProperty().get());
+        }
+    }
+
+    public void copyCommand() {
+        SessionRow row = selected.get();
+        if (row != null) {
+            desktop.copy(row.commandProperty().get());
+            message.set("Copied the command");
+        }
+    }
+
+    public void openCwd() {
+        SessionRow row = selected.get();
+        if (row != null) {
+            desktop.open(Path.of(row.cwdProperty().get()));
+        }
+    }
+
+    public void open(Path fileOrFolder) {
+        desktop.open(fileOrFolder);
+    }
+
+    public void copy(String text) {
+        desktop.copy(text);
+    }
+
+    public void say(String text) {
+        message.set(text);
+    }
+
+    public StringBinding countsText() {
+        return Bindings.createStringBinding(() -> sessions.runningCountProperty().get() + " running / "
+                + sessions.rows().size() + " total", sessions.runningCountProperty(), sessions.rows());
+    }
+
+    public StringBinding diskText() {
+        return Bindings.createStringBinding(() -> Formats.bytes(sessions.bytesOnDiskProperty().get()) + " of output on disk",
+                sessions.bytesOnDiskProperty());
+    }
+
+    public ObjectProperty<SessionRow> selectedProperty() {
+        return selected;
+    }
+
+    public BooleanBinding noSelection() {
+        return noSelection;
+    }
+
+    public BooleanBinding selectedRunning() {
+        return selectedRunning;
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

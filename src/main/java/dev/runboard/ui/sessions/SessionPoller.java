@@ -1,0 +1,97 @@
+package dev.runboard.ui.sessions;
+
+import dev.runboard.session.SessionSnapshot;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.application.Platform;
+import javafx.concurrent.ScheduledService;
+import javafx.concurrent.Task;
+import javafx.util.Duration;
+
+/**
+ * The one hand-off point from running children to the FX thread (Cryptomator's VaultStats
+ * pattern): each period a task snapshots the rows still being polled off the FX thread, and
+ * {@link #succeeded()} hands all of them over at once. Rows that ended leave the poll set, so
+ * finished sessions cost nothing per tick.
+ */
+public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
+    private static final Logger LOG = Logger.getLogger(SessionPoller.class.getName());
+    public static final Duration DEFAULT_PERIOD = Duration.millis(200);
+
+    /** One poll: the shared clock tick and a fresh snapshot per polled row. */
+    public record Tick(Instant now, List<Update> updates) {
+    }
+
+    public record Update(SessionRow row, SessionSnapshot snapshot) {
+    }
+
+    private final Supplier<List<SessionRow>> pollSet;
+    private final Consumer<Tick> applier;
+    private final Clock clock;
+
+    /**
+     * @param pollSet read on the FX thread when a task is made (a copy goes to the worker)
+     * @param applier called on the FX thread with each tick's snapshots
+     */
+    public SessionPoller(Supplier<List<SessionRow>> pollSet, Consumer<Tick> applier, Clock clock, Duration period) {
+        this.pollSet = Objects.requireNonNull(pollSet);
+        this.applier = Objects.requireNonNull(applier);
+        this.clock = Objects.requireNonNull(clock);
+        setPeriod(period);
+        setExecutor(daemonExecutor());
+    }
+
+    @Override
+    protected Task<Tick> createTask() {
+        // createTask runs on the FX thread: the row list is read here, only engine objects are used below.
+        List<SessionRow> rows = List.copyOf(pollSet.get());
+        return new Task<>() {
+            @Override
+            protected Tick call() {
+                Instant now = clock.instant();
+                List<Update> updates = new ArrayList<>(rows.size());
+                for (SessionRow row : rows) {
+                    updates.add(new Update(row, row.session().snapshot()));
+                }
+                return new Tick(now, updates);
+            }
+        };
+    }
+
+    @Override
+    protected void succeeded() {
+        // Read before super.succeeded(): it reschedules the service, which clears the value.
+        Tick tick = getValue();
+        super.succeeded();
+        if (!Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("poll results must be applied on the FX thread");
+        }
+        if (tick != null) {
+            applier.accept(tick);
+        }
+    }
+
+    @Override
+    protected void failed() {
+        super.failed();
+        // ScheduledService restarts after a failure; one bad read must not stop the table updating.
+        LOG.log(Level.WARNING, "session poll failed", getException());
+    }
+
+    private static ExecutorService daemonExecutor() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "runboard-poller");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+}

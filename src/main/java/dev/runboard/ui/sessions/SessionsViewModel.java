@@ -1,0 +1,204 @@
+package dev.runboard.ui.sessions;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import javafx.application.Platform;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.collections.transformation.SortedList;
+import javafx.util.Duration;
+
+/**
+ * The observable list of sessions behind the table, kept current by one {@link SessionPoller}.
+ * Fed by the engine's start events and by {@link #add(Session)} (a history store can use it too).
+ * FX thread only, except the engine's start callback, which hops over once per session.
+ */
+public final class SessionsViewModel {
+    private final ObservableList<SessionRow> rows =
+            FXCollections.observableArrayList(r -> new Observable[] {r.statusProperty(), r.revisionProperty()});
+    private final FilteredList<SessionRow> filtered = new FilteredList<>(rows);
+    private final SortedList<SessionRow> sorted = new SortedList<>(filtered);
+    private final Map<String, SessionRow> byId = new HashMap<>();
+    /** Rows whose session may still change; a row leaves once its final snapshot was applied. */
+    private final Set<SessionRow> polling = new LinkedHashSet<>();
+    private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
+    private final ObjectProperty<StatusFilter> statusFilter = new SimpleObjectProperty<>(this, "statusFilter", StatusFilter.ALL);
+    private final ReadOnlyIntegerWrapper runningCount = new ReadOnlyIntegerWrapper(this, "runningCount");
+    private final ReadOnlyLongWrapper bytesOnDisk = new ReadOnlyLongWrapper(this, "bytesOnDisk");
+    private final List<Consumer<SessionRow>> endListeners = new CopyOnWriteArrayList<>();
+    private final SessionPoller poller;
+
+    public SessionsViewModel(Clock clock, Duration pollPeriod) {
+        filtered.predicateProperty().bind(Bindings.createObjectBinding(
+                () -> matcher(filterText.get(), statusFilter.get()), filterText, statusFilter));
+        poller = new SessionPoller(() -> List.copyOf(polling), this::apply, clock, pollPeriod);
+    }
+
+    /** Shows every session the engine has started and will start. */
+    public void attach(SessionEngine engine) {
+        engine.onStart(session -> onFxThread(() -> add(session)));
+        engine.sessions().forEach(this::add);
+    }
+
+    /** Adds a session (idempotent); FX thread. A running one is polled until its end is applied. */
+    public SessionRow add(Session session) {
+        SessionRow existing = byId.get(session.id());
+        if (existing != null) {
+            return existing;
+        }
+        SessionRow row = new SessionRow(session, session.snapshot());
+        byId.put(row.id(), row);
+        if (row.isRunning()) {
+            polling.add(row);
+        }
+        rows.add(row);
+        recount();
+        return row;
+    }
+
+    public void remove(SessionRow row) {
+        byId.remove(row.id());
+        polling.remove(row);
+        rows.remove(row);
+        recount();
+    }
+
+    public SessionRow find(String sessionId) {
+        return byId.get(sessionId);
+    }
+
+    /** Applies one tick's snapshots in one go (FX thread). */
+    void apply(SessionPoller.Tick tick) {
+        if (!Platform.isFxApplicationThread()) {
+            throw new IllegalStateException("snapshots must be applied on the FX thread");
+        }
+        List<SessionRow> ended = new ArrayList<>();
+        for (SessionPoller.Update u : tick.updates()) {
+            if (!byId.containsKey(u.row().id())) {
+                continue; // removed from the list while the poll ran
+            }
+            boolean wasRunning = u.row().isRunning();
+            u.row().apply(u.snapshot(), tick.now());
+            if (!u.snapshot().isRunning()) {
+                polling.remove(u.row());
+                if (wasRunning) {
+                    ended.add(u.row());
+                }
+            }
+        }
+        recount();
+        ended.forEach(r -> endListeners.forEach(l -> l.accept(r)));
+    }
+
+    private void recount() {
+        int running = 0;
+        long onDisk = 0;
+        for (SessionRow r : rows) {
+            SessionSnapshot s = r.snapshot();
+            if (r.isRunning()) {
+                running++;
+            }
+            // Output that fit in the preview is deleted at the end; running captures and artifacts stay.
+            if (s.isRunning() || s.artifact() != null || s.artifactError() != null) {
+                onDisk += s.outputBytes();
+            }
+        }
+        runningCount.set(running);
+        bytesOnDisk.set(onDisk);
+    }
+
+    static Predicate<SessionRow> matcher(String text, StatusFilter status) {
+        String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+        StatusFilter st = status == null ? StatusFilter.ALL : status;
+        return row -> st.accepts(row.status()) && (needle.isEmpty()
+                || contains(row.commandProperty().get(), needle)
+                || contains(row.cwdProperty().get(), needle)
+                || contains(row.lastLineProperty().get(), needle)
+                || row.status().word().contains(needle));
+    }
+
+    private static boolean contains(String hay, String needle) {
+        return hay != null && hay.toLowerCase(Locale.ROOT).contains(needle);
+    }
+
+    /** Told on the FX thread when a row's session ends (not for rows added already ended). */
+    public void onSessionEnded(Consumer<SessionRow> listener) {
+        endListeners.add(listener);
+    }
+
+    public void startPolling() {
+        if (!poller.isRunning()) {
+            poller.restart();
+        }
+    }
+
+    /** Must run on the FX thread (ScheduledService.cancel does). */
+    public void stopPolling() {
+        poller.cancel();
+    }
+
+    /** How many rows the poller still visits each tick (finished rows are not among them). */
+    public int polledRowCount() {
+        return polling.size();
+    }
+
+    public SessionPoller poller() {
+        return poller;
+    }
+
+    private static void onFxThread(Runnable r) {
+        if (Platform.isFxApplicationThread()) {
+            r.run();
+        } else {
+            Platform.runLater(r); // once per session start, never per output line
+        }
+    }
+
+    public ObservableList<SessionRow> rows() {
+        return rows;
+    }
+
+    /** Filtered and sorted: what the table shows (bind its comparator to this list's). */
+    public SortedList<SessionRow> visibleRows() {
+        return sorted;
+    }
+
+    public StringProperty filterTextProperty() {
+        return filterText;
+    }
+
+    public ObjectProperty<StatusFilter> statusFilterProperty() {
+        return statusFilter;
+    }
+
+    public ReadOnlyIntegerProperty runningCountProperty() {
+        return runningCount.getReadOnlyProperty();
+    }
+
+    public ReadOnlyLongProperty bytesOnDiskProperty() {
+        return bytesOnDisk.getReadOnlyProperty();
+    }
+}

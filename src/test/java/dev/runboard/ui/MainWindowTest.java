@@ -1,0 +1,178 @@
+package dev.runboard.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.sessions.SessionRow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Drives the real window on headless Monocle with real processes in a temporary data dir. */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+    private static final long WAIT_S = 20;
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path workDir;
+
+    private SessionEngine engine;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        javafx.application.Platform.setImplicitExit(false);
+        engine = SessionEngine.forDataDir(dataDir);
+        UiSettings settings = new UiSettings(UiSettings.DEFAULT_POLL, false, false);
+        window = MainWindow.create(stage, engine, settings, new RecordingDesktop(), new Theme(false));
+        window.show();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        engine.killAll(Duration.ofSeconds(1));
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
+            window.close();
+            // Dialogs and viewers of this test must not linger into the next one.
+            new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream()
+                    .filter(w -> w != window.stage()).forEach(javafx.stage.Window::hide);
+        });
+        engine.close();
+    }
+
+    @Test
+    void sessionFromTheDialogRunsTicksAndKillEndsItsWholeTree(FxRobot robot) throws Exception {
+        robot.clickOn("#newButton");
+        robot.clickOn("#commandField").write("sleep 60 & sleep 60; wait");
+        robot.interact(() -> robot.lookup("#cwdField").queryAs(TextField.class).setText(workDir.toString()));
+        robot.clickOn("#launchButton");
+
+        SessionRow row = waitForRow(robot, 1);
+        assertEquals(SessionStatus.RUNNING, row.status());
+        assertTrue(tableShows(robot, "running"), "the status cell reads running");
+        Duration first = fx(robot, () -> row.elapsedProperty().get());
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> row.elapsedProperty().get()).compareTo(first.plusMillis(400)) > 0);
+
+        long pid = row.session().pid();
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.tree(pid).size() >= 3);
+        List<Long> tree = ProcFs.tree(pid);
+
+        robot.clickOn("#killButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        assertTrue(tableShows(robot, "killed"), "the status cell reads killed");
+        for (long p : tree) {
+            assertTrue(ProcFs.gone(p), "process " + p + " of the killed tree is gone from /proc");
+        }
+        String killFact = fx(robot, () -> robot.lookup("#factKill").queryAs(Label.class).getText());
+        assertTrue(killFact.contains("0 survivors"), killFact);
+    }
+
+    @Test
+    void hugeOutputShowsTheTruncationNoticeAndTheViewerReachesTheLastLine(FxRobot robot) throws Exception {
+        SessionRow row = launch(robot, SessionSpec.shell("seq 1 200000").cwd(workDir).build());
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#truncatedBar").query().isVisible()));
+        String notice = fx(robot, () -> robot.lookup("#truncatedLabel").queryAs(Label.class).getText());
+        assertTrue(notice.startsWith("Showing head + tail of 1.3 MB"), notice);
+
+        robot.clickOn("#openArtifactLink");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> viewerList(robot) != null
+                && viewerList(robot).getItems() != null && !viewerList(robot).getItems().isEmpty()));
+        ListView<String> viewer = viewerList(robot);
+        assertEquals(200_000, fx(robot, () -> viewer.getItems().size()));
+        assertEquals("200000", fx(robot, () -> viewer.getItems().get(199_999)));
+
+        robot.clickOn("#viewerFind").write("200000").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> "200000".equals(fx(robot, () -> viewer.getSelectionModel().getSelectedItem())));
+    }
+
+    @Test
+    void exitCodeAndTimeoutShowInTheTable(FxRobot robot) throws Exception {
+        SessionRow failed = launch(robot, SessionSpec.shell("echo bad; exit 3").cwd(workDir).build());
+        SessionRow timedOut = launch(robot, SessionSpec.shell("sleep 30").cwd(workDir)
+                .timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
+
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, failed::status) == SessionStatus.FAILED);
+        assertEquals("3", fx(robot, () -> failed.exitProperty().get()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, timedOut::status) == SessionStatus.TIMEOUT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(tableShows(robot, "failed"));
+        assertTrue(tableShows(robot, "timeout"));
+        assertTrue(tableShows(robot, "3"), "the exit column shows 3");
+    }
+
+    @Test
+    void invalidCwdShowsTheFieldErrorAndStartsNothing(FxRobot robot) throws Exception {
+        robot.clickOn("#newButton");
+        robot.interact(() -> {
+            robot.lookup("#commandField").queryAs(TextField.class).setText("echo never");
+            robot.lookup("#cwdField").queryAs(TextField.class).setText(workDir.resolve("missing").toString());
+        });
+        robot.clickOn("#launchButton");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Label error = robot.lookup("#cwdError").queryAs(Label.class);
+        assertTrue(fx(robot, error::isVisible), "the cwd error is shown");
+        assertEquals("cwd " + workDir.resolve("missing") + " does not exist", fx(robot, error::getText));
+        assertTrue(engine.sessions().isEmpty(), "nothing was started");
+        assertTrue(fx(robot, () -> window.sessions().rows().isEmpty()));
+        assertTrue(robot.lookup("#launchButton").tryQuery().isPresent(), "the dialog stays open");
+        robot.clickOn("#cancelButton");
+    }
+
+    private SessionRow launch(FxRobot robot, SessionSpec spec) {
+        AtomicReference<SessionRow> row = new AtomicReference<>();
+        robot.interact(() -> row.set(window.model().launch(spec)));
+        return row.get();
+    }
+
+    private SessionRow waitForRow(FxRobot robot, int count) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) >= count);
+        return fx(robot, () -> window.sessions().rows().get(count - 1));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ListView<String> viewerList(FxRobot robot) {
+        return (ListView<String>) robot.lookup("#viewerList").tryQuery().orElse(null);
+    }
+
+    private static boolean tableShows(FxRobot robot, String text) {
+        return fx(robot, () -> robot.lookup(".session-table").queryAs(TableView.class) != null
+                && robot.lookup(".session-table .table-cell").queryAll().stream()
+                        .map(n -> ((javafx.scene.control.Labeled) n).getText())
+                        .anyMatch(text::equals));
+    }
+
+    /** Reads FX state on the FX thread. */
+    private static <T> T fx(FxRobot robot, Supplier<T> read) {
+        AtomicReference<T> value = new AtomicReference<>();
+        robot.interact(() -> value.set(read.get()));
+        return value.get();
+    }
+
+
+}

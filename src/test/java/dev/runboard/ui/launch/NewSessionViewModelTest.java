@@ -1,0 +1,59 @@
+package dev.runboard.ui.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.session.SessionSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The form logic without a window: the engine's own validation puts each message on its field. */
+class NewSessionViewModelTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theEnginesMessageLandsOnTheFieldItNames() {
+        NewSessionViewModel form = new NewSessionViewModel(dir.resolve("gone"));
+        form.commandProperty().set("echo hi");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertFalse(form.launch(spec -> launched.add(spec.validate())));
+        assertEquals("cwd " + dir.resolve("gone") + " does not exist", form.error("cwd").get());
+        assertTrue(launched.isEmpty());
+    }
+
+    @Test
+    void noShellSplitsArgvAndTheRestOfTheFormIsKept() {
+        NewSessionViewModel form = new NewSessionViewModel(dir);
+        form.commandProperty().set("printf '%s\\n' 'a b'");
+        form.noShellProperty().set(true);
+        form.timeoutProperty().set("90");
+        form.graceProperty().set("500ms");
+        form.addEnvRow();
+        form.env().get(0).keyProperty().set("MODE");
+        form.env().get(0).valueProperty().set("fast");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())));
+        SessionSpec spec = launched.get(0);
+        assertEquals(List.of("printf", "%s\\n", "a b"), spec.argv());
+        assertNull(spec.shell());
+        assertEquals(Duration.ofSeconds(90), spec.timeout());
+        assertEquals(Duration.ofMillis(500), spec.grace());
+        assertEquals("fast", spec.env().get("MODE"));
+    }
+
+    @Test
+    void badTimeoutIsReportedBesideTheTimeoutField() {
+        NewSessionViewModel form = new NewSessionViewModel(dir);
+        form.commandProperty().set("true");
+        form.timeoutProperty().set("0.2");
+        assertFalse(form.launch(spec -> spec.validate()));
+        assertTrue(form.error("timeout").get().contains("at least 1 second"), form.error("timeout").get());
+    }
+}
