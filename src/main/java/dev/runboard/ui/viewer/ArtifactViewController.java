@@ -327,6 +327,11 @@ final class ArtifactViewController {
         }
     }
 
+    void find(String text) {
+        viewerFind.setText(text);
+        onFind(false);
+    }
+
     /** Enter: a new query searches the whole file; the same query again goes to the next match. */
     void onFind(boolean backwards) {
         String text = viewerFind.getText();

@@ -32,6 +32,11 @@ public final class ArtifactViewer {
      * the index keeps up with it and the viewer starts in follow mode.
      */
     public Stage open(Window owner, Path file, BooleanSupplier stillWritten) {
+        return open(owner, file, stillWritten, null);
+    }
+
+    /** As above, and starts a search for {@code find} (a regex) when it is not blank. */
+    public Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find) {
         FXMLLoader loader = new FXMLLoader(ArtifactViewer.class.getResource("/dev/runboard/ui/viewer/ArtifactView.fxml"));
         ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten);
         loader.setController(controller);
@@ -46,7 +51,7 @@ public final class ArtifactViewer {
             stage.initOwner(owner);
         }
         stage.setTitle(file.getFileName() + " \u2014 runboard");
-        Scene scene = new Scene(root, 1000, 640);
+        Scene scene = new Scene(root, 1180, 680);
         theme.register(scene);
         stage.setScene(scene);
         stage.setOnHidden(e -> controller.close());
@@ -55,6 +60,9 @@ public final class ArtifactViewer {
         }
         stage.show();
         controller.load(stillWritten.getAsBoolean());
+        if (find != null && !find.isBlank()) {
+            controller.find(find);
+        }
         return stage;
     }
 }
