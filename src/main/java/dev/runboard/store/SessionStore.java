@@ -110,6 +110,9 @@ public final class SessionStore {
                 warnings.add("could not read the record of session " + id + ": " + e.getMessage());
             }
         }
+        // Ids sort by second only; the start instant orders sessions started within the same second.
+        records.sort(Comparator.comparing(SessionRecord::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
+                .thenComparing(SessionRecord::id));
         return new LoadResult(records, warnings);
     }
 
