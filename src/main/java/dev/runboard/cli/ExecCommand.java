@@ -24,8 +24,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "exec",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = {"Run COMMAND as a session in the foreground, print its final snapshot as JSON on stdout,",
-            "and exit with its exit code (124 on timeout, 2 on a usage error). Ctrl-C kills the whole tree."},
+        description = {"Run a command in the foreground and print its final snapshot as JSON.",
+            "Exits with the command's exit code (124 on timeout, 125 if it could not start or its exit is unknown,",
+            "2 on a usage error). Ctrl-C kills the whole tree."},
         footer = {"", "Examples:", "  runboard exec -- make test",
             "  runboard exec --timeout 600 --cwd ~/src/app -- ./gradlew build",
             "  runboard exec --no-shell -- python3 -c 'print(42)'"})

@@ -16,9 +16,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code runboard kill ID}: the tree kill, from the terminal; prints the kill report. */
 @Command(name = "kill", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Kill a running session's whole process tree: SIGNAL once to its process group, SIGKILL after",
-            "the grace, then a sweep for processes that left the group. Prints the kill report as JSON;",
-            "exits 0 when nothing survived, 1 when something did."})
+        description = {"Kill a running session's whole process tree and print the kill report.",
+            "Sends SIGNAL once to its process group, SIGKILL after the grace, then sweeps for processes that",
+            "left the group. Prints the kill report as JSON; exits 0 when nothing survived, 1 when something did."})
 public final class KillCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code runboard show ID}: one session's snapshot as JSON. */
 @Command(name = "show", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Print one session's snapshot as JSON (live output for a running session).")
+        description = {"Print one session's snapshot as JSON.", "A running session's output is read live."})
 public final class ShowCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -23,8 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * manager dies, the next runboard adopts the session.
  */
 @Command(name = "start", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Start COMMAND as a session in the background and print its id. The window, if open,",
-            "shows it within one poll period. Takes exec's options."},
+        description = {"Start a command in the background and print its session id.",
+            "The window, if open, shows it within one poll period. Takes exec's options."},
         footer = {"", "Examples:", "  id=$(runboard start --timeout 3600 -- make test)", "  runboard tail -f $id",
             "  runboard wait $id"})
 public final class StartCommand implements Callable<Integer> {

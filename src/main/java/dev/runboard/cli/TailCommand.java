@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code runboard tail ID [-f]}: a session's output, the bytes as written. */
 @Command(name = "tail", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Print a session's output as written (the full artifact when there is one).",
-            "With -f, keep printing as a running session writes, until it ends."})
+        description = {"Print a session's output as written.",
+            "The full artifact when there is one. With -f, keep printing as a running session writes, until it ends."})
 public final class TailCommand implements Callable<Integer> {
     private static final long FOLLOW_PERIOD_NANOS = Duration.ofMillis(200).toNanos();
 

@@ -11,8 +11,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code runboard wait ID}: blocks until the session ends; exits with its exit code. */
 @Command(name = "wait", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Wait for a session to end and exit with its exit code (124 on timeout, 125 when unknown).",
-            "If no runboard manages it any more, this takes it over, enforcing its timeout."})
+        description = {"Wait for a session to end; exit with its exit code.",
+            "124 on timeout, 125 when unknown. If no runboard manages it any more, this takes it over,",
+            "enforcing its timeout."})
 public final class WaitCommand implements Callable<Integer> {
     @Mixin
     StoreAccess store;
