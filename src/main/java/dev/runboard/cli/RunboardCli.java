@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = {"Run long commands and watch them: with no arguments, runboard opens its window;",
             "with a subcommand, it works from the terminal on the same data."},
-        subcommands = {ExecCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ExecCommand.class, OpenCommand.class, CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
     /** Exit code for a usage error (bad flag, invalid session spec). */
