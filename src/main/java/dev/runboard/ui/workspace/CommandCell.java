@@ -15,6 +15,7 @@ import javafx.scene.layout.VBox;
 /** A sidebar line: a group header with "Run group", or a command with its last status and a run button. */
 final class CommandCell extends ListCell<CommandEntry> {
     static final String NEVER_RUN = "\u25CB"; // ○
+    static final String RAN = "\u25CF"; // ●
     private final WorkspaceViewModel model;
     private final Label status = new Label();
     private final Label name = new Label();
@@ -29,6 +30,8 @@ final class CommandCell extends ListCell<CommandEntry> {
 
     CommandCell(WorkspaceViewModel model) {
         this.model = model;
+        // Cells as wide as the list, never wider: long commands end in an ellipsis, buttons stay in view.
+        setPrefWidth(0);
         status.getStyleClass().add("ws-status");
         status.setMinWidth(16);
         name.getStyleClass().add("ws-command-name");
@@ -93,13 +96,12 @@ final class CommandCell extends ListCell<CommandEntry> {
         }
     }
 
+    /** A dot coloured by the latest run's status (the run button already uses the ▶ glyph). */
     private void showStatus(SessionStatus s) {
-        status.setText(s == null ? NEVER_RUN : StatusLook.glyph(s));
-        if (s == null) {
-            StatusLook.apply(status, SessionStatus.RUNNING);
-            status.pseudoClassStateChanged(StatusLook.pseudoClass(SessionStatus.RUNNING), false);
-        } else {
-            StatusLook.apply(status, s);
+        status.setText(s == null ? NEVER_RUN : RAN);
+        for (SessionStatus each : SessionStatus.values()) {
+            status.pseudoClassStateChanged(StatusLook.pseudoClass(each), each == s);
         }
+        status.setAccessibleText(s == null ? "not run yet" : "last run " + s.word());
     }
 }

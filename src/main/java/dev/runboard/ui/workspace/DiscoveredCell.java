@@ -19,6 +19,8 @@ final class DiscoveredCell extends ListCell<DiscoveredCommand> {
     private final HBox box;
 
     DiscoveredCell(WorkspaceViewModel model) {
+        // Cells as wide as the list, never wider: long commands end in an ellipsis, buttons stay in view.
+        setPrefWidth(0);
         source.getStyleClass().add("ws-source");
         source.setMinWidth(USE_PREF_SIZE);
         name.getStyleClass().add("ws-command-name");

@@ -138,6 +138,7 @@ public final class WorkspaceController {
         tagColumn = new TableColumn<>("Workspace");
         tagColumn.setId("workspaceColumn");
         tagColumn.setPrefWidth(130);
+        tagColumn.setMinWidth(110);
         tagColumn.setCellValueFactory(c -> {
             RunLink link = model.linkOf(c.getValue());
             return new ReadOnlyStringWrapper(link == null ? "" : link.tag());
