@@ -55,6 +55,7 @@ public final class MainController {
     @FXML private MenuItem editRerunMenuItem;
     @FXML private MenuItem killMenuItem;
     @FXML private MenuItem removeMenuItem;
+    @FXML private MenuItem removeArtifactMenuItem;
     @FXML private MenuItem copyCommandMenuItem;
     @FXML private MenuItem openCwdMenuItem;
     @FXML private CheckMenuItem darkModeItem;
@@ -99,6 +100,7 @@ public final class MainController {
         killMenuItem.disableProperty().bind(model.selectedRunning().not());
         toolbarRemove.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
         removeMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
+        removeArtifactMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
 
         darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
         detailController.setActions(this::onRerun, this::onEditRerun);
@@ -181,6 +183,16 @@ public final class MainController {
     @FXML
     void onRemove() {
         model.remove();
+    }
+
+    @FXML
+    void onRemoveWithArtifact() {
+        model.remove(true);
+    }
+
+    @FXML
+    void onClearFinished() {
+        model.clearFinished();
     }
 
     @FXML
