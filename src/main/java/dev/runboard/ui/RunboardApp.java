@@ -42,6 +42,11 @@ public final class RunboardApp extends Application {
         // Sessions started from the CLI appear within one poll period.
         engine.watchStore(settings.pollPeriod());
         window.show();
+        // "runboard open DIR" (see Launcher): the window opens on that workspace.
+        java.util.List<String> raw = getParameters().getRaw();
+        if (raw.size() == 2 && raw.get(0).equals("open")) {
+            window.workspaces().open(java.nio.file.Path.of(raw.get(1)));
+        }
         if (settings.demo()) {
             // Demo sessions must not outlive the demo, even when the app is ended by a signal.
             SessionEngine demoEngine = engine;

@@ -9,6 +9,7 @@ import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.launch.NewSessionDialogs;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.StatusFilter;
+import dev.runboard.ui.workspace.WorkspaceController;
 import java.time.Duration;
 import java.time.Instant;
 import javafx.application.Platform;
@@ -18,6 +19,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -58,6 +60,8 @@ public final class MainController {
     @FXML private MenuItem openCwdMenuItem;
     @FXML private CheckMenuItem darkModeItem;
     @FXML private DetailController detailController;
+    @FXML private MenuBar menuBar;
+    @FXML private WorkspaceController workspaceController;
 
     public MainController(MainViewModel model, NewSessionDialogs dialogs, Theme theme) {
         this.model = model;
@@ -100,6 +104,7 @@ public final class MainController {
 
         darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
         detailController.setActions(this::onRerun, this::onEditRerun);
+        workspaceController.install(menuBar, sessionTable, model.selectedProperty());
     }
 
     private void setUpColumns() {
@@ -219,6 +224,10 @@ public final class MainController {
     @FXML
     void onQuit() {
         root.getScene().getWindow().hide();
+    }
+
+    public WorkspaceController workspaceController() {
+        return workspaceController;
     }
 
     public TableView<SessionRow> table() {
