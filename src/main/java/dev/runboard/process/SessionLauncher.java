@@ -17,6 +17,7 @@ import java.util.Optional;
  */
 final class SessionLauncher {
     private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofMillis(500);
+    private static final String SETSID = "setsid";
     private final OsProcesses os;
     private final Optional<SessionWrapper> wrapper;
     private final Optional<String> limitation;
@@ -46,7 +47,10 @@ final class SessionLauncher {
 
     Process launch(SessionSpec spec, String tag, Path capture, Path exitStatusFile) throws IOException {
         List<String> argv = new ArrayList<>(os.launchPrefix());
-        wrapper.ifPresent(w -> argv.addAll(w.prefix(exitStatusFile)));
+        wrapper.ifPresent(w -> {
+            argv.remove(SETSID); // the wrapper makes the process group itself, without a new session
+            argv.addAll(w.prefix(exitStatusFile));
+        });
         argv.addAll(spec.launchArgv());
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .directory(spec.cwd().toFile())
@@ -64,7 +68,7 @@ final class SessionLauncher {
     }
 
     /**
-     * {@code start()} returns once {@code setsid} is exec'd, a moment before it calls setsid(2).
+     * {@code start()} returns once the first program is exec'd, a moment before it makes its group.
      * Waiting for the new group (well under a millisecond) means a kill right after start reaches
      * the whole group and a child forked at once is inside it.
      */

@@ -134,10 +134,14 @@ public final class SessionStore {
         }
         Path dir = dirOf(id);
         if (Files.isDirectory(dir)) {
+            List<Path> files;
             try (var walk = Files.walk(dir)) {
-                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
+                files = walk.sorted(Comparator.reverseOrder()).toList();
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause(); // e.g. deleted by someone else meanwhile: say so as an I/O error
+            }
+            for (Path p : files) {
+                Files.deleteIfExists(p);
             }
         }
     }

@@ -11,6 +11,17 @@ use POSIX ();
 my $status_file = shift @ARGV;
 die "runboard-wrap: no command\n" unless @ARGV;
 
+# Lead a process group of our own (a tree kill signals the group) but stay in runboard's session:
+# on Linux a new session is also a new scheduler autogroup, weighted like a whole application, so
+# twenty busy sessions would leave the window a twenty-first of the CPU. Let go of the controlling
+# terminal instead, as setsid would, so a command that opens /dev/tty fails at once rather than
+# stopping on SIGTTIN.
+POSIX::setpgid(0, 0) or die "runboard-wrap: setpgid: $!\n";
+if ($^O eq 'linux' && open(my $tty, '+<', '/dev/tty')) {
+    ioctl($tty, 0x5422, 0);    # TIOCNOTTY
+    close($tty);
+}
+
 # Survive the signals a kill sends to the whole group, so the child's end can be recorded. These are
 # handlers, not SIG_IGN: exec resets handlers to the default, so the command starts with default
 # dispositions (an ignored signal would be inherited).
