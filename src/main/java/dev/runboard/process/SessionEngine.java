@@ -38,6 +38,7 @@ public final class SessionEngine implements AutoCloseable {
     private final ProcessTreeKiller killer;
     private final SessionLauncher launcher;
     private final SessionFinisher finisher;
+    private final SessionMonitor monitor;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
     private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-deadline"));
     private final Map<String, Running> running = new ConcurrentHashMap<>();
@@ -54,6 +55,8 @@ public final class SessionEngine implements AutoCloseable {
         this.killer = new ProcessTreeKiller(config.os(), config.clock());
         this.launcher = new SessionLauncher(config.os());
         this.finisher = new SessionFinisher(config.artifacts(), config.clock());
+        this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> end(s, Signal.TERM, s.spec().grace(), why, reason),
+                SessionMonitor.DEFAULT_PERIOD);
     }
 
     public static SessionEngine forDataDir(Path dataDir) {
@@ -110,6 +113,7 @@ public final class SessionEngine implements AutoCloseable {
                 spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
         running.put(id, new Running(process, tail, deadline));
         process.onExit().thenAcceptAsync(p -> onExit(session, p.exitValue()), workers);
+        monitor.watch(session);
         startListeners.forEach(l -> l.accept(session));
         return session;
     }
@@ -131,6 +135,12 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why) {
+        return end(session, signal, grace, why, null);
+    }
+
+    /** Ends the tree; {@code because} (an output rule, the watchdog, a guard) becomes the kill report's and the outcome's reason. */
+    private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why,
+                                              String because) {
         Long pid = session.pid();
         if (pid == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
@@ -143,8 +153,8 @@ public final class SessionEngine implements AutoCloseable {
             }
             return inFlight;
         }
-        session.requestEnd(why);
-        String reason = why == SessionStatus.TIMEOUT
+        session.requestEnd(why, because);
+        String reason = because != null ? because : why == SessionStatus.TIMEOUT
                 ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
                 : "killed on request";
         workers.execute(() -> {
@@ -167,6 +177,45 @@ public final class SessionEngine implements AutoCloseable {
         return pid != null && !session.status().isTerminal() && config.os().signalGroup(pid, signal);
     }
 
+    /**
+     * Sends a signal to one process of the session, or to it and everything below it in the
+     * session's tree. Refuses pids that are not the session's (from a fresh pass over /proc).
+     * Returns the pids signalled.
+     */
+    public java.util.List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
+        if (session.pid() == null || session.status().isTerminal()) {
+            return java.util.List.of();
+        }
+        ProcessTreeSnapshot tree = new ResourceSampler("RUNBOARD_SESSION")
+                .sample(java.util.List.of(new ResourceSampler.Target(session.id(), session.pid())))
+                .bySession().get(session.id()).tree();
+        if (!tree.pids().contains(pid)) {
+            throw new IllegalArgumentException("pid " + pid + " is not a process of session " + session.id());
+        }
+        java.util.List<Long> targets = subtree ? tree.subtree(pid) : java.util.List.of(pid);
+        // Parents first for STOP/TERM/KILL, so a parent cannot fork a replacement for a child just ended.
+        java.util.List<Long> done = new java.util.ArrayList<>();
+        for (long p : targets) {
+            if (config.os().signal(p, signal)) {
+                done.add(p);
+            }
+        }
+        return done;
+    }
+
+    /**
+     * CPU, memory, process tree and watchdog findings for a session, from the monitor's last pass
+     * (once a second while it runs); kept after the end. Null for a session this engine never watched.
+     */
+    public SessionInsight insight(Session session) {
+        return monitor.insight(session.id());
+    }
+
+    /** The last pass of the resource sampler shared by all sessions, or null before the first. */
+    public ResourceSampler.Pass lastSamplerPass() {
+        return monitor.lastPass();
+    }
+
     /** The running session's stdin, a pipe kept open for input; null once it has ended. */
     public OutputStream stdin(Session session) {
         Running r = running.get(session.id());
@@ -174,6 +223,12 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     private void onExit(Session session, int exitCode) {
+        try {
+            monitor.exited(session); // a FAIL rule matching the last lines still fails the session
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(SessionEngine.class.getName()).log(java.util.logging.Level.WARNING,
+                    "last monitor pass failed for " + session.id(), e);
+        }
         CompletableFuture<KillReport> kill = kills.get(session.id());
         if (session.requestedEnd() != null && kill != null) {
             // The final snapshot carries the kill report, so wait for the sweep to finish.
@@ -217,6 +272,7 @@ public final class SessionEngine implements AutoCloseable {
     /** Stops the engine's own threads. Running commands are left running: they outlive the window by design. */
     @Override
     public void close() {
+        monitor.close();
         deadlines.shutdownNow();
         workers.shutdown();
     }
