@@ -50,7 +50,7 @@ class SessionInsightTest {
             SessionInsight i = fx.engine().insight(s);
             seen.set(i);
             return i != null && i.processCount() >= 4 && i.rssBytes() >= 200 * MIB
-                    && i.tree().nodes().stream().anyMatch(n -> n.cpuPercent() >= 60 && !n.command().contains("perl"));
+                    && i.tree().nodes().stream().anyMatch(n -> n.cpuPercent() >= 60 && !n.command().startsWith("perl"));
         });
         SessionInsight i = seen.get();
         assertTrue(i.cpuPercent() <= 140, "one busy loop is about one core, was " + i.cpuPercent());
@@ -64,7 +64,7 @@ class SessionInsightTest {
         ProcessTreeSnapshot.Node daemon = node(tree, "sleep 600");
         assertTrue(daemon.escapedGroup(), "setsid left the group; found by its env tag");
         assertFalse(perl.escapedGroup());
-        assertTrue(tree.nodes().stream().anyMatch(n -> n.cpuPercent() >= 60 && !n.command().contains("perl")),
+        assertTrue(tree.nodes().stream().anyMatch(n -> n.cpuPercent() >= 60 && !n.command().startsWith("perl")),
                 "the busy subshell carries the CPU: " + tree.nodes());
         assertTrue(tree.childrenOf(s.pid()).size() >= 2, "children hang below the leader");
     }
