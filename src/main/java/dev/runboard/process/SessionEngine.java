@@ -37,6 +37,7 @@ public final class SessionEngine implements AutoCloseable {
     private final EngineConfig config;
     private final ProcessTreeKiller killer;
     private final SessionLauncher launcher;
+    private final PtyLauncher ptyLauncher;
     private final SessionFinisher finisher;
     private final SessionMonitor monitor;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
@@ -54,6 +55,7 @@ public final class SessionEngine implements AutoCloseable {
         this.config = config;
         this.killer = new ProcessTreeKiller(config.os(), config.clock());
         this.launcher = new SessionLauncher(config.os());
+        this.ptyLauncher = new PtyLauncher(config.os());
         this.finisher = new SessionFinisher(config.artifacts(), config.clock());
         this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> end(s, Signal.TERM, s.spec().grace(), why, reason),
                 SessionMonitor.DEFAULT_PERIOD);
@@ -100,7 +102,7 @@ public final class SessionEngine implements AutoCloseable {
         sessions.add(session);
         Process process;
         try {
-            process = launcher.launch(spec, session.tag(), capture);
+            process = spec.pty() ? ptyLauncher.launch(spec, session.tag(), capture) : launcher.launch(spec, session.tag(), capture);
         } catch (IOException e) {
             session.finish(finisher.couldNotStart(session, e));
             startListeners.forEach(l -> l.accept(session));

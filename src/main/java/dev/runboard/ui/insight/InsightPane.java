@@ -13,7 +13,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.geometry.Orientation;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
@@ -69,17 +71,23 @@ public final class InsightPane {
         charts.show(i);
     }
 
-    /** Adds the Processes and Resources tabs after the existing ones. */
+    /**
+     * Adds the "Processes" tab (the tree above, the charts below) first and selects it: for a
+     * running session what it is doing now matters most; the facts stay one click away.
+     */
     public void installTabs(TabPane tabs) {
         tabs.getStylesheets().add(STYLESHEET);
-        Tab processes = new Tab("Processes", tree);
-        processes.setId("processesTab");
         ScrollPane scroll = new ScrollPane(charts);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("charts-scroll");
-        Tab resources = new Tab("Resources", scroll);
-        resources.setId("resourcesTab");
-        tabs.getTabs().addAll(processes, resources);
+        SplitPane split = new SplitPane(tree, scroll);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.42);
+        split.getStyleClass().add("insight-split");
+        Tab processes = new Tab("Processes", split);
+        processes.setId("processesTab");
+        tabs.getTabs().add(0, processes);
+        tabs.getSelectionModel().select(processes);
     }
 
     /** The stdin line: text, Send (with newline), Send without newline, Close stdin. */

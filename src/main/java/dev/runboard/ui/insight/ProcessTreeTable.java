@@ -45,10 +45,10 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
         setRoot(root);
         setColumnResizePolicy(CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         setPlaceholder(new Label("No processes: the session is not running."));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> pid = column("PID", 90, n -> Long.toString(n.pid()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> state = column("State", 70, n -> n.stateWord() + (n.escapedGroup() ? " \u00b7 escaped" : ""));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> cpu = column("CPU", 60, n -> InsightFormats.cpu(n.cpuPercent()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> rss = column("Memory", 72, n -> Formats.bytes(n.rssBytes()));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> pid = column("PID", 100, n -> Long.toString(n.pid()));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> state = column("State", 88, n -> n.stateWord() + (n.escapedGroup() ? " \u00b7 escaped" : ""));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> cpu = column("CPU", 58, n -> InsightFormats.cpu(n.cpuPercent()));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> rss = column("RSS", 70, n -> Formats.bytes(n.rssBytes()));
         TreeTableColumn<ProcessTreeSnapshot.Node, String> command = column("Command", 260, ProcessTreeSnapshot.Node::command);
         cpu.getStyleClass().add("number-column");
         rss.getStyleClass().add("number-column");

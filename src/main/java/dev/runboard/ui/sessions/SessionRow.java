@@ -71,7 +71,7 @@ public final class SessionRow {
      * current value while running and the peak once ended. Null (no insight yet) changes nothing.
      */
     public void applyInsight(SessionInsight i) {
-        if (i == null || i == insight.get()) {
+        if (i == null) {
             return;
         }
         boolean running = isRunning();
