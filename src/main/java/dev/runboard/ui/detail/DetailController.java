@@ -69,7 +69,7 @@ public final class DetailController {
     @FXML private Label factReason;
     @FXML private Label factKill;
     @FXML private Label pausedBadge;
-    @FXML private ToggleButton pauseToggle;
+    @FXML private Button pauseToggle;
     @FXML private MenuButton signalButton;
     @FXML private TabPane sideTabs;
     @FXML private VBox stdinSlot;

@@ -19,7 +19,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
-import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
@@ -141,10 +140,9 @@ public final class InsightPane {
         menu.disableProperty().bind(running.not());
     }
 
-    /** Pause (STOP) / Resume (CONT) as one toggle that follows the tree's real state. */
-    public void installPauseToggle(ToggleButton toggle) {
-        toggle.textProperty().bind(Bindings.when(paused).then("Resume").otherwise("Pause"));
-        toggle.selectedProperty().bind(paused);
+    /** Pause (STOP) / Resume (CONT) as one button whose word follows the tree's real state (from /proc). */
+    public void installPauseToggle(Button toggle) {
+        toggle.textProperty().bind(Bindings.when(paused).then("\u25B6 Resume").otherwise("\u23F8 Pause"));
         toggle.setOnAction(e -> control.pause(row.get(), !paused.get()));
         toggle.disableProperty().bind(running.not());
         toggle.setTooltip(new Tooltip("Pause sends STOP to the whole tree; Resume sends CONT"));
