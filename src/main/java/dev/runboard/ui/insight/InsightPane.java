@@ -81,7 +81,7 @@ public final class InsightPane {
         scroll.getStyleClass().add("charts-scroll");
         SplitPane split = new SplitPane(tree, scroll);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.42);
+        split.setDividerPositions(0.45);
         split.getStyleClass().add("insight-split");
         Tab processes = new Tab("Processes", split);
         processes.setId("processesTab");
@@ -142,7 +142,7 @@ public final class InsightPane {
 
     /** Pause (STOP) / Resume (CONT) as one button whose word follows the tree's real state (from /proc). */
     public void installPauseToggle(Button toggle) {
-        toggle.textProperty().bind(Bindings.when(paused).then("\u25B6 Resume").otherwise("\u23F8 Pause"));
+        toggle.textProperty().bind(Bindings.when(paused).then("Resume").otherwise("Pause"));
         toggle.setOnAction(e -> control.pause(row.get(), !paused.get()));
         toggle.disableProperty().bind(running.not());
         toggle.setTooltip(new Tooltip("Pause sends STOP to the whole tree; Resume sends CONT"));

@@ -45,11 +45,11 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
         setRoot(root);
         setColumnResizePolicy(CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         setPlaceholder(new Label("No processes: the session is not running."));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> pid = column("PID", 100, n -> Long.toString(n.pid()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> state = column("State", 88, n -> n.stateWord() + (n.escapedGroup() ? " \u00b7 escaped" : ""));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> cpu = column("CPU", 58, n -> InsightFormats.cpu(n.cpuPercent()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> rss = column("RSS", 70, n -> Formats.bytes(n.rssBytes()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> command = column("Command", 260, ProcessTreeSnapshot.Node::command);
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> pid = column("PID", 92, n -> Long.toString(n.pid()));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> state = column("State", 76, n -> n.stateWord() + (n.escapedGroup() ? " \u00b7 escaped" : ""));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> cpu = column("CPU", 52, n -> InsightFormats.cpu(n.cpuPercent()));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> rss = column("RSS", 64, n -> Formats.bytes(n.rssBytes()));
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> command = column("Command", 120, ProcessTreeSnapshot.Node::command);
         cpu.getStyleClass().add("number-column");
         rss.getStyleClass().add("number-column");
         command.getStyleClass().add("command-column");
@@ -62,6 +62,7 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
             java.util.function.Function<ProcessTreeSnapshot.Node, String> text) {
         TreeTableColumn<ProcessTreeSnapshot.Node, String> c = new TreeTableColumn<>(name);
         c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, 52));
         c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().getValue() == null ? "" : text.apply(f.getValue().getValue())));
         return c;
     }

@@ -23,7 +23,7 @@ final class ResourceCharts extends VBox {
 
     ResourceCharts() {
         getStyleClass().add("resource-charts");
-        setSpacing(10);
+        setSpacing(6);
         GridPane totals = new GridPane();
         totals.getStyleClass().add("resource-totals");
         totals.setHgap(12);

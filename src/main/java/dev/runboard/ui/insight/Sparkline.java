@@ -53,8 +53,8 @@ final class Sparkline extends BorderPane {
             }
         };
         plot.getStyleClass().add("sparkline-plot");
-        plot.setMinHeight(44);
-        plot.setPrefHeight(56);
+        plot.setMinHeight(30);
+        plot.setPrefHeight(40);
         setCenter(plot);
     }
 
