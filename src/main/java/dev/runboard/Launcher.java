@@ -11,10 +11,16 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
-        if (args.length == 0) {
+        if (args.length == 0 || opensWorkspace(args)) {
             dev.runboard.ui.RunboardApp.launchWindow(args);
         } else {
             RunboardCli.main(args);
         }
+    }
+
+    /** {@code runboard open DIR} with an existing folder opens the window; anything else about open ({@code --help}, a bad folder) is the CLI's. */
+    static boolean opensWorkspace(String[] args) {
+        return args.length == 2 && args[0].equals("open") && !args[1].startsWith("-")
+                && java.nio.file.Files.isDirectory(java.nio.file.Path.of(args[1]));
     }
 }

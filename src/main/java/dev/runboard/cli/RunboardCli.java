@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = {"Run long commands and watch them: with no arguments, runboard opens its window;",
             "with a subcommand, it works from the terminal on the same data."},
-        subcommands = {ExecCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ExecCommand.class, StartCommand.class, ListCommand.class, ShowCommand.class, TailCommand.class,
+            KillCommand.class, WaitCommand.class, OpenCommand.class, CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
     /** Exit code for a usage error (bad flag, invalid session spec). */
@@ -25,6 +26,14 @@ public final class RunboardCli {
             err.println(name + ": " + ex.getMessage() + " (see " + name + " --help)");
             err.flush();
             return USAGE;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof UsageException) {
+                err.println(commandLine.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+                err.flush();
+                return USAGE;
+            }
+            throw ex;
         });
         return cli.execute(args);
     }

@@ -67,6 +67,27 @@ public final class SpecOptions {
         return b.build();
     }
 
+    /** These options as exec's arguments, ending with {@code -- COMMAND...}: how start hands the session to its manager. */
+    List<String> toArgs() {
+        List<String> args = new java.util.ArrayList<>();
+        if (shell != null) {
+            args.addAll(List.of("--shell", shell.toAbsolutePath().toString()));
+        }
+        if (noShell) {
+            args.add("--no-shell");
+        }
+        args.addAll(List.of("--cwd", (cwd == null ? Path.of("") : cwd).toAbsolutePath().toString()));
+        for (String kv : env) {
+            args.addAll(List.of("--env", kv));
+        }
+        if (timeoutSeconds != null) {
+            args.addAll(List.of("--timeout", String.valueOf(timeoutSeconds)));
+        }
+        args.addAll(List.of("--grace", String.valueOf(graceSeconds), "--preview-bytes", String.valueOf(previewBytes), "--"));
+        args.addAll(commandWords);
+        return args;
+    }
+
     private Map<String, String> parseEnv() {
         Map<String, String> out = new LinkedHashMap<>();
         for (String kv : env) {

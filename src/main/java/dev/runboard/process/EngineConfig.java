@@ -2,22 +2,48 @@ package dev.runboard.process;
 
 import dev.runboard.store.ArtifactStore;
 import dev.runboard.store.FileArtifactStore;
+import dev.runboard.store.SessionStore;
 import java.nio.file.Path;
 import java.time.Clock;
 
 /**
- * What an engine needs from its surroundings: where captures live, where artifacts go, the OS
- * seam and a clock. Tests swap the artifact store for one that fails on demand.
+ * What an engine needs from its surroundings: the session store, where artifacts go, the OS seam,
+ * a clock and the retention limits. Tests swap the stores for ones that fail on demand.
  */
-public record EngineConfig(Path sessionsDir, ArtifactStore artifacts, OsProcesses os, Clock clock) {
+public record EngineConfig(SessionStore store, ArtifactStore artifacts, OsProcesses os, Clock clock, Retention retention) {
 
-    /** The standard layout under a data dir: {@code sessions/<id>/capture.log}, {@code artifacts/<id>.log}. */
-    public static EngineConfig forDataDir(Path dataDir) {
-        return new EngineConfig(dataDir.resolve("sessions"), new FileArtifactStore(dataDir.resolve("artifacts")),
-                OsProcesses.forThisMachine(), Clock.systemUTC());
+    /** Keep at most this many finished sessions and this many bytes of artifacts; the oldest finished go first. */
+    public record Retention(int keepFinished, long keepArtifactBytes) {
+        public static final Retention DEFAULT = new Retention(1000, 5_000_000_000L);
     }
 
-    public EngineConfig withArtifacts(ArtifactStore store) {
-        return new EngineConfig(sessionsDir, store, os, clock);
+    /** The standard layout under a data dir: {@code sessions/<id>/...}, {@code artifacts/<id>.log}. */
+    public static EngineConfig forDataDir(Path dataDir) {
+        return new EngineConfig(new SessionStore(dataDir), new FileArtifactStore(dataDir.resolve("artifacts")),
+                OsProcesses.forThisMachine(), Clock.systemUTC(), Retention.DEFAULT);
+    }
+
+    public Path dataDir() {
+        return store.dataDir();
+    }
+
+    public Path sessionsDir() {
+        return store.sessionsDir();
+    }
+
+    public EngineConfig withArtifacts(ArtifactStore artifacts) {
+        return new EngineConfig(store, artifacts, os, clock, retention);
+    }
+
+    public EngineConfig withStore(SessionStore store) {
+        return new EngineConfig(store, artifacts, os, clock, retention);
+    }
+
+    public EngineConfig withOs(OsProcesses os) {
+        return new EngineConfig(store, artifacts, os, clock, retention);
+    }
+
+    public EngineConfig withRetention(Retention retention) {
+        return new EngineConfig(store, artifacts, os, clock, retention);
     }
 }

@@ -97,6 +97,16 @@ public final class LinuxProcesses implements OsProcesses {
     }
 
     @Override
+    public boolean isAlive(long pid) {
+        return readStat(pid).map(ProcInfo::alive).orElse(false);
+    }
+
+    @Override
+    public long startTicks(long pid) {
+        return readStat(pid).map(ProcInfo::startTicks).orElse(0L);
+    }
+
+    @Override
     public ProcessTable snapshot() {
         List<ProcInfo> all = new ArrayList<>(256);
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC)) {

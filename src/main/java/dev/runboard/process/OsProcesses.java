@@ -24,6 +24,12 @@ public interface OsProcesses {
     /** Sends a signal to one process. Returns false if it no longer exists. */
     boolean signal(long pid, Signal signal);
 
+    /** Whether a process exists and has not ended (a zombie has ended). */
+    boolean isAlive(long pid);
+
+    /** When the process started, in clock ticks since boot (0 if unknown): with the pid, it names one process for good. */
+    long startTicks(long pid);
+
     /** One pass over the process table. */
     ProcessTable snapshot();
 

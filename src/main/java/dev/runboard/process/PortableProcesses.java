@@ -58,6 +58,16 @@ public final class PortableProcesses implements OsProcesses {
     }
 
     @Override
+    public boolean isAlive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    @Override
+    public long startTicks(long pid) {
+        return 0;
+    }
+
+    @Override
     public ProcessTable snapshot() {
         return new ProcessTable(ProcessHandle.allProcesses()
                 .map(p -> new ProcInfo(p.pid(), p.parent().map(ProcessHandle::pid).orElse(0L), p.pid(), p.pid(),

@@ -18,7 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Liveness comes from the process table's state: a zombie has ended even though
  * {@code ProcessHandle.isAlive()} says otherwise. Members are listed before anything is signalled,
- * because orphans re-parent and drop out of the tree.
+ * because orphans re-parent and drop out of the tree. Full passes over /proc are the cost of a
+ * kill, so the grace wait watches the members it already knows and makes a full pass only when
+ * they have all gone (to catch anything forked meanwhile).
  */
 public final class ProcessTreeKiller {
     private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
@@ -33,8 +35,15 @@ public final class ProcessTreeKiller {
         this.clock = clock;
     }
 
-    /** What identifies one session's processes: its group (the leader's pid) and its env tag. */
-    public record Target(long leaderPid, String tag) {
+    /**
+     * What identifies one session's processes: its group (the leader's pid), its env tag, and the
+     * leader's start time in clock ticks (0 if unknown). No process older than the leader can
+     * carry the tag, so only younger ones need their environment read.
+     */
+    public record Target(long leaderPid, String tag, long leaderStartTicks) {
+        public Target(long leaderPid, String tag) {
+            this(leaderPid, tag, 0);
+        }
     }
 
     public KillReport kill(Target target, Signal signal, Duration grace, String reason) {
@@ -49,46 +58,56 @@ public final class ProcessTreeKiller {
             os.signal(pid, signal); // once: repeated TERMs re-run handlers that fork
         }
 
-        boolean escalated = false;
-        List<ProcessRef> killedAfterGrace = List.of();
-        if (signal != Signal.KILL) {
-            long deadline = System.nanoTime() + grace.toNanos();
-            while (!find(target, self).pids().isEmpty() && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(POLL_NANOS);
-            }
-        }
-        Set<Long> left = find(target, self).pids();
-        if (!left.isEmpty() && signal != Signal.KILL) {
-            escalated = true;
-            killedAfterGrace = describe(left);
-        }
+        Set<Long> left = signal == Signal.KILL ? before.pids() : awaitGrace(target, self, before.pids(), grace);
+        boolean escalated = signal != Signal.KILL && !left.isEmpty();
+        List<ProcessRef> killedAfterGrace = escalated ? describe(left) : List.of();
         os.signalGroup(pgid, Signal.KILL);
-        List<ProcessRef> swept = sweep(target, self);
-        List<ProcessRef> survivors = describe(find(target, self).pids());
+        Sweep sweep = sweep(target, self);
         return new KillReport(reason, signal.name(), grace.toMillis(), requestedAt, pgid, signalled, escalated,
-                killedAfterGrace, swept, clock.instant(), survivors);
+                killedAfterGrace, sweep.escaped(), clock.instant(), describe(sweep.survivors()));
     }
 
-    /** SIGKILLs whatever still lives in the group or carries the tag, until nothing new turns up. */
-    private List<ProcessRef> sweep(Target target, Set<Long> self) {
-        List<ProcessRef> swept = new ArrayList<>();
+    /** Waits until the session has no live process or the grace runs out; returns what is still alive. */
+    private Set<Long> awaitGrace(Target target, Set<Long> self, Set<Long> known, Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        Set<Long> watching = new LinkedHashSet<>(known);
+        while (System.nanoTime() < deadline) {
+            watching.removeIf(pid -> !os.isAlive(pid));
+            if (watching.isEmpty()) {
+                // Everything we knew of is gone; one full pass catches what was forked meanwhile.
+                watching.addAll(find(target, self).pids());
+                if (watching.isEmpty()) {
+                    return watching;
+                }
+            }
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+        watching.removeIf(pid -> !os.isAlive(pid));
+        return watching;
+    }
+
+    /** What the sweep killed that had left the group, and what it could not kill. */
+    private record Sweep(List<ProcessRef> escaped, Set<Long> survivors) {
+    }
+
+    /** SIGKILLs whatever still lives in the group or carries the tag, until a full pass finds nothing. */
+    private Sweep sweep(Target target, Set<Long> self) {
+        List<ProcessRef> escaped = new ArrayList<>();
         Set<Long> seen = new LinkedHashSet<>();
         long deadline = System.nanoTime() + SWEEP_LIMIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Set<Long> alive = find(target, self).pids();
-            if (alive.isEmpty()) {
-                break;
-            }
+        Found found = find(target, self);
+        while (!found.pids().isEmpty() && System.nanoTime() < deadline) {
             os.signalGroup(target.leaderPid(), Signal.KILL);
-            for (long pid : alive) {
+            for (long pid : found.outsideGroup(target.leaderPid())) {
                 if (seen.add(pid)) {
-                    swept.add(new ProcessRef(pid, os.commandLine(pid)));
+                    escaped.add(new ProcessRef(pid, os.commandLine(pid)));
                 }
                 os.signal(pid, Signal.KILL);
             }
             LockSupport.parkNanos(POLL_NANOS);
+            found = find(target, self);
         }
-        return swept;
+        return new Sweep(escaped, found.pids());
     }
 
     /** The live processes of a session found in one pass over the process table. */
@@ -120,7 +139,8 @@ public final class ProcessTreeKiller {
             }
         }
         for (ProcInfo p : table.all()) {
-            if (p.alive() && !out.contains(p.pid()) && !self.contains(p.pid()) && os.hasEnvEntry(p.pid(), target.tag())) {
+            if (p.alive() && p.startTicks() >= target.leaderStartTicks() && !out.contains(p.pid())
+                    && !self.contains(p.pid()) && os.hasEnvEntry(p.pid(), target.tag())) {
                 out.add(p.pid());
             }
         }

@@ -48,12 +48,15 @@ final class PtyLauncher {
     }
 
     private final OsProcesses os;
+    private final SessionLauncher plain;
 
-    PtyLauncher(OsProcesses os) {
+    /** @param plain the plain launcher, for its exit-status wrapper (so PTY sessions survive a runboard crash too) */
+    PtyLauncher(OsProcesses os, SessionLauncher plain) {
         this.os = os;
+        this.plain = plain;
     }
 
-    Process launch(SessionSpec spec, String tag, Path capture) throws IOException {
+    Process launch(SessionSpec spec, String tag, Path capture, Path exitStatusFile) throws IOException {
         List<String> argv = new ArrayList<>();
         for (String word : os.launchPrefix()) {
             if (!word.equals("setsid")) { // pty4j already makes the child a session leader; setsid would fork
@@ -64,6 +67,7 @@ final class PtyLauncher {
         // before exec makes the size certain. exec keeps the pid, so the leader is still the command.
         argv.addAll(List.of("/bin/sh", "-c", "stty cols " + COLUMNS + " rows " + ROWS + " 2>/dev/null; exec \"$@\"",
                 "runboard-pty"));
+        argv.addAll(plain.wrapperPrefix(exitStatusFile));
         argv.addAll(spec.launchArgv());
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("TERM", "xterm-256color");

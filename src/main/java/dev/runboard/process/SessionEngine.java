@@ -7,6 +7,10 @@ import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.DataDirs;
+import dev.runboard.store.SessionLock;
+import dev.runboard.store.SessionRecord;
+import dev.runboard.store.SessionStore;
+import dev.runboard.store.StoreException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -16,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,38 +32,57 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Launches sessions and sees them to their end: the child writes straight into its capture file
  * (no pipe through the JVM), exit is detected by {@code Process.onExit()}, deadlines are enforced
- * here, and a kill ends the whole tree. Headless: the CLI and the window both drive this.
+ * here, and a kill ends the whole tree. Every session is recorded in the store as it starts and
+ * ends, and runs under a wrapper that records its exit status, so a later engine can take over
+ * sessions whose runboard died ({@link #loadHistory()}). Headless: the CLI and the window both drive this.
  */
 public final class SessionEngine implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(SessionEngine.class.getName());
+
     private final EngineConfig config;
+    private final SessionStore store;
     private final ProcessTreeKiller killer;
     private final SessionLauncher launcher;
     private final PtyLauncher ptyLauncher;
     private final SessionFinisher finisher;
     private final SessionMonitor monitor;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
-    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-deadline"));
-    private final Map<String, Running> running = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
+    private final Map<String, Managed> managed = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<KillReport>> kills = new ConcurrentHashMap<>();
     private final List<Session> sessions = new CopyOnWriteArrayList<>();
-    private final List<Consumer<Session>> startListeners = new CopyOnWriteArrayList<>();
+    /** Ids this engine is creating right now: their folders exist before their sessions join the list. */
+    private final java.util.Set<String> reserved = ConcurrentHashMap.newKeySet();
+    private final List<Consumer<Session>> addListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Session>> removeListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
+    private final HistoryReconciler history;
+    private volatile boolean adoptionWatch;
 
-    /** A live child and what belongs to it until it ends. */
-    private record Running(Process process, CaptureTail tail, ScheduledFuture<?> deadline) {
+    /**
+     * A session this engine manages: it holds the lock, enforces the deadline and finishes it.
+     * {@code process} is null for a session adopted from a runboard that died (not our child).
+     */
+    record Managed(Process process, CaptureTail tail, ScheduledFuture<?> deadline, SessionLock lock) {
     }
 
     public SessionEngine(EngineConfig config) {
         this.config = config;
+        this.store = config.store();
         this.killer = new ProcessTreeKiller(config.os(), config.clock());
-        this.launcher = new SessionLauncher(config.os());
-        this.ptyLauncher = new PtyLauncher(config.os());
-        this.finisher = new SessionFinisher(config.artifacts(), config.clock());
+        this.launcher = new SessionLauncher(config.os(), config.dataDir());
+        this.ptyLauncher = new PtyLauncher(config.os(), launcher);
         this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> end(s, Signal.TERM, s.spec().grace(), why, reason),
                 SessionMonitor.DEFAULT_PERIOD);
+        this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
+        this.history = new HistoryReconciler(this);
+        launcher.limitation().ifPresent(this::warn);
     }
 
     public static SessionEngine forDataDir(Path dataDir) {
@@ -73,14 +97,48 @@ public final class SessionEngine implements AutoCloseable {
         return config.os();
     }
 
-    /** Every session this engine started, oldest first. */
+    /** Every session this engine knows: started here, loaded from history, or seen in the store, oldest first. */
     public List<Session> sessions() {
         return List.copyOf(sessions);
     }
 
-    /** Told (on the starting thread) about each session this engine starts. */
+    public Optional<Session> find(String id) {
+        return sessions.stream().filter(s -> s.id().equals(id)).findFirst();
+    }
+
+    /** Told (on the thread that adds it) about each session that joins the list: started, loaded or discovered. */
+    public void onAdd(Consumer<Session> listener) {
+        addListeners.add(listener);
+    }
+
+    /** Kept for callers that only care about starts; same as {@link #onAdd}. */
     public void onStart(Consumer<Session> listener) {
-        startListeners.add(listener);
+        onAdd(listener);
+    }
+
+    /** Told when a session leaves the list (removed by a person, or pruned by retention). */
+    public void onRemove(Consumer<Session> listener) {
+        removeListeners.add(listener);
+    }
+
+    /** Told of problems a person should see: unreadable records, a store that cannot be written. */
+    public void onWarning(Consumer<String> listener) {
+        warningListeners.add(listener);
+    }
+
+    void warn(String message) {
+        LOG.warning(message);
+        warningListeners.forEach(l -> l.accept(message));
+    }
+
+    void add(Session session) {
+        sessions.add(session);
+        reserved.remove(session.id());
+        addListeners.forEach(l -> l.accept(session));
+    }
+
+    boolean knows(String id) {
+        return reserved.contains(id) || find(id).isPresent();
     }
 
     /**
@@ -90,34 +148,52 @@ public final class SessionEngine implements AutoCloseable {
     public Session start(SessionSpec spec) throws InvalidSpecException {
         spec.validate();
         String id = SessionIds.next(config.clock());
+        reserved.add(id);
         Path capture;
+        SessionLock lock;
         try {
-            Path dir = DataDirs.createPrivateDirectories(config.sessionsDir().resolve(id));
-            capture = Files.createFile(dir.resolve("capture.log"));
-        } catch (IOException e) {
-            throw new InvalidSpecException("data", "cannot create the capture file under " + config.sessionsDir()
+            DataDirs.createPrivateDirectories(store.dirOf(id));
+            capture = Files.createFile(store.file(id, SessionStore.CAPTURE));
+            lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
+        } catch (IOException | java.util.NoSuchElementException e) {
+            reserved.remove(id);
+            throw new InvalidSpecException("data", "cannot create the session's folder under " + store.sessionsDir()
                     + ": " + e.getMessage() + ". Check that the data dir is writable and the disk is not full.");
         }
         Session session = new Session(id, spec, capture, config.clock());
-        sessions.add(session);
         Process process;
         try {
-            process = spec.pty() ? ptyLauncher.launch(spec, session.tag(), capture) : launcher.launch(spec, session.tag(), capture);
+            Path exitStatus = store.file(id, SessionStore.EXIT_STATUS);
+            process = spec.pty() ? ptyLauncher.launch(spec, session.tag(), capture, exitStatus)
+                    : launcher.launch(spec, session.tag(), capture, exitStatus);
         } catch (IOException e) {
-            session.finish(finisher.couldNotStart(session, e));
-            startListeners.forEach(l -> l.accept(session));
+            session.finish(finisher.couldNotStart(session, e), () -> {
+                save(session);
+                lock.close();
+            });
+            add(session);
             return session;
         }
-        CaptureTail tail = new CaptureTail(capture, spec.previewBytes());
-        session.started(process.pid(), config.clock().instant(), tail);
-        ScheduledFuture<?> deadline = spec.timeout() == null ? null : deadlines.schedule(
-                () -> end(session, Signal.TERM, spec.grace(), SessionStatus.TIMEOUT),
-                spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
-        running.put(id, new Running(process, tail, deadline));
-        process.onExit().thenAcceptAsync(p -> onExit(session, p.exitValue()), workers);
-        monitor.watch(session);
-        startListeners.forEach(l -> l.accept(session));
+        session.started(process.pid(), config.os().startTicks(process.pid()), config.clock().instant());
+        manage(session, process, lock, spec.timeout());
+        save(session);
+        process.onExit().thenAcceptAsync(p -> onExit(session, Optional.of(ExitStatus.fromJdk(p.exitValue()))), workers);
+        add(session);
         return session;
+    }
+
+    /** Starts managing a running session: its deadline (from its original start) and its live tail. */
+    void manage(Session session, Process process, SessionLock lock, Duration timeout) {
+        CaptureTail tail = new CaptureTail(session.captureFile(), session.spec().previewBytes());
+        session.watchOutput(tail);
+        ScheduledFuture<?> deadline = null;
+        if (timeout != null) {
+            long left = timeout.minus(session.elapsed()).toMillis();
+            deadline = timers.schedule(() -> end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
+                    Math.max(0, left), TimeUnit.MILLISECONDS);
+        }
+        managed.put(session.id(), new Managed(process, tail, deadline, lock));
+        monitor.watch(session);
     }
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
@@ -125,11 +201,11 @@ public final class SessionEngine implements AutoCloseable {
         return end(session, signal, grace, SessionStatus.KILLED);
     }
 
-    /** Kills every running session (CLI shutdown, tests); waits for each kill to finish. */
+    /** Kills every running session this engine manages (CLI shutdown, tests); waits for each kill to finish. */
     public void killAll(Duration grace) {
         List<CompletableFuture<KillReport>> all = new ArrayList<>();
         for (Session s : sessions) {
-            if (!s.status().isTerminal()) {
+            if (!s.status().isTerminal() && s.pid() != null) {
                 all.add(kill(s, Signal.TERM, grace));
             }
         }
@@ -155,14 +231,28 @@ public final class SessionEngine implements AutoCloseable {
             }
             return inFlight;
         }
-        session.requestEnd(why, because);
         String reason = because != null ? because : why == SessionStatus.TIMEOUT
                 ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
                 : "killed on request";
+        boolean managedHere = managed.containsKey(session.id());
+        if (managedHere) {
+            session.requestEnd(why, because);
+        } else {
+            // Another runboard manages it: leave a note so it records "killed", then kill the tree from here.
+            try {
+                store.requestKill(session.id(), reason);
+            } catch (StoreException e) {
+                warn(e.getMessage());
+            }
+        }
         workers.execute(() -> {
             try {
-                KillReport report = killer.kill(new ProcessTreeKiller.Target(pid, session.tag()), signal, grace, reason);
+                KillReport report = killer.kill(new ProcessTreeKiller.Target(pid, session.tag(), session.pidStartTicks()),
+                        signal, grace, reason);
                 session.recordKill(report);
+                if (managedHere) {
+                    save(session);
+                }
                 fresh.complete(report);
             } catch (RuntimeException | Error e) {
                 fresh.completeExceptionally(e);
@@ -184,20 +274,19 @@ public final class SessionEngine implements AutoCloseable {
      * session's tree. Refuses pids that are not the session's (from a fresh pass over /proc).
      * Returns the pids signalled.
      */
-    public java.util.List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
+    public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
         if (session.pid() == null || session.status().isTerminal()) {
-            return java.util.List.of();
+            return List.of();
         }
         ProcessTreeSnapshot tree = new ResourceSampler("RUNBOARD_SESSION")
-                .sample(java.util.List.of(new ResourceSampler.Target(session.id(), session.pid())))
+                .sample(List.of(new ResourceSampler.Target(session.id(), session.pid())))
                 .bySession().get(session.id()).tree();
         if (!tree.pids().contains(pid)) {
             throw new IllegalArgumentException("pid " + pid + " is not a process of session " + session.id());
         }
-        java.util.List<Long> targets = subtree ? tree.subtree(pid) : java.util.List.of(pid);
-        // Parents first for STOP/TERM/KILL, so a parent cannot fork a replacement for a child just ended.
-        java.util.List<Long> done = new java.util.ArrayList<>();
-        for (long p : targets) {
+        // Parents first, so a parent cannot fork a replacement for a child just ended.
+        List<Long> done = new ArrayList<>();
+        for (long p : subtree ? tree.subtree(pid) : List.of(pid)) {
             if (config.os().signal(p, signal)) {
                 done.add(p);
             }
@@ -218,45 +307,159 @@ public final class SessionEngine implements AutoCloseable {
         return monitor.lastPass();
     }
 
-    /** The running session's stdin, a pipe kept open for input; null once it has ended. */
+    /** The running session's stdin, a pipe kept open for input; null once it has ended or when it is not our child. */
     public OutputStream stdin(Session session) {
-        Running r = running.get(session.id());
-        return r == null ? null : r.process().getOutputStream();
+        Managed m = managed.get(session.id());
+        return m == null || m.process() == null ? null : m.process().getOutputStream();
     }
 
-    private void onExit(Session session, int exitCode) {
+    /** Whether this engine manages the session (others see it read-only, though they can kill it). */
+    public boolean managesHere(Session session) {
+        return managed.containsKey(session.id());
+    }
+
+    void onExit(Session session, Optional<ExitStatus> fromJdk) {
         try {
             monitor.exited(session); // a FAIL rule matching the last lines still fails the session
         } catch (RuntimeException e) {
-            java.util.logging.Logger.getLogger(SessionEngine.class.getName()).log(java.util.logging.Level.WARNING,
-                    "last monitor pass failed for " + session.id(), e);
+            LOG.log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
         }
         CompletableFuture<KillReport> kill = kills.get(session.id());
         if (session.requestedEnd() != null && kill != null) {
             // The final snapshot carries the kill report, so wait for the sweep to finish.
-            kill.handle((r, e) -> null).thenRunAsync(() -> finish(session, exitCode), workers);
+            kill.handle((r, e) -> null).thenRunAsync(() -> finish(session, fromJdk), workers);
         } else {
-            finish(session, exitCode);
+            finish(session, fromJdk);
         }
     }
 
-    private void finish(Session session, int exitCode) {
-        Running r = running.remove(session.id());
-        if (r != null) {
-            r.tail().close();
-            if (r.deadline() != null) {
-                r.deadline().cancel(false);
+    private void finish(Session session, Optional<ExitStatus> fromJdk) {
+        Managed m = managed.remove(session.id());
+        if (m != null) {
+            m.tail().close();
+            if (m.deadline() != null) {
+                m.deadline().cancel(false);
             }
-            closeQuietly(r.process().getOutputStream());
+            if (m.process() != null) {
+                closeQuietly(m.process().getOutputStream());
+            }
         }
         SessionOutcome outcome;
         try {
-            outcome = finisher.exited(session, exitCode);
+            // The wrapper's record tells a signal death from an exit code; the JDK's value cannot.
+            Optional<ExitStatus> status = ExitStatus.read(store.file(session.id(), SessionStore.EXIT_STATUS)).or(() -> fromJdk);
+            outcome = finisher.exited(session, status);
         } catch (RuntimeException e) {
             // Never leave a session "running" forever because finishing it failed: say so instead.
-            outcome = finisher.internalError(session, exitCode, e);
+            outcome = finisher.internalError(session, fromJdk.map(ExitStatus::exitCode).orElse(-1), e);
         }
-        session.finish(outcome);
+        boolean ended = session.finish(outcome, () -> {
+            save(session);
+            finisher.tidy(session);
+            if (m != null) {
+                m.lock().close();
+            }
+        });
+        if (!ended && m != null) {
+            m.lock().close();
+        }
+        workers.execute(this::applyRetention);
+    }
+
+    void save(Session session) {
+        try {
+            store.save(SessionRecord.of(session, session.pidStartTicks()));
+        } catch (StoreException e) {
+            warn(e.getMessage() + ". The session keeps running and its output is still captured; fix the data dir ("
+                    + store.dataDir() + ") so its record can be written.");
+        }
+    }
+
+    /** Loads past sessions, finalises those that ended while no runboard ran, and adopts those still running. */
+    public List<String> loadHistory() {
+        return loadHistory(true);
+    }
+
+    /** As {@link #loadHistory()}; with {@code adopt} false, running sessions nobody manages are left to the next window. */
+    public List<String> loadHistory(boolean adopt) {
+        history.adopt(adopt);
+        List<String> warnings = history.load();
+        warnings.forEach(this::warn);
+        return warnings;
+    }
+
+    /** Watches the store for sessions started elsewhere (the CLI) and for the end of those managed elsewhere. */
+    public void watchStore(Duration period) {
+        timers.scheduleWithFixedDelay(() -> {
+            try {
+                history.refresh();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "store refresh failed", e);
+            }
+        }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Checks adopted sessions (not our children) for their end; runs on the timer thread. */
+    void startAdoptionWatch() {
+        if (adoptionWatch) {
+            return;
+        }
+        adoptionWatch = true;
+        timers.scheduleWithFixedDelay(() -> {
+            for (Map.Entry<String, Managed> e : managed.entrySet()) {
+                if (e.getValue().process() == null) {
+                    find(e.getKey()).filter(s -> !config.os().isAlive(s.pid())
+                            || config.os().startTicks(s.pid()) != s.pidStartTicks())
+                            .ifPresent(s -> onExit(s, Optional.empty()));
+                }
+            }
+        }, 100, 100, TimeUnit.MILLISECONDS);
+    }
+
+    ExecutorService workers() {
+        return workers;
+    }
+
+    SessionFinisher finisher() {
+        return finisher;
+    }
+
+    SessionStore store() {
+        return store;
+    }
+
+    /** Removes a finished session from the list and the store; its artifact too when asked. */
+    public void remove(Session session, boolean withArtifact) throws IOException {
+        if (!session.status().isTerminal()) {
+            throw new IllegalStateException("session " + session.id() + " is still running: kill it first");
+        }
+        store.delete(session.id(), withArtifact, config.artifacts());
+        if (sessions.remove(session)) {
+            removeListeners.forEach(l -> l.accept(session));
+        }
+    }
+
+    /** Removes every finished session (and their artifacts); running ones stay. */
+    public int clearFinished() throws IOException {
+        int n = 0;
+        for (Session s : sessions) {
+            if (s.status().isTerminal()) {
+                remove(s, true);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Prunes the oldest finished sessions beyond the retention limits; running ones are never touched. */
+    void applyRetention() {
+        for (Session s : Retention.toPrune(sessions, config.retention())) {
+            try {
+                remove(s, true);
+            } catch (IOException | IllegalStateException e) {
+                warn("could not prune session " + s.id() + ": " + e.getMessage());
+            }
+        }
     }
 
     private static void closeQuietly(OutputStream out) {
@@ -271,12 +474,20 @@ public final class SessionEngine implements AutoCloseable {
         return sessions.stream().filter(s -> !s.status().isTerminal()).toList();
     }
 
-    /** Stops the engine's own threads. Running commands are left running: they outlive the window by design. */
+    /**
+     * Stops the engine's own threads and lets go of its sessions. Running commands are left
+     * running: they outlive the window by design, and the next runboard adopts them.
+     */
     @Override
     public void close() {
         monitor.close();
-        deadlines.shutdownNow();
+        timers.shutdownNow();
         workers.shutdown();
+        for (Managed m : managed.values()) {
+            m.tail().close();
+            m.lock().close();
+        }
+        managed.clear();
     }
 
     private static ThreadFactory daemonThreads(String name) {

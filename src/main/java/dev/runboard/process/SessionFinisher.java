@@ -4,26 +4,33 @@ import dev.runboard.session.OutputPreview;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.store.ArtifactErrorCode;
 import dev.runboard.store.ArtifactException;
 import dev.runboard.store.ArtifactStore;
+import dev.runboard.store.SessionStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
- * Turns an ended child into a session outcome: the terminal status, the final preview, and the
+ * Turns an ended command into a session outcome: the terminal status, the final preview, and the
  * capture either removed (it fit in the preview) or persisted as an artifact. When persisting
  * fails, the outcome says why and where the kept capture is: nothing is lost.
  */
 final class SessionFinisher {
+    static final String UNKNOWN_EXIT = "ended while runboard was not running; exit status unknown";
+
     private final ArtifactStore artifacts;
+    private final SessionStore store;
     private final Clock clock;
 
-    SessionFinisher(ArtifactStore artifacts, Clock clock) {
+    SessionFinisher(ArtifactStore artifacts, SessionStore store, Clock clock) {
         this.artifacts = artifacts;
+        this.store = store;
         this.clock = clock;
     }
 
@@ -32,24 +39,22 @@ final class SessionFinisher {
         if (!Files.isDirectory(session.spec().cwd())) {
             why = "cwd " + session.spec().cwd() + " does not exist";
         }
-        deleteCapture(session.captureFile());
+        deleteQuietly(session.captureFile());
         return new SessionOutcome(SessionStatus.FAILED, clock.instant(), null, null, "could not start: " + why,
                 OutputPreview.noteOnly("could not start: " + why), null, null, null, null);
     }
 
     SessionOutcome internalError(Session session, int exitCode, RuntimeException e) {
         String why = "runboard could not finish this session (" + e + "); its output is kept at " + session.captureFile();
-        return new SessionOutcome(exitCode == 0 && session.requestedEnd() == null ? SessionStatus.COMPLETED : SessionStatus.FAILED,
-                clock.instant(), exitCode, null, why, OutputPreview.noteOnly(why), null, e.toString(),
-                dev.runboard.store.ArtifactErrorCode.IO_ERROR.code(), Session.slashes(session.captureFile()));
+        return new SessionOutcome(SessionStatus.FAILED, clock.instant(), exitCode, null, why, OutputPreview.noteOnly(why),
+                null, e.toString(), ArtifactErrorCode.IO_ERROR.code(), Session.slashes(session.captureFile()));
     }
 
-    SessionOutcome exited(Session session, int exitCode) {
-        SessionStatus requested = session.requestedEnd();
-        SessionStatus status = requested != null ? requested
-                : exitCode == 0 ? SessionStatus.COMPLETED : SessionStatus.FAILED;
-        // The JDK reports death by signal N as 128+N, as shells do.
-        String signal = exitCode > 128 && exitCode <= 128 + 64 ? Signal.nameOf(exitCode - 128).orElse(null) : null;
+    /** The outcome of an ended command; an empty exit status means nobody saw how it ended. */
+    SessionOutcome exited(Session session, Optional<ExitStatus> exit) {
+        SessionStatus status = status(session, exit);
+        Integer exitCode = exit.map(ExitStatus::exitCode).orElse(null);
+        String signal = exit.map(ExitStatus::signal).orElse(null);
         Path capture = session.captureFile();
         int bound = session.spec().previewBytes();
 
@@ -85,18 +90,32 @@ final class SessionFinisher {
                 keptCapture = Session.slashes(capture);
             }
         } else if (captureProblem == null) {
-            deleteCapture(capture);
+            deleteQuietly(capture);
         }
         return new SessionOutcome(status, clock.instant(), exitCode, signal, reason, preview, artifact, artifactError,
                 artifactErrorCode, keptCapture);
     }
 
-    private static String reason(Session session, SessionStatus status, int exitCode, String signal) {
+    private SessionStatus status(Session session, Optional<ExitStatus> exit) {
+        if (session.requestedEnd() != null) {
+            return session.requestedEnd();
+        }
+        if (store.killRequested(session.id())) {
+            return SessionStatus.KILLED; // another runboard (or the CLI) killed it on purpose
+        }
+        if (exit.isEmpty()) {
+            return SessionStatus.UNKNOWN;
+        }
+        return exit.get().exitCode() == 0 ? SessionStatus.COMPLETED : SessionStatus.FAILED;
+    }
+
+    private static String reason(Session session, SessionStatus status, Integer exitCode, String signal) {
         if (session.requestedReason() != null) {
             return session.requestedReason(); // an output rule, the hang watchdog or a runaway guard ended it
         }
         return switch (status) {
             case COMPLETED, RUNNING -> null;
+            case UNKNOWN -> UNKNOWN_EXIT;
             case TIMEOUT -> "timed out after " + seconds(session.spec().timeout());
             case KILLED -> "killed" + (session.killReport() != null ? " (" + session.killReport().signal() + ")" : "");
             case FAILED -> {
@@ -119,18 +138,17 @@ final class SessionFinisher {
         return ms % 1000 == 0 ? (ms / 1000) + " s" : String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0);
     }
 
-    /** Removes a capture that fit in the preview, and its folder when nothing else lives there. */
-    private static void deleteCapture(Path capture) {
+    /** Removes what only mattered while the session ran; the record (and any kept capture) stays. */
+    void tidy(Session session) {
+        deleteQuietly(store.file(session.id(), SessionStore.EXIT_STATUS));
+        deleteQuietly(store.file(session.id(), SessionStore.KILL_REQUEST));
+    }
+
+    private static void deleteQuietly(Path file) {
         try {
-            Files.deleteIfExists(capture);
-            Path dir = capture.getParent();
-            try (var entries = Files.list(dir)) {
-                if (entries.findAny().isEmpty()) {
-                    Files.delete(dir);
-                }
-            }
+            Files.deleteIfExists(file);
         } catch (IOException ignored) {
-            // a leftover empty capture is harmless; the outcome is what matters
+            // a leftover file is harmless; the outcome is what matters
         }
     }
 }

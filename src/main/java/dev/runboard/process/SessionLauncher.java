@@ -5,23 +5,53 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Starts a session's command with its output going straight into the capture file.
  *
  * <p>{@code Redirect.appendTo} hands the child the file itself: no JVM thread copies bytes, and a
  * background grandchild's output still lands after the direct child exits (a pipe would lose it).
+ * The command runs under {@link SessionWrapper}, which records its exit status in the session's
+ * folder so that it is known even if runboard dies first.
  */
 final class SessionLauncher {
     private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofMillis(500);
     private final OsProcesses os;
+    private final Optional<SessionWrapper> wrapper;
+    private final Optional<String> limitation;
 
-    SessionLauncher(OsProcesses os) {
+    SessionLauncher(OsProcesses os, Path dataDir) {
         this.os = os;
+        Optional<SessionWrapper> w;
+        String problem = null;
+        try {
+            w = SessionWrapper.install(dataDir);
+            if (w.isEmpty()) {
+                problem = "perl was not found on PATH: commands run unwrapped, so a command that ends while runboard"
+                        + " is not running will show exit status unknown. Install perl to fix this.";
+            }
+        } catch (IOException e) {
+            w = Optional.empty();
+            problem = "could not install the session wrapper under " + dataDir + " (" + e.getMessage()
+                    + "): exit statuses of commands that end while runboard is not running will be unknown.";
+        }
+        this.wrapper = w;
+        this.limitation = Optional.ofNullable(problem);
     }
 
-    Process launch(SessionSpec spec, String tag, Path capture) throws IOException {
+    /** The wrapper's words for a launcher that builds its own argv (the PTY one); empty when unwrapped. */
+    List<String> wrapperPrefix(Path exitStatusFile) {
+        return wrapper.map(w -> w.prefix(exitStatusFile)).orElse(List.of());
+    }
+
+    Optional<String> limitation() {
+        return limitation;
+    }
+
+    Process launch(SessionSpec spec, String tag, Path capture, Path exitStatusFile) throws IOException {
         List<String> argv = new ArrayList<>(os.launchPrefix());
+        wrapper.ifPresent(w -> argv.addAll(w.prefix(exitStatusFile)));
         argv.addAll(spec.launchArgv());
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .directory(spec.cwd().toFile())

@@ -77,8 +77,9 @@ public final class OutputPreview {
         return bound / 8;
     }
 
-    static OutputPreview restore(byte[] head, byte[] tail, long originalBytes) {
-        return new OutputPreview(head, tail, originalBytes);
+    /** Rebuilds a preview from its stored parts (see {@link #headBytes()}, {@link #tailBytes()}, {@link #note()}). */
+    public static OutputPreview restore(byte[] head, byte[] tail, long originalBytes, String note) {
+        return new OutputPreview(head.clone(), tail.clone(), originalBytes, note);
     }
 
     private static byte[] readHead(FileChannel ch, int len) throws IOException {
@@ -174,12 +175,19 @@ public final class OutputPreview {
         return originalBytes == 0;
     }
 
-    byte[] headBytesRaw() {
-        return head;
+    /** The head's raw bytes (the whole output when it fit), for storing. */
+    public byte[] headBytes() {
+        return head.clone();
     }
 
-    byte[] tailBytesRaw() {
-        return tail;
+    /** The tail's raw bytes (empty when the output fit), for storing. */
+    public byte[] tailBytes() {
+        return tail.clone();
+    }
+
+    /** Why the output is empty, when runboard knows (e.g. a timeout with no output); else null. */
+    public String note() {
+        return note;
     }
 
     /** The preview as text: head, an omission marker when truncated, tail. */

@@ -31,6 +31,7 @@ public final class Session {
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
     private volatile Instant startedAt;
     private volatile Long pid;
+    private volatile long pidStartTicks;
     private volatile Supplier<OutputPreview> livePreview = () -> OutputPreview.EMPTY;
     private volatile SessionOutcome outcome;
     private volatile KillReport killReport;
@@ -73,11 +74,39 @@ public final class Session {
         return "RUNBOARD_SESSION=" + id;
     }
 
-    /** Called by the engine once the process runs. */
-    public void started(long pid, Instant at, Supplier<OutputPreview> livePreview) {
+    /**
+     * Called by the engine once the process runs. {@code pidStartTicks} (the kernel's start time
+     * of the pid) tells this process apart from a later one that reuses the pid.
+     */
+    public void started(long pid, long pidStartTicks, Instant at) {
         this.pid = pid;
+        this.pidStartTicks = pidStartTicks;
         this.startedAt = at;
+    }
+
+    /** A session rebuilt from the store: finished (with its outcome) or still running (watched again by an engine). */
+    public static Session restore(String id, SessionSpec spec, Path captureFile, Clock clock, Long pid,
+            long pidStartTicks, Instant startedAt, SessionOutcome outcome, KillReport killReport) {
+        Session s = new Session(id, spec, captureFile, clock);
+        s.pid = pid;
+        s.pidStartTicks = pidStartTicks;
+        s.startedAt = startedAt;
+        s.killReport = killReport;
+        if (outcome != null) {
+            s.status.set(outcome.status());
+            s.outcome = outcome;
+            s.listenersTold = true;
+        }
+        return s;
+    }
+
+    /** Points a restored running session at its live output. */
+    public void watchOutput(Supplier<OutputPreview> livePreview) {
         this.livePreview = livePreview;
+    }
+
+    public long pidStartTicks() {
+        return pidStartTicks;
     }
 
     /**
@@ -121,11 +150,24 @@ public final class Session {
 
     /** Moves to the terminal status once; returns false (and changes nothing) if it had already ended. */
     public boolean finish(SessionOutcome outcome) {
+        return finish(outcome, () -> { });
+    }
+
+    /**
+     * As {@link #finish(SessionOutcome)}, running {@code beforeTelling} (e.g. saving the record)
+     * after the outcome is set and before listeners hear of it: whoever is told of the end can rely
+     * on what that step wrote.
+     */
+    public boolean finish(SessionOutcome outcome, Runnable beforeTelling) {
         if (!status.compareAndSet(SessionStatus.RUNNING, outcome.status())) {
             return false;
         }
         this.outcome = outcome;
-        tellListeners(snapshot());
+        try {
+            beforeTelling.run();
+        } finally {
+            tellListeners(snapshot());
+        }
         return true;
     }
 

@@ -12,7 +12,9 @@ public enum SessionStatus {
     /** The session's own deadline ended it. */
     TIMEOUT,
     /** A person or the CLI ended it. */
-    KILLED;
+    KILLED,
+    /** It ended while no runboard was watching and left no exit status: runboard cannot say how it ended. */
+    UNKNOWN;
 
     public boolean isTerminal() {
         return this != RUNNING;
@@ -30,6 +32,6 @@ public enum SessionStatus {
                 return s;
             }
         }
-        throw new IllegalArgumentException("unknown status '" + word + "' (expected one of running, completed, failed, timeout, killed)");
+        throw new IllegalArgumentException("unknown status '" + word + "' (expected one of running, completed, failed, timeout, killed, unknown)");
     }
 }

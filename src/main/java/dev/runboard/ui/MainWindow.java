@@ -10,6 +10,10 @@ import dev.runboard.ui.notify.DesktopNotifier;
 import dev.runboard.ui.notify.EndNotifier;
 import dev.runboard.ui.sessions.SessionsViewModel;
 import dev.runboard.ui.viewer.ArtifactViewer;
+import dev.runboard.ui.workspace.WorkspaceController;
+import dev.runboard.ui.workspace.WorkspaceViewModel;
+import dev.runboard.workspace.RecentWorkspaces;
+import dev.runboard.workspace.WorkspaceWatcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -33,9 +37,11 @@ public final class MainWindow {
     private final MainViewModel model;
     private final MainController controller;
     private final EndNotifier notifier;
+    private final WorkspaceViewModel workspaces;
 
     private MainWindow(Stage stage, SessionsViewModel sessions, MainViewModel model, MainController controller,
-                       EndNotifier notifier) {
+                       EndNotifier notifier, WorkspaceViewModel workspaces) {
+        this.workspaces = workspaces;
         this.stage = stage;
         this.sessions = sessions;
         this.model = model;
@@ -48,12 +54,19 @@ public final class MainWindow {
         SessionsViewModel sessions = new SessionsViewModel(Clock.systemUTC(),
                 javafx.util.Duration.millis(settings.pollPeriod().toMillis()));
         MainViewModel model = new MainViewModel(engine, sessions, desktop);
+        // Recent workspaces live beside the engine's own data (tests give the engine a temp dir).
+        WorkspaceViewModel workspaces = new WorkspaceViewModel(model,
+                RecentWorkspaces.inDataDir(engine.config().sessionsDir().toAbsolutePath().getParent()),
+                WorkspaceWatcher.DEFAULT_DEBOUNCE);
         DetailViewModel detail = new DetailViewModel();
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop);
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, Path.of("").toAbsolutePath());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
                 return new MainController(model, dialogs, theme);
+            }
+            if (type == WorkspaceController.class) {
+                return new WorkspaceController(workspaces);
             }
             if (type == DetailController.class) {
                 return new DetailController(detail, model, viewer);
@@ -80,7 +93,7 @@ public final class MainWindow {
                 DesktopNotifier.fromPath(settings.desktopNotifications()));
         sessions.onSessionEnded(notifier::sessionEnded);
         sessions.attach(engine);
-        return new MainWindow(stage, sessions, model, loader.getController(), notifier);
+        return new MainWindow(stage, sessions, model, loader.getController(), notifier, workspaces);
     }
 
     /** The app icon from the classpath, when the icon resources exist (they are optional). */
@@ -108,6 +121,7 @@ public final class MainWindow {
     public void close() {
         sessions.stopPolling();
         notifier.close();
+        workspaces.close();
     }
 
     public Stage stage() {
@@ -120,6 +134,11 @@ public final class MainWindow {
 
     public MainViewModel model() {
         return model;
+    }
+
+    /** The workspace sidebar's model: {@code workspaces().open(dir)} opens a folder as the workspace. */
+    public WorkspaceViewModel workspaces() {
+        return workspaces;
     }
 
     public MainController controller() {

@@ -1,8 +1,15 @@
 package dev.runboard.ui;
 
+import dev.runboard.process.EngineConfig;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.store.DataDirs;
+import dev.runboard.store.SettingsStore;
+import dev.runboard.store.StoreException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.application.Platform;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -18,15 +25,41 @@ public final class RunboardApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        settings = UiSettings.fromEnvironment();
-        engine = SessionEngine.forDataDir(DataDirs.resolve(null));
-        window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), Theme.fromEnvironment());
+        Path dataDir = DataDirs.resolve(null);
+        SettingsStore settingsStore = new SettingsStore(dataDir);
+        SettingsStore.Loaded saved = settingsStore.load();
+        settings = UiSettings.fromEnvironment(saved.settings());
+        engine = new SessionEngine(EngineConfig.forDataDir(dataDir).withRetention(
+                new EngineConfig.Retention(saved.settings().keepFinished(), saved.settings().keepArtifactBytes())));
+        // Past sessions first, so the table opens with them; running ones whose runboard died are adopted.
+        List<String> warnings = new ArrayList<>(engine.loadHistory());
+        saved.warning().ifPresent(warnings::add);
+        Theme theme = Theme.fromEnvironment(saved.settings().theme());
+        window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), theme);
+        theme.darkProperty().addListener((o, was, dark) -> saveTheme(settingsStore, dark));
+        engine.onWarning(w -> Platform.runLater(() -> window.model().warn(w)));
+        warnings.forEach(window.model()::warn);
+        // Sessions started from the CLI appear within one poll period.
+        engine.watchStore(settings.pollPeriod());
         window.show();
+        // "runboard open DIR" (see Launcher): the window opens on that workspace.
+        java.util.List<String> raw = getParameters().getRaw();
+        if (raw.size() == 2 && raw.get(0).equals("open")) {
+            window.workspaces().open(java.nio.file.Path.of(raw.get(1)));
+        }
         if (settings.demo()) {
             // Demo sessions must not outlive the demo, even when the app is ended by a signal.
             SessionEngine demoEngine = engine;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> demoEngine.killAll(Duration.ofMillis(300)), "runboard-demo-cleanup"));
             DemoSessions.start(window.model());
+        }
+    }
+
+    private void saveTheme(SettingsStore store, boolean dark) {
+        try {
+            store.save(store.load().settings().withTheme(dark ? "dark" : "light"));
+        } catch (StoreException e) {
+            window.model().warn(e.getMessage());
         }
     }
 

@@ -33,7 +33,12 @@ public final class Theme {
 
     /** Dark when {@code runboard.theme} (system property) or {@code RUNBOARD_THEME} says "dark". */
     public static Theme fromEnvironment() {
-        String choice = System.getProperty("runboard.theme", Objects.requireNonNullElse(System.getenv("RUNBOARD_THEME"), ""));
+        return fromEnvironment("light");
+    }
+
+    /** As {@link #fromEnvironment()}, falling back to the saved theme when neither is set. */
+    public static Theme fromEnvironment(String saved) {
+        String choice = System.getProperty("runboard.theme", Objects.requireNonNullElse(System.getenv("RUNBOARD_THEME"), saved));
         return new Theme(choice.trim().toLowerCase(Locale.ROOT).equals("dark"));
     }
 

@@ -17,12 +17,22 @@ public record UiSettings(Duration pollPeriod, boolean desktopNotifications, bool
     }
 
     public static UiSettings fromEnvironment() {
-        return from(System.getenv());
+        return from(System.getenv(), dev.runboard.store.Settings.DEFAULTS);
+    }
+
+    /** The saved settings, each overridden by its system property or environment variable when set. */
+    public static UiSettings fromEnvironment(dev.runboard.store.Settings saved) {
+        return from(System.getenv(), saved);
     }
 
     static UiSettings from(Map<String, String> env) {
-        long poll = parseLong(value("runboard.pollMillis", env.get("RUNBOARD_POLL_MS")), DEFAULT_POLL.toMillis());
-        boolean notify = !"false".equalsIgnoreCase(value("runboard.notify", env.get("RUNBOARD_NOTIFY")));
+        return from(env, dev.runboard.store.Settings.DEFAULTS);
+    }
+
+    static UiSettings from(Map<String, String> env, dev.runboard.store.Settings saved) {
+        long poll = parseLong(value("runboard.pollMillis", env.get("RUNBOARD_POLL_MS")), saved.pollMillis());
+        String notifyChoice = value("runboard.notify", env.get("RUNBOARD_NOTIFY"));
+        boolean notify = notifyChoice == null ? saved.notifications() : !"false".equalsIgnoreCase(notifyChoice);
         String demo = value("runboard.demo", env.get("RUNBOARD_DEMO"));
         return new UiSettings(Duration.ofMillis(Math.max(20, poll)), notify,
                 demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")));

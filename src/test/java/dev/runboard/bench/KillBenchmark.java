@@ -81,7 +81,7 @@ class KillBenchmark {
         script = Files.writeString(tmp.resolve("tree.sh"), TREE_SCRIPT);
         EngineConfig standard = EngineConfig.forDataDir(tmp.resolve("data"));
         os = new ProfilingOs(standard.os());
-        engine = new SessionEngine(new EngineConfig(standard.sessionsDir(), standard.artifacts(), os, standard.clock()));
+        engine = new SessionEngine(standard.withOs(os));
     }
 
     @AfterEach
@@ -459,6 +459,16 @@ class KillBenchmark {
         @Override
         public java.util.Optional<String> limitations() {
             return os.limitations();
+        }
+
+        @Override
+        public boolean isAlive(long pid) {
+            return os.isAlive(pid);
+        }
+
+        @Override
+        public long startTicks(long pid) {
+            return os.startTicks(pid);
         }
 
         @Override

@@ -45,7 +45,8 @@ class SessionEngineTest {
         assertEquals("hello\noops\n", s.output(), "stdout and stderr interleaved as written");
         assertFalse(s.outputTruncated());
         assertNull(s.artifact());
-        assertFalse(Files.exists(dataDir.resolve("sessions").resolve(s.sessionId())), "capture removed");
+        assertFalse(Files.exists(dataDir.resolve("sessions").resolve(s.sessionId()).resolve("capture.log")), "capture removed");
+        assertTrue(Files.exists(dataDir.resolve("sessions").resolve(s.sessionId()).resolve("session.json")), "record kept");
         assertNotNull(s.endedAt());
     }
 

@@ -10,6 +10,7 @@ import dev.runboard.ui.insight.InsightFormats;
 import dev.runboard.ui.launch.NewSessionDialogs;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.StatusFilter;
+import dev.runboard.ui.workspace.WorkspaceController;
 import java.time.Duration;
 import java.time.Instant;
 import javafx.application.Platform;
@@ -19,6 +20,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -56,10 +58,13 @@ public final class MainController {
     @FXML private MenuItem editRerunMenuItem;
     @FXML private MenuItem killMenuItem;
     @FXML private MenuItem removeMenuItem;
+    @FXML private MenuItem removeArtifactMenuItem;
     @FXML private MenuItem copyCommandMenuItem;
     @FXML private MenuItem openCwdMenuItem;
     @FXML private CheckMenuItem darkModeItem;
     @FXML private DetailController detailController;
+    @FXML private MenuBar menuBar;
+    @FXML private WorkspaceController workspaceController;
 
     public MainController(MainViewModel model, NewSessionDialogs dialogs, Theme theme) {
         this.model = model;
@@ -98,9 +103,11 @@ public final class MainController {
         killMenuItem.disableProperty().bind(model.selectedRunning().not());
         toolbarRemove.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
         removeMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
+        removeArtifactMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
 
         darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
         detailController.setActions(this::onRerun, this::onEditRerun);
+        workspaceController.install(menuBar, sessionTable, model.selectedProperty());
     }
 
     private void setUpColumns() {
@@ -187,6 +194,16 @@ public final class MainController {
     }
 
     @FXML
+    void onRemoveWithArtifact() {
+        model.remove(true);
+    }
+
+    @FXML
+    void onClearFinished() {
+        model.clearFinished();
+    }
+
+    @FXML
     void onCopyCommand() {
         model.copyCommand();
     }
@@ -215,6 +232,10 @@ public final class MainController {
     @FXML
     void onQuit() {
         root.getScene().getWindow().hide();
+    }
+
+    public WorkspaceController workspaceController() {
+        return workspaceController;
     }
 
     public TableView<SessionRow> table() {

@@ -105,13 +105,38 @@ public final class MainViewModel {
         return row;
     }
 
-    /** Removes the selected finished session from the list (a running one must be killed first). */
+    /** Removes the selected finished session from the list and the history (a running one must be killed first). */
     public void remove() {
+        remove(false);
+    }
+
+    /** As {@link #remove()}, also deleting the artifact file when {@code withArtifact}. */
+    public void remove(boolean withArtifact) {
         SessionRow row = selected.get();
         if (row != null && !row.isRunning()) {
-            sessions.remove(row);
-            message.set("Removed " + row.commandProperty().get());
+            try {
+                engine.remove(row.session(), withArtifact);
+                sessions.remove(row);
+                message.set("Removed " + row.commandProperty().get() + (withArtifact ? " and its artifact" : ""));
+            } catch (java.io.IOException | IllegalStateException e) {
+                warn("Could not remove " + row.commandProperty().get() + ": " + e.getMessage());
+            }
         }
+    }
+
+    /** Removes every finished session and its artifact; running sessions stay. */
+    public void clearFinished() {
+        try {
+            int n = engine.clearFinished();
+            message.set("Cleared " + n + " finished session" + (n == 1 ? "" : "s"));
+        } catch (java.io.IOException e) {
+            warn("Could not clear finished sessions: " + e.getMessage());
+        }
+    }
+
+    /** Shows a problem in the status bar (FX thread). */
+    public void warn(String problem) {
+        message.set("\u26A0 " + problem);
     }
 
     public void copyCommand() {

@@ -15,6 +15,7 @@ public final class StatusLook {
             case FAILED -> "\u2716";    // ✖
             case TIMEOUT -> "\u25F7";   // ◷
             case KILLED -> "\u25A0";    // ■
+            case UNKNOWN -> "?";
         };
     }
 

@@ -60,7 +60,13 @@ public final class SessionsViewModel {
     /** Shows every session the engine has started and will start. */
     public void attach(SessionEngine engine) {
         poller.setInsights(engine::insight);
-        engine.onStart(session -> onFxThread(() -> add(session)));
+        engine.onAdd(session -> onFxThread(() -> add(session)));
+        engine.onRemove(session -> onFxThread(() -> {
+            SessionRow row = byId.get(session.id());
+            if (row != null) {
+                remove(row);
+            }
+        }));
         engine.sessions().forEach(this::add);
     }
 

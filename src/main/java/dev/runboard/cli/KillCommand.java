@@ -1,0 +1,62 @@
+package dev.runboard.cli;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.process.Signal;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.Session;
+import dev.runboard.store.Json;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code runboard kill ID}: the tree kill, from the terminal; prints the kill report. */
+@Command(name = "kill", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Kill a running session's whole process tree and print the kill report.",
+            "Sends SIGNAL once to its process group, SIGKILL after the grace, then sweeps for processes that",
+            "left the group. Prints the kill report as JSON; exits 0 when nothing survived, 1 when something did."})
+public final class KillCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreAccess store;
+
+    @Parameters(paramLabel = "ID", description = "The session id (a unique prefix is enough).")
+    String id;
+
+    @Option(names = "--signal", paramLabel = "S", defaultValue = "TERM",
+            description = "First signal: TERM, INT, HUP, QUIT, USR1, USR2 or KILL (default: ${DEFAULT-VALUE}).")
+    String signal;
+
+    @Option(names = "--grace", paramLabel = "S", description = "Seconds before SIGKILL (default: the session's own grace).")
+    Double graceSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        Signal first;
+        try {
+            first = Signal.parse(signal);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        try (SessionEngine engine = store.open(true)) {
+            Session session = StoreAccess.find(engine, id);
+            if (session.status().isTerminal()) {
+                throw new UsageException("session " + session.id() + " already ended (" + session.status().word() + ")");
+            }
+            Duration grace = graceSeconds == null ? session.spec().grace() : Duration.ofMillis(Math.round(graceSeconds * 1000));
+            KillReport report = engine.kill(session, first, grace).get();
+            if (engine.managesHere(session)) {
+                ExecCommand.awaitEnd(session); // we adopted it: finish its record before leaving
+            }
+            spec.commandLine().getOut().println(Json.write(report));
+            spec.commandLine().getOut().flush();
+            return report.clean() ? 0 : 1;
+        }
+    }
+}

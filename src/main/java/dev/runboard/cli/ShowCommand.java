@@ -1,0 +1,33 @@
+package dev.runboard.cli;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.store.Json;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code runboard show ID}: one session's snapshot as JSON. */
+@Command(name = "show", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Print one session's snapshot as JSON.", "A running session's output is read live."})
+public final class ShowCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreAccess store;
+
+    @Parameters(paramLabel = "ID", description = "The session id (a unique prefix is enough).")
+    String id;
+
+    @Override
+    public Integer call() throws Exception {
+        try (SessionEngine engine = store.open(false)) {
+            spec.commandLine().getOut().println(Json.write(StoreAccess.find(engine, id).snapshot()));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+}

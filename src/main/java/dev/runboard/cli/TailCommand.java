@@ -1,0 +1,92 @@
+package dev.runboard.cli;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code runboard tail ID [-f]}: a session's output, the bytes as written. */
+@Command(name = "tail", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Print a session's output as written.",
+            "The full artifact when there is one. With -f, keep printing as a running session writes, until it ends."})
+public final class TailCommand implements Callable<Integer> {
+    private static final long FOLLOW_PERIOD_NANOS = Duration.ofMillis(200).toNanos();
+
+    @Mixin
+    StoreAccess store;
+
+    @Parameters(paramLabel = "ID", description = "The session id (a unique prefix is enough).")
+    String id;
+
+    @Option(names = {"-f", "--follow"}, description = "Follow a running session's output until it ends.")
+    boolean follow;
+
+    /** Raw bytes to stdout: output is not re-encoded. */
+    PrintStream out = System.out;
+
+    @Override
+    public Integer call() throws Exception {
+        try (SessionEngine engine = store.open(false)) {
+            engine.watchStore(Duration.ofMillis(200));
+            Session session = StoreAccess.find(engine, id);
+            SessionSnapshot snap = session.snapshot();
+            Path file = source(snap, session);
+            if (file == null) {
+                out.print(snap.output());
+                out.flush();
+                return 0;
+            }
+            long position = copy(file, 0, out);
+            while (follow && !session.status().isTerminal()) {
+                LockSupport.parkNanos(FOLLOW_PERIOD_NANOS);
+                position = copy(file, position, out);
+            }
+            if (follow && session.snapshot().artifact() != null) {
+                copy(Path.of(session.snapshot().artifact()), position, out); // whatever landed before the move
+            }
+            return 0;
+        }
+    }
+
+    /** The file that holds the whole output: the live capture, the artifact, or a kept capture; null when the preview is all. */
+    private static Path source(SessionSnapshot snap, Session session) {
+        if (!snap.status().isTerminal() && Files.exists(session.captureFile())) {
+            return session.captureFile();
+        }
+        if (snap.artifact() != null && Files.exists(Path.of(snap.artifact()))) {
+            return Path.of(snap.artifact());
+        }
+        if (snap.captureFile() != null && Files.exists(Path.of(snap.captureFile()))) {
+            return Path.of(snap.captureFile());
+        }
+        return null;
+    }
+
+    private static long copy(Path file, long from, OutputStream out) throws IOException {
+        long position = from;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+            for (int n; (n = ch.read(buf.clear(), position)) > 0; position += n) {
+                out.write(buf.array(), 0, n);
+            }
+        } catch (java.nio.file.NoSuchFileException moved) {
+            return position; // persisted as an artifact meanwhile; the caller picks it up
+        }
+        out.flush();
+        return position;
+    }
+}

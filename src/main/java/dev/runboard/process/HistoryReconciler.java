@@ -1,0 +1,116 @@
+package dev.runboard.process;
+
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.store.SessionLock;
+import dev.runboard.store.SessionRecord;
+import dev.runboard.store.SessionStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Brings the store's sessions into an engine. Finished records come back as they were. A record
+ * that says "running" is reconciled: if nobody manages it and its process (same pid, same start
+ * time) still runs, it is adopted; if it ended meanwhile, it is finalised from the exit status its
+ * wrapper recorded, or marked unknown; if another runboard manages it, it is followed read-only.
+ */
+final class HistoryReconciler {
+    private final SessionEngine engine;
+    private final SessionStore store;
+    private volatile boolean adopt = true;
+
+    HistoryReconciler(SessionEngine engine) {
+        this.engine = engine;
+        this.store = engine.store();
+    }
+
+    /** Whether to take over running sessions nobody manages (the window, {@code wait}) or only finalise ended ones (quick CLI looks). */
+    void adopt(boolean adopt) {
+        this.adopt = adopt;
+    }
+
+    List<String> load() {
+        SessionStore.LoadResult result = store.loadAll();
+        for (SessionRecord record : result.records()) {
+            if (!engine.knows(record.id())) {
+                engine.add(restore(record));
+            }
+        }
+        engine.startAdoptionWatch();
+        return result.warnings();
+    }
+
+    /** Picks up sessions that other runboards started, and follows the ones they manage. */
+    void refresh() {
+        for (String id : store.ids()) {
+            if (engine.knows(id)) {
+                continue;
+            }
+            readQuietly(id).ifPresent(record -> engine.add(restore(record)));
+        }
+        for (Session s : engine.sessions()) {
+            if (!s.status().isTerminal() && !engine.managesHere(s)) {
+                follow(s);
+            }
+        }
+    }
+
+    private void follow(Session s) {
+        Optional<SessionRecord> record = readQuietly(s.id());
+        if (record.isEmpty()) {
+            return;
+        }
+        if (record.get().status().isTerminal()) {
+            s.recordKill(record.get().killReport());
+            s.finish(record.get().outcome());
+        } else {
+            takeOverIfUnmanaged(s);
+        }
+    }
+
+    private Optional<SessionRecord> readQuietly(String id) {
+        try {
+            return store.load(id);
+        } catch (IOException e) {
+            return Optional.empty(); // half-written by another process or corrupt: the next load says so
+        }
+    }
+
+    private Session restore(SessionRecord record) {
+        SessionSpec spec = record.spec().toSpec();
+        Path capture = store.file(record.id(), SessionStore.CAPTURE);
+        Session s = Session.restore(record.id(), spec, capture, engine.config().clock(), record.pid(),
+                record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport());
+        if (!s.status().isTerminal()) {
+            s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
+            takeOverIfUnmanaged(s);
+        }
+        return s;
+    }
+
+    /** Takes the session's lock if its manager is gone; then adopts it (still running) or finalises it (ended). */
+    private void takeOverIfUnmanaged(Session s) {
+        Optional<SessionLock> lock;
+        try {
+            lock = SessionLock.tryAcquire(store.file(s.id(), SessionStore.LOCK));
+        } catch (IOException e) {
+            engine.warn("cannot lock session " + s.id() + ": " + e.getMessage());
+            return;
+        }
+        if (lock.isEmpty()) {
+            return; // another runboard manages it: follow it read-only
+        }
+        boolean alive = s.pid() != null && engine.os().isAlive(s.pid())
+                && engine.os().startTicks(s.pid()) == s.pidStartTicks();
+        if (alive && !adopt) {
+            lock.get().close();
+            return;
+        }
+        engine.manage(s, null, lock.get(), alive ? s.spec().timeout() : null);
+        if (!alive) {
+            engine.onExit(s, Optional.empty());
+        }
+    }
+}

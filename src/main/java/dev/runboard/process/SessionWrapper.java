@@ -1,0 +1,62 @@
+package dev.runboard.process;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The small Perl program that runs each command as its child and writes how it ended into the
+ * session's folder, so the exit status is known even when runboard was not running at that moment.
+ * Installed into {@code <data>/bin/}; when Perl is missing, commands run unwrapped and the
+ * limitation is reported.
+ */
+public final class SessionWrapper {
+    private static final String RESOURCE = "/dev/runboard/process/runboard-wrap.pl";
+    private final Path script;
+    private final Path perl;
+
+    private SessionWrapper(Path script, Path perl) {
+        this.script = script;
+        this.perl = perl;
+    }
+
+    /** Installs the wrapper under the data dir, or returns empty when no Perl is on PATH. */
+    public static Optional<SessionWrapper> install(Path dataDir) throws IOException {
+        Optional<Path> perl = onPath("perl");
+        if (perl.isEmpty()) {
+            return Optional.empty();
+        }
+        byte[] content;
+        try (InputStream in = SessionWrapper.class.getResourceAsStream(RESOURCE)) {
+            content = in.readAllBytes();
+        }
+        Path script = dev.runboard.store.DataDirs.createPrivateDirectories(dataDir.resolve("bin")).resolve("runboard-wrap.pl");
+        if (!Files.exists(script) || !Arrays.equals(Files.readAllBytes(script), content)) {
+            dev.runboard.store.AtomicFiles.SYSTEM.write(script, content);
+        }
+        return Optional.of(new SessionWrapper(script, perl.get()));
+    }
+
+    /** The words to put before the command. */
+    public List<String> prefix(Path exitStatusFile) {
+        return List.of(perl.toString(), script.toString(), exitStatusFile.toString());
+    }
+
+    static Optional<Path> onPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            Path candidate = Path.of(dir.isEmpty() ? "." : dir, program);
+            if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.runboard.store;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** What a user can set, as stored in {@code settings.json}. Missing fields take the defaults. */
+public record Settings(
+        @JsonProperty("poll_ms") int pollMillis,
+        @JsonProperty("default_grace_ms") long defaultGraceMillis,
+        @JsonProperty("preview_bytes") int previewBytes,
+        @JsonProperty("theme") String theme,
+        @JsonProperty("keep_finished") int keepFinished,
+        @JsonProperty("keep_artifact_bytes") long keepArtifactBytes,
+        @JsonProperty("notifications") boolean notifications) {
+
+    public static final Settings DEFAULTS = new Settings(200, 2000, 64 * 1024, "light", 1000, 5_000_000_000L, true);
+
+    public Settings {
+        pollMillis = pollMillis <= 0 ? 200 : Math.max(50, pollMillis);
+        defaultGraceMillis = Math.max(0, defaultGraceMillis);
+        previewBytes = previewBytes <= 0 ? 64 * 1024 : Math.max(1024, previewBytes);
+        theme = "dark".equals(theme) ? "dark" : "light";
+        keepFinished = keepFinished <= 0 ? 1000 : keepFinished;
+        keepArtifactBytes = keepArtifactBytes <= 0 ? 5_000_000_000L : keepArtifactBytes;
+    }
+
+    public Settings withTheme(String theme) {
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications);
+    }
+
+    public Settings withRetention(int keepFinished, long keepArtifactBytes) {
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications);
+    }
+}

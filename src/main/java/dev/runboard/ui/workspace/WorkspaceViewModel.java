@@ -1,0 +1,390 @@
+package dev.runboard.ui.workspace;
+
+import dev.runboard.process.Signal;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.ui.main.MainViewModel;
+import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.workspace.CommandDiscovery;
+import dev.runboard.workspace.DiscoveredCommand;
+import dev.runboard.workspace.RecentWorkspaces;
+import dev.runboard.workspace.Workspace;
+import dev.runboard.workspace.WorkspaceCommand;
+import dev.runboard.workspace.WorkspaceFile;
+import dev.runboard.workspace.WorkspaceLoad;
+import dev.runboard.workspace.WorkspaceWatcher;
+import dev.runboard.workspace.WorkspaceYaml;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import javafx.application.Platform;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+
+/**
+ * The open workspace behind the sidebar: its commands (the last good reading of
+ * {@code runboard.yaml}), the parse error when the file on disk is broken, what discovery offers,
+ * and which sessions were started from which command. Runs go through {@link MainViewModel}, so
+ * each is an ordinary session in the table. FX thread only; the watcher hops over once per reload.
+ */
+public final class WorkspaceViewModel {
+    private final MainViewModel main;
+    private final RecentWorkspaces recent;
+    private final Duration debounce;
+    private final ReadOnlyObjectWrapper<Workspace> workspace = new ReadOnlyObjectWrapper<>(this, "workspace");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ObservableList<CommandEntry> entries = FXCollections.observableArrayList();
+    private final Map<String, CommandEntry> entryByName = new HashMap<>();
+    private final ObservableList<DiscoveredCommand> discovered = FXCollections.observableArrayList();
+    private final ObservableList<Path> recentList = FXCollections.observableArrayList();
+    /** Session id → the command it ran; kept for the window's life, so rerun and the table keep the tag. */
+    private final Map<String, RunLink> links = new HashMap<>();
+    /** Spec → command: a session started again with the same spec (Rerun) belongs to the same command. */
+    private final Map<SessionSpec, RunLink> linkBySpec = new HashMap<>();
+    private final BooleanBinding open = workspace.isNotNull();
+    private CommandDiscovery.Result lastDiscovery = CommandDiscovery.Result.NONE;
+    private WorkspaceWatcher watcher;
+
+    public WorkspaceViewModel(MainViewModel main, RecentWorkspaces recent, Duration debounce) {
+        this.main = main;
+        this.recent = recent;
+        this.debounce = debounce;
+        recentList.setAll(recent.list());
+        main.sessions().rows().addListener((ListChangeListener<SessionRow>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(this::linkIfKnown);
+            }
+        });
+    }
+
+    /** Opens a folder as the workspace: reads it, starts watching it, remembers it, starts its autostart commands. */
+    public void open(Path folder) {
+        Path root = folder.toAbsolutePath().normalize();
+        if (!Files.isDirectory(root)) {
+            main.say("Cannot open " + root + " as a workspace: not a folder");
+            return;
+        }
+        closeWatcher();
+        workspace.set(null);
+        WorkspaceLoad load = WorkspaceLoad.read(root);
+        apply(load);
+        try {
+            watcher = WorkspaceWatcher.start(root, debounce, l -> Platform.runLater(() -> {
+                if (watcher != null && watcher.root().equals(l.root())) {
+                    apply(l);
+                }
+            }));
+        } catch (IOException e) {
+            main.say("Not watching " + root + " for changes: " + e.getMessage());
+        }
+        try {
+            recentList.setAll(recent.add(root));
+        } catch (IOException e) {
+            main.say("Could not remember " + root + " in the recent list: " + e.getMessage());
+        }
+        if (load.ok()) {
+            List<String> auto = new ArrayList<>();
+            load.content().commands().forEach((name, c) -> {
+                if (c.autostarts()) {
+                    auto.add(name);
+                }
+            });
+            auto.forEach(this::run);
+        }
+        if (load.ok()) {
+            main.say("Opened workspace " + workspace.get().displayName());
+        }
+    }
+
+    /** A new reading of the folder: a good one replaces the commands; a bad one only sets the error. */
+    void apply(WorkspaceLoad load) {
+        Workspace current = workspace.get();
+        if (load.ok()) {
+            workspace.set(new Workspace(load.root(), load.content()));
+            error.set("");
+        } else {
+            error.set(load.error().getMessage());
+            if (current == null) {
+                workspace.set(new Workspace(load.root(), WorkspaceFile.EMPTY)); // show the folder and its error
+            }
+        }
+        lastDiscovery = load.discovered();
+        rebuild();
+    }
+
+    private void rebuild() {
+        Workspace ws = workspace.get();
+        List<CommandEntry> list = new ArrayList<>();
+        Map<String, CommandEntry> keep = new HashMap<>();
+        if (ws != null) {
+            ws.groups().forEach((group, names) -> {
+                if (!group.equals(Workspace.NO_GROUP)) {
+                    list.add(CommandEntry.group(group));
+                }
+                for (String name : names) {
+                    CommandEntry e = entryByName.get(name);
+                    if (e == null) {
+                        e = CommandEntry.command(name, ws.commands().get(name));
+                    } else {
+                        e.setCommand(ws.commands().get(name));
+                    }
+                    keep.put(name, e);
+                    list.add(e);
+                }
+            });
+        }
+        entryByName.clear();
+        entryByName.putAll(keep);
+        entries.setAll(list);
+        discovered.setAll(ws == null ? List.of() : lastDiscovery.commands().stream()
+                .filter(d -> !alreadyIn(ws, d)).toList());
+    }
+
+    /** A discovered command is hidden once the workspace has one that runs the same thing in the same place. */
+    private static boolean alreadyIn(Workspace ws, DiscoveredCommand d) {
+        return ws.commands().values().stream().anyMatch(c -> c.displayCommand().equals(d.command().displayCommand())
+                && Objects.equals(c.cwd(), d.command().cwd()));
+    }
+
+    /** Starts one command; null when it could not start (the reason is in the status bar). */
+    public SessionRow run(String name) {
+        Workspace ws = workspace.get();
+        if (ws == null || !ws.commands().containsKey(name)) {
+            return null;
+        }
+        SessionSpec spec = ws.spec(name);
+        linkBySpec.put(spec, new RunLink(ws.root(), ws.displayName(), name));
+        return main.start(spec);
+    }
+
+    public List<SessionRow> runGroup(String group) {
+        Workspace ws = workspace.get();
+        List<SessionRow> rows = new ArrayList<>();
+        if (ws != null) {
+            ws.groups().getOrDefault(group, List.of()).forEach(n -> addIfStarted(rows, run(n)));
+        }
+        return rows;
+    }
+
+    public List<SessionRow> runAll() {
+        Workspace ws = workspace.get();
+        List<SessionRow> rows = new ArrayList<>();
+        if (ws != null) {
+            List.copyOf(ws.commands().keySet()).forEach(n -> addIfStarted(rows, run(n)));
+        }
+        return rows;
+    }
+
+    private static void addIfStarted(List<SessionRow> rows, SessionRow row) {
+        if (row != null) {
+            rows.add(row);
+        }
+    }
+
+    /** Tree-kills every running session of this workspace; the status bar gets the outcome once all are done. */
+    public CompletableFuture<List<KillReport>> stopAll() {
+        Workspace ws = workspace.get();
+        List<CompletableFuture<KillReport>> kills = new ArrayList<>();
+        if (ws != null) {
+            for (SessionRow row : List.copyOf(main.sessions().rows())) {
+                RunLink link = links.get(row.id());
+                if (link != null && link.root().equals(ws.root()) && row.isRunning()) {
+                    kills.add(main.engine().kill(row.session(), Signal.TERM, row.session().spec().grace()));
+                }
+            }
+        }
+        if (kills.isEmpty()) {
+            main.say("Nothing of " + (ws == null ? "the workspace" : ws.displayName()) + " is running");
+            return CompletableFuture.completedFuture(List.of());
+        }
+        main.say("Stopping " + kills.size() + (kills.size() == 1 ? " session" : " sessions") + "\u2026");
+        String name = ws.displayName();
+        return CompletableFuture.allOf(kills.toArray(CompletableFuture[]::new)).thenApply(v -> {
+            List<KillReport> reports = kills.stream().map(CompletableFuture::join).toList();
+            int survivors = reports.stream().mapToInt(r -> r.survivors().size()).sum();
+            Platform.runLater(() -> main.say("Stopped " + reports.size() + " of " + name + ": "
+                    + survivors + (survivors == 1 ? " survivor" : " survivors")));
+            return reports;
+        });
+    }
+
+    /** Adds a discovered command to {@code runboard.yaml}; returns the name it got (renamed when taken). */
+    public String importDiscovered(DiscoveredCommand d) {
+        String name = d.name().replaceAll("[:\\s]+", "-");
+        return addCommand(name, d.command(), true);
+    }
+
+    /** Saves a session from the table as a workspace command; the session keeps a link to it. */
+    public String saveSession(SessionRow row, String name) {
+        Workspace ws = workspace.get();
+        if (ws == null || row == null || name == null || name.isBlank()) {
+            return null;
+        }
+        WorkspaceCommand c = WorkspaceCommand.fromSpec(row.session().spec(), ws.root());
+        String saved = addCommand(name.strip(), c, false);
+        if (saved != null) {
+            RunLink link = new RunLink(ws.root(), ws.displayName(), saved);
+            links.put(row.id(), link);
+            linkBySpec.put(row.session().spec(), link);
+            follow(row, link);
+        }
+        return saved;
+    }
+
+    /** A good name to offer when saving a session: its command's linked name, else the program's name. */
+    public String suggestName(SessionRow row) {
+        RunLink link = row == null ? null : links.get(row.id());
+        if (link != null) {
+            return link.command();
+        }
+        String cmd = row == null ? "" : row.commandProperty().get().strip();
+        String first = cmd.isEmpty() ? "command" : cmd.split("\\s+")[0];
+        String base = first.substring(first.lastIndexOf('/') + 1).replaceAll("[^A-Za-z0-9_.-]", "");
+        return base.isEmpty() ? "command" : base;
+    }
+
+    private String addCommand(String wanted, WorkspaceCommand c, boolean rename) {
+        Workspace ws = workspace.get();
+        if (ws == null) {
+            return null;
+        }
+        if (!error.get().isEmpty()) {
+            // Writing our last good copy would throw away the person's unsaved fix in progress.
+            main.say("Fix " + WorkspaceYaml.FILE_NAME + " first: it does not parse");
+            return null;
+        }
+        String name = rename ? ws.content().freeName(wanted) : wanted;
+        WorkspaceFile next = ws.content().with(name, c);
+        try {
+            WorkspaceYaml.save(next, ws.file());
+        } catch (IOException e) {
+            main.say("Could not write " + ws.file() + ": " + e.getMessage());
+            return null;
+        }
+        workspace.set(ws.withContent(next));
+        rebuild();
+        main.say("Saved " + name + " to " + ws.file().getFileName());
+        return name;
+    }
+
+    private void linkIfKnown(SessionRow row) {
+        RunLink link = linkBySpec.get(row.session().spec());
+        if (link != null && !links.containsKey(row.id())) {
+            links.put(row.id(), link);
+            follow(row, link);
+        }
+    }
+
+    /** The command's entry shows the status of its latest run. */
+    private void follow(SessionRow row, RunLink link) {
+        Runnable update = () -> {
+            Workspace ws = workspace.get();
+            CommandEntry e = entryByName.get(link.command());
+            if (ws != null && ws.root().equals(link.root()) && e != null && latestRunOf(link) == row) {
+                e.setLastStatus(row.status());
+            }
+        };
+        row.statusProperty().addListener((o, was, now) -> update.run());
+        update.run();
+    }
+
+    private SessionRow latestRunOf(RunLink link) {
+        SessionRow latest = null;
+        for (SessionRow r : main.sessions().rows()) {
+            if (link.equals(links.get(r.id())) && (latest == null || r.id().compareTo(latest.id()) > 0)) {
+                latest = r;
+            }
+        }
+        return latest;
+    }
+
+    /** The command a session was started from, or null. */
+    public RunLink linkOf(SessionRow row) {
+        return row == null ? null : links.get(row.id());
+    }
+
+    /** Rows started from this workspace's commands, in the table's order. */
+    public List<SessionRow> runsOfOpenWorkspace() {
+        Workspace ws = workspace.get();
+        List<SessionRow> out = new ArrayList<>();
+        for (SessionRow r : main.sessions().rows()) {
+            RunLink l = links.get(r.id());
+            if (ws != null && l != null && l.root().equals(ws.root())) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Closes the workspace (its sessions keep running and keep their tags). */
+    public void closeWorkspace() {
+        closeWatcher();
+        workspace.set(null);
+        error.set("");
+        lastDiscovery = CommandDiscovery.Result.NONE;
+        rebuild();
+    }
+
+    /** Stops watching (window closing). */
+    public void close() {
+        closeWatcher();
+    }
+
+    private void closeWatcher() {
+        if (watcher != null) {
+            watcher.close();
+            watcher = null;
+        }
+    }
+
+    public Map<String, List<String>> groups() {
+        Workspace ws = workspace.get();
+        return ws == null ? Map.of() : new LinkedHashMap<>(ws.groups());
+    }
+
+    public ReadOnlyObjectProperty<Workspace> workspaceProperty() {
+        return workspace.getReadOnlyProperty();
+    }
+
+    public Workspace workspace() {
+        return workspace.get();
+    }
+
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ObservableList<CommandEntry> entries() {
+        return entries;
+    }
+
+    public ObservableList<DiscoveredCommand> discovered() {
+        return discovered;
+    }
+
+    public ObservableList<Path> recent() {
+        return recentList;
+    }
+
+    public BooleanBinding openProperty() {
+        return open;
+    }
+
+    public MainViewModel main() {
+        return main;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.runboard.workspace;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.runboard.session.SessionSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One named command of a workspace: the session fields as written in {@code runboard.yaml}.
+ * Either {@code command} (a shell string) or {@code argv} (run without a shell). {@code cwd} is
+ * relative to the workspace folder. {@code pty} and {@code output} rules are kept for the engine
+ * features that will use them; unset fields are null so a file round-trips as written.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "group", "autostart", "output"})
+public record WorkspaceCommand(
+        String command,
+        List<String> argv,
+        String shell,
+        String cwd,
+        Map<String, String> env,
+        @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration timeout,
+        @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration grace,
+        Boolean pty,
+        String group,
+        Boolean autostart,
+        List<JsonNode> output) {
+
+    public WorkspaceCommand {
+        if ((command == null) == (argv == null)) {
+            throw new IllegalArgumentException(command == null
+                    ? "a command needs either 'command' (a shell string) or 'argv' (a list)"
+                    : "give either 'command' or 'argv', not both");
+        }
+        if (command != null && command.isBlank()) {
+            throw new IllegalArgumentException("'command' is empty");
+        }
+        if (argv != null && (argv.isEmpty() || argv.get(0) == null || argv.get(0).isBlank())) {
+            throw new IllegalArgumentException("'argv' is empty: give the program to run first");
+        }
+        if (argv != null && argv.stream().anyMatch(Objects::isNull)) {
+            throw new IllegalArgumentException("'argv' contains an empty (null) item");
+        }
+        if (env != null) {
+            for (Map.Entry<String, String> e : env.entrySet()) {
+                if (e.getKey().isEmpty() || e.getKey().indexOf('=') >= 0) {
+                    throw new IllegalArgumentException("environment name '" + e.getKey() + "' is invalid");
+                }
+                if (e.getValue() == null) {
+                    throw new IllegalArgumentException("environment variable " + e.getKey() + " has no value (write \"\" for empty)");
+                }
+            }
+            env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
+        }
+        if (timeout != null && timeout.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new IllegalArgumentException("'timeout' must be at least 1s (leave it out for none)");
+        }
+        if (grace != null && grace.isNegative()) {
+            throw new IllegalArgumentException("'grace' cannot be negative");
+        }
+        argv = argv == null ? null : List.copyOf(argv);
+        output = output == null ? null : List.copyOf(output);
+        group = group == null || group.isBlank() ? null : group.strip();
+    }
+
+    public static WorkspaceCommand shell(String command) {
+        return new WorkspaceCommand(command, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    public static WorkspaceCommand argv(List<String> argv) {
+        return new WorkspaceCommand(null, argv, null, null, null, null, null, null, null, null, null);
+    }
+
+    public WorkspaceCommand withCwd(String newCwd) {
+        return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output);
+    }
+
+    public WorkspaceCommand withEnv(Map<String, String> newEnv) {
+        return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
+                timeout, grace, pty, group, autostart, output);
+    }
+
+    public WorkspaceCommand withGroup(String newGroup) {
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output);
+    }
+
+    public WorkspaceCommand withAutostart(Boolean newAutostart) {
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output);
+    }
+
+    public boolean autostarts() {
+        return Boolean.TRUE.equals(autostart);
+    }
+
+    /** The command as a person would type it. */
+    public String displayCommand() {
+        return command != null ? command : dev.runboard.session.ShellQuoting.join(argv);
+    }
+
+    /** The session to start for this command in a workspace whose folder is {@code root}. */
+    public SessionSpec toSpec(Path root) {
+        SessionSpec.Builder b = command != null ? SessionSpec.shell(command) : SessionSpec.argv(argv);
+        if (shell != null && command != null) {
+            b.shell(Path.of(shell));
+        }
+        b.cwd(cwd == null ? root : root.resolve(cwd).normalize());
+        if (env != null) {
+            env.forEach(b::env);
+        }
+        b.timeout(timeout);
+        if (grace != null) {
+            b.grace(grace);
+        }
+        return b.build();
+    }
+
+    /** A session's spec as a workspace command: cwd relative to {@code root} when inside it, defaults left out. */
+    public static WorkspaceCommand fromSpec(SessionSpec spec, Path root) {
+        String shell = spec.usesShell() && spec.shell() != null && !spec.shell().equals(SessionSpec.defaultShell())
+                ? spec.shell().toString() : null;
+        String cwd = null;
+        if (spec.cwd() != null) {
+            Path abs = spec.cwd().toAbsolutePath().normalize();
+            Path base = root.toAbsolutePath().normalize();
+            if (abs.startsWith(base)) {
+                String rel = base.relativize(abs).toString();
+                cwd = rel.isEmpty() ? null : rel;
+            } else {
+                cwd = abs.toString();
+            }
+        }
+        return new WorkspaceCommand(spec.usesShell() ? spec.shellCommand() : null, spec.usesShell() ? null : spec.argv(),
+                shell, cwd, spec.env().isEmpty() ? null : spec.env(), spec.timeout(),
+                SessionSpec.DEFAULT_GRACE.equals(spec.grace()) ? null : spec.grace(), null, null, null, null);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.runboard.workspace;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The content of a {@code runboard.yaml}: an optional display name and the commands by name, in
+ * file order. Immutable; the {@code with…} methods return a changed copy for saving.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"name", "commands"})
+public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands) {
+    public static final WorkspaceFile EMPTY = new WorkspaceFile(null, null);
+
+    public WorkspaceFile {
+        Map<String, WorkspaceCommand> copy = new LinkedHashMap<>();
+        if (commands != null) {
+            for (Map.Entry<String, WorkspaceCommand> e : commands.entrySet()) {
+                if (e.getKey() == null || e.getKey().isBlank()) {
+                    throw new IllegalArgumentException("a command has an empty name");
+                }
+                if (e.getValue() == null) {
+                    throw new IllegalArgumentException("command '" + e.getKey() + "' is empty: give it 'command' or 'argv'");
+                }
+                copy.put(e.getKey(), e.getValue());
+            }
+        }
+        commands = Collections.unmodifiableMap(copy);
+        name = name == null || name.isBlank() ? null : name;
+    }
+
+    /** Adds or replaces a command, keeping the position of a replaced one. */
+    public WorkspaceFile with(String commandName, WorkspaceCommand command) {
+        Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
+        copy.put(commandName, command);
+        return new WorkspaceFile(name, copy);
+    }
+
+    public WorkspaceFile without(String commandName) {
+        Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
+        copy.remove(commandName);
+        return new WorkspaceFile(name, copy);
+    }
+
+    /** {@code base} if free, else {@code base-2}, {@code base-3}… */
+    public String freeName(String base) {
+        if (!commands.containsKey(base)) {
+            return base;
+        }
+        for (int i = 2; ; i++) {
+            if (!commands.containsKey(base + "-" + i)) {
+                return base + "-" + i;
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package dev.runboard.workspace;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.stream.Collectors;
+
+/**
+ * Reads and writes {@code runboard.yaml}. Strict on purpose: an unknown key, a duplicate key or a
+ * bad value fails the whole file with its line and column, so a typo never half-loads.
+ */
+public final class WorkspaceYaml {
+    public static final String FILE_NAME = "runboard.yaml";
+
+    private static final ObjectMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                    .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .build())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    private WorkspaceYaml() {
+    }
+
+    /** The Jackson YAML mapper, for readers of other YAML formats (lenient copy). */
+    static ObjectMapper lenientMapper() {
+        return MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
+
+    /** Reads a workspace file; a missing or empty file is an empty workspace. */
+    public static WorkspaceFile read(Path file) throws WorkspaceException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return WorkspaceFile.EMPTY;
+        } catch (IOException e) {
+            throw new WorkspaceException(file, "cannot read: " + e.getMessage(), 0, 0, e);
+        }
+        return parse(text, file);
+    }
+
+    /** Parses workspace YAML; {@code file} only names the source in messages. */
+    public static WorkspaceFile parse(String text, Path file) throws WorkspaceException {
+        if (text.isBlank()) {
+            return WorkspaceFile.EMPTY;
+        }
+        try (JsonParser p = MAPPER.createParser(text)) {
+            try {
+                if (p.nextToken() == null) {
+                    return WorkspaceFile.EMPTY; // only comments
+                }
+                WorkspaceFile parsed = MAPPER.readValue(p, WorkspaceFile.class);
+                return parsed == null ? WorkspaceFile.EMPTY : parsed;
+            } catch (JsonProcessingException e) {
+                throw new WorkspaceException(file, describe(e), placeOf(e, p, text), e);
+            }
+        } catch (IOException e) {
+            if (e instanceof JsonProcessingException j) {
+                JsonLocation at = j.getLocation();
+                throw new WorkspaceException(file, describe(j), at, e);
+            }
+            throw new WorkspaceException(file, "cannot parse: " + e.getMessage(), null, e);
+        }
+    }
+
+    /**
+     * Where to point the person: the token being read when it failed (the unknown key, the bad
+     * value), rather than Jackson's "current location", which in YAML is the end of that token;
+     * for an unknown key or a command that fails as a whole (command and argv both given), the
+     * key itself, found again by a second pass (record creators read the whole object first).
+     */
+    private static JsonLocation placeOf(JsonProcessingException e, JsonParser p, String text) {
+        if ((e instanceof ValueInstantiationException || e instanceof UnrecognizedPropertyException)
+                && !((JsonMappingException) e).getPath().isEmpty()) {
+            JsonLocation named = locate(text, pointerOf((JsonMappingException) e));
+            if (named != null) {
+                return named;
+            }
+        }
+        if (e instanceof JsonMappingException && p.currentTokenLocation() != null && p.currentTokenLocation().getLineNr() > 0) {
+            return p.currentTokenLocation();
+        }
+        return e.getLocation();
+    }
+
+    private static com.fasterxml.jackson.core.JsonPointer pointerOf(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            sb.append('/').append(r.getFieldName() != null
+                    ? r.getFieldName().replace("~", "~0").replace("/", "~1") : String.valueOf(r.getIndex()));
+        }
+        return com.fasterxml.jackson.core.JsonPointer.compile(sb.toString());
+    }
+
+    /** The location of the key at {@code pointer}, found by a second pass over the tokens. */
+    private static JsonLocation locate(String text, com.fasterxml.jackson.core.JsonPointer pointer) {
+        try (JsonParser p = MAPPER.createParser(text)) {
+            for (com.fasterxml.jackson.core.JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == com.fasterxml.jackson.core.JsonToken.FIELD_NAME && p.getParsingContext().pathAsPointer().equals(pointer)) {
+                    return p.currentTokenLocation();
+                }
+            }
+        } catch (IOException ignored) {
+            // the first pass already failed; fall back to Jackson's own place
+        }
+        return null;
+    }
+
+    public static String write(WorkspaceFile content) {
+        try {
+            return MAPPER.writeValueAsString(content);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the workspace as YAML", e);
+        }
+    }
+
+    /** Writes through a temporary file and a rename, so watchers and readers never see half a file. */
+    public static void save(WorkspaceFile content, Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, "." + FILE_NAME, ".tmp");
+        try {
+            Files.writeString(tmp, write(content), StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** One sentence for people; Jackson's own messages name Java types. */
+    static String describe(JsonProcessingException e) {
+        String path = e instanceof JsonMappingException m ? pathOf(m) : "";
+        String in = path.isEmpty() ? "" : " in " + path;
+        if (e instanceof UnrecognizedPropertyException u) {
+            String known = u.getKnownPropertyIds() == null ? "" : u.getKnownPropertyIds().stream()
+                    .map(String::valueOf).sorted(Comparator.naturalOrder()).collect(Collectors.joining(", "));
+            String where = pathOf(u).replaceAll("\\.?" + java.util.regex.Pattern.quote(u.getPropertyName()) + "$", "");
+            return "unknown key '" + u.getPropertyName() + "'" + (where.isEmpty() ? "" : " in " + where)
+                    + (known.isEmpty() ? "" : " (known keys: " + known + ")");
+        }
+        if (e instanceof ValueInstantiationException v && v.getCause() != null) {
+            String where = path.isEmpty() ? "" : "in " + path + ": ";
+            return where + v.getCause().getMessage();
+        }
+        if (e instanceof InvalidFormatException f) {
+            String msg = f.getOriginalMessage();
+            if (f.getTargetType() == java.time.Duration.class) {
+                return "bad value" + in + ": " + msg;
+            }
+            return "bad value '" + f.getValue() + "'" + in + ": expected " + typeWord(f.getTargetType());
+        }
+        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mi) {
+            return "bad value" + in + ": expected " + typeWord(mi.getTargetType());
+        }
+        String msg = e.getOriginalMessage();
+        int nl = msg.indexOf('\n');
+        return (nl > 0 ? msg.substring(0, nl) : msg).strip() + in;
+    }
+
+    private static String typeWord(Class<?> type) {
+        if (type == null) {
+            return "another kind of value";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (java.util.List.class.isAssignableFrom(type)) {
+            return "a list";
+        }
+        if (java.util.Map.class.isAssignableFrom(type) || type == WorkspaceCommand.class || type == WorkspaceFile.class) {
+            return "a mapping (key: value lines)";
+        }
+        if (type == String.class) {
+            return "a text value";
+        }
+        return "a " + type.getSimpleName().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String pathOf(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                if (sb.length() > 0) {
+                    sb.append('.');
+                }
+                sb.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,116 @@
+package dev.runboard.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.process.Await;
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.store.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The session CLI on a real store: start (a detached manager), list, show, tail, kill, wait. */
+class SessionCliTest {
+    @TempDir
+    Path dataDir;
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private Result cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add(1, "--data-dir");
+        all.add(2, dataDir.toString());
+        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @AfterEach
+    void killLeftovers() {
+        // Any session a failed assertion left running, found by its tag like a user's ps would.
+        OsProcesses os = OsProcesses.forThisMachine();
+        for (ProcInfo p : os.snapshot().all()) {
+            if (p.alive() && p.pid() != ProcessHandle.current().pid() && os.commandLine(p.pid()).contains(dataDir.toString())) {
+                os.signal(p.pid(), dev.runboard.process.Signal.KILL);
+            }
+        }
+    }
+
+    @Test
+    void startListShowWaitAndTail() throws Exception {
+        Result started = cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 1; echo bye; exit 4");
+        assertEquals(0, started.exit(), started.err());
+        String id = started.out().strip();
+        assertTrue(id.matches("\\d{8}-\\d{6}-[0-9a-f]{6}"), id);
+
+        Result list = cli("list");
+        assertTrue(list.out().lines().anyMatch(l -> l.startsWith(id) && l.contains("running")), list.out());
+
+        Result wait = cli("wait", id);
+        assertEquals(4, wait.exit(), "wait exits with the session's code: " + wait.err());
+
+        JsonNode show = Json.mapper().readTree(cli("show", id.substring(0, 18)).out());
+        assertEquals("failed", show.get("status").asText());
+        assertEquals(4, show.get("exit_code").asInt());
+        assertEquals("hello\nbye\n", show.get("output").asText());
+
+        JsonNode json = Json.mapper().readTree(cli("list", "--json", "--status", "failed").out());
+        assertEquals(1, json.size());
+        assertEquals(id, json.get(0).get("session_id").asText());
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        TailCommand tail = new TailCommand();
+        tail.out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        new picocli.CommandLine(tail).execute("--data-dir", dataDir.toString(), id);
+        assertEquals("hello\nbye\n", bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void killFromTheCliEndsTheTreeAndTheManagerRecordsKilled() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--", "sleep 300 & sleep 300; wait").out().strip();
+        Await.until(Duration.ofSeconds(20), "the session's processes", () -> tagged(id).size() >= 3);
+        Result kill = cli("kill", id, "--grace", "1");
+        assertEquals(0, kill.exit(), kill.err());
+        JsonNode report = Json.mapper().readTree(kill.out());
+        assertEquals(0, report.get("survivors").size());
+        assertEquals(List.of(), tagged(id), "nothing of the session is left in /proc");
+        Await.until(Duration.ofSeconds(20), "the manager to record the end",
+                () -> cli("show", id).out().contains("\"status\" : \"killed\""));
+    }
+
+    @Test
+    void unknownIdsAndBadFlagsExitTwoWithOneLine() {
+        Result unknown = cli("show", "nope");
+        assertEquals(2, unknown.exit());
+        assertEquals("runboard show: no session nope in " + dataDir + " (see runboard list)", unknown.err().strip());
+        Result badStatus = cli("list", "--status", "sleepy");
+        assertEquals(2, badStatus.exit());
+        assertEquals(1, badStatus.err().strip().lines().count());
+        Result badSignal = cli("kill", "nope", "--signal", "BOOM");
+        assertEquals(2, badSignal.exit());
+        assertTrue(badSignal.err().contains("unknown signal"), badSignal.err());
+        Result badCwd = cli("start", "--cwd", dataDir.resolve("missing").toString(), "--", "true");
+        assertEquals(2, badCwd.exit());
+        assertTrue(badCwd.err().contains("does not exist"), badCwd.err());
+    }
+
+    private static List<Long> tagged(String id) {
+        OsProcesses os = OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(ProcInfo::alive)
+                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(ProcInfo::pid).toList();
+    }
+}

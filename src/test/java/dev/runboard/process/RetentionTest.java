@@ -1,0 +1,55 @@
+package dev.runboard.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RetentionTest {
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void theOldestFinishedArePrunedAndRunningOnesNever() throws Exception {
+        EngineConfig config = EngineConfig.forDataDir(dataDir).withRetention(new EngineConfig.Retention(3, Long.MAX_VALUE));
+        try (EngineFixture fx = new EngineFixture(config, dataDir)) {
+            Session longRunning = fx.engine().start(fx.sh("sleep 30").build());
+            List<Session> finished = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                Session s = fx.engine().start(fx.sh("echo " + i).build());
+                EngineFixture.awaitEnd(s);
+                finished.add(s);
+            }
+            Await.until(Duration.ofSeconds(10), "retention to prune", () -> fx.engine().sessions().size() == 4);
+            assertEquals(List.of(longRunning, finished.get(2), finished.get(3), finished.get(4)), fx.engine().sessions());
+            assertEquals(SessionStatus.RUNNING, longRunning.status());
+            assertFalse(Files.exists(dataDir.resolve("sessions").resolve(finished.get(0).id())), "pruned from disk");
+            assertTrue(Files.exists(dataDir.resolve("sessions").resolve(finished.get(4).id()).resolve("session.json")));
+        }
+    }
+
+    @Test
+    void artifactBytesArePrunedOldestFirst() throws Exception {
+        EngineConfig config = EngineConfig.forDataDir(dataDir).withRetention(new EngineConfig.Retention(1000, 150_000));
+        try (EngineFixture fx = new EngineFixture(config, dataDir)) {
+            List<Session> all = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Session s = fx.engine().start(fx.sh("seq 1 20000").previewBytes(4096).build()); // ~109 KB artifact each
+                EngineFixture.awaitEnd(s);
+                all.add(s);
+            }
+            Await.until(Duration.ofSeconds(10), "retention to prune", () -> fx.engine().sessions().size() == 1);
+            assertEquals(List.of(all.get(2)), fx.engine().sessions());
+            assertFalse(Files.exists(dataDir.resolve("artifacts").resolve(all.get(0).id() + ".log")));
+        }
+    }
+}

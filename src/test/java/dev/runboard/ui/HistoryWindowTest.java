@@ -1,0 +1,105 @@
+package dev.runboard.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.cli.RunboardCli;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.sessions.SessionRow;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The window over a store it shares with the CLI: history on open, CLI starts and kills showing up live. */
+@ExtendWith(ApplicationExtension.class)
+class HistoryWindowTest {
+    private static final long WAIT_S = 20;
+
+    @TempDir
+    static Path dataDir;
+
+    private SessionEngine engine;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        javafx.application.Platform.setImplicitExit(false);
+        // A past runboard left two finished sessions behind.
+        try (SessionEngine earlier = SessionEngine.forDataDir(dataDir)) {
+            for (String cmd : new String[] {"echo from yesterday", "exit 9"}) {
+                CompletableFuture<Object> ended = new CompletableFuture<>();
+                earlier.start(SessionSpec.shell(cmd).cwd(dataDir).build()).addListener(ended::complete);
+                ended.get(WAIT_S, TimeUnit.SECONDS);
+            }
+        }
+        engine = SessionEngine.forDataDir(dataDir);
+        engine.loadHistory();
+        UiSettings settings = new UiSettings(UiSettings.DEFAULT_POLL, false, false);
+        window = MainWindow.create(stage, engine, settings, new RecordingDesktop(), new Theme(false));
+        engine.watchStore(settings.pollPeriod());
+        window.show();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        engine.killAll(Duration.ofSeconds(1));
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> window.close());
+        engine.close();
+    }
+
+    @Test
+    void pastSessionsCliStartsAndCliKillsShowInTheWindow(FxRobot robot) throws Exception {
+        assertEquals(2, fx(robot, () -> window.sessions().rows().size()), "the window opens with its history");
+        SessionRow failed = fx(robot, () -> window.sessions().rows().stream()
+                .filter(r -> r.commandProperty().get().equals("exit 9")).findFirst().orElseThrow());
+        assertEquals(SessionStatus.FAILED, failed.status());
+        assertEquals("9", fx(robot, () -> failed.exitProperty().get()));
+
+        String id = cli("start", "--shell", "/bin/sh", "--", "echo from the cli; sleep 300").strip();
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().find(id)) != null);
+        SessionRow row = fx(robot, () -> window.sessions().find(id));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> "from the cli".equals(fx(robot, () -> row.lastLineProperty().get())));
+        assertEquals(SessionStatus.RUNNING, fx(robot, row::status));
+        assertTrue(!engine.managesHere(row.session()), "the CLI's manager owns it; the window follows it");
+
+        cli("kill", id, "--grace", "1");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        assertTrue(ProcFs.gone(row.session().pid()), "the killed session is gone from /proc");
+    }
+
+    private static String cli(String command, String... args) {
+        String[] all = new String[args.length + 3];
+        all[0] = command;
+        all[1] = "--data-dir";
+        all[2] = dataDir.toString();
+        System.arraycopy(args, 0, all, 3, args.length);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = RunboardCli.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    private static <T> T fx(FxRobot robot, Supplier<T> read) {
+        AtomicReference<T> value = new AtomicReference<>();
+        robot.interact(() -> value.set(read.get()));
+        return value.get();
+    }
+}

@@ -1,0 +1,208 @@
+package dev.runboard.ui.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.MainWindow;
+import dev.runboard.ui.RecordingDesktop;
+import dev.runboard.ui.Theme;
+import dev.runboard.ui.UiSettings;
+import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.workspace.WorkspaceYaml;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The sidebar on the real window (headless Monocle) with real files and real processes. */
+@ExtendWith(ApplicationExtension.class)
+class WorkspaceSidebarTest {
+    private static final long WAIT_S = 20;
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path project;
+
+    private SessionEngine engine;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        javafx.application.Platform.setImplicitExit(false);
+        engine = SessionEngine.forDataDir(dataDir);
+        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
+                new RecordingDesktop(), new Theme(false));
+        window.show();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        engine.killAll(Duration.ofSeconds(1));
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
+            window.close();
+            new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream()
+                    .filter(w -> w != window.stage()).forEach(javafx.stage.Window::hide);
+        });
+        engine.close();
+    }
+
+    @Test
+    void runAGroupTagsItsSessionsAndStopAllLeavesNoSurvivors(FxRobot robot) throws Exception {
+        Files.writeString(project.resolve("runboard.yaml"), """
+                name: shop
+                commands:
+                  web:
+                    command: sleep 60 & sleep 60; wait
+                    group: dev
+                    autostart: true
+                  worker:
+                    command: sh -c 'sleep 60 & wait' & wait
+                    group: dev
+                    grace: 500ms
+                  lint:
+                    command: echo lint
+                """);
+        robot.interact(() -> window.workspaces().open(project));
+        assertEquals("shop", fx(robot, () -> robot.lookup("#workspaceName").queryAs(Label.class).getText()));
+        assertEquals(1, fx(robot, () -> window.sessions().rows().size()), "web autostarts");
+
+        robot.clickOn("#runGroup-dev");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 3);
+        List<SessionRow> rows = fx(robot, () -> List.copyOf(window.sessions().rows()));
+        assertEquals(List.of("shop \u203A web", "shop \u203A web", "shop \u203A worker"),
+                fx(robot, () -> rows.stream().map(r -> window.workspaces().linkOf(r).tag()).toList()));
+        assertTrue(tableShows(robot, "shop \u203A worker"), "the table's workspace column tags the session");
+        assertEquals(SessionStatus.RUNNING, fx(robot, () -> commandEntry("worker").lastStatusProperty().get()));
+
+        // Rerun from the table keeps the link to the workspace command.
+        SessionRow rerun = fx(robot, () -> {
+            window.model().selectedProperty().set(rows.get(2));
+            return window.model().rerun();
+        });
+        assertEquals("shop \u203A worker", fx(robot, () -> window.workspaces().linkOf(rerun).tag()));
+
+        List<Session> sessions = fx(robot, () -> window.workspaces().runsOfOpenWorkspace().stream().map(SessionRow::session).toList());
+        assertEquals(4, sessions.size());
+        for (Session s : sessions) {
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> tagged(s).size() >= 3);
+        }
+
+        robot.clickOn("#stopAllButton");
+        for (Session s : sessions) {
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> s.status() == SessionStatus.KILLED);
+            assertTrue(tagged(s).isEmpty(), "no process carries " + s.tag() + " any more");
+        }
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> window.model().messageProperty().get()).equals("Stopped 4 of shop: 0 survivors"));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> commandEntry("worker").lastStatusProperty().get()) == SessionStatus.KILLED);
+        assertTrue(Files.readString(dataDir.resolve("recent-workspaces.json")).contains(project.toString()));
+    }
+
+    @Test
+    void theSidebarFollowsTheFileAndABrokenEditKeepsTheLastGoodList(FxRobot robot) throws Exception {
+        Path file = project.resolve("runboard.yaml");
+        Files.writeString(file, "commands:\n  web:\n    command: ./serve\n");
+        robot.interact(() -> window.workspaces().open(project));
+        assertEquals(List.of("web"), entryNames(robot));
+
+        Files.writeString(file, "commands:\n  web:\n    command: ./serve\n  test:\n    command: ./test\n    group: checks\n");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> entryNames(robot).equals(List.of("web", "checks", "test")));
+
+        Files.writeString(file, "commands:\n  web:\n    command: ./serve\n    colour: red\n");
+        Label error = robot.lookup("#workspaceError").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, error::isVisible));
+        String text = fx(robot, error::getText);
+        assertTrue(text.startsWith("runboard.yaml:4:5: unknown key 'colour'"), text);
+        assertEquals(List.of("web", "checks", "test"), entryNames(robot), "the last good list stays");
+        assertTrue(robot.lookup("#run-test").tryQuery().isPresent(), "and can still be run");
+
+        Files.writeString(file, "commands:\n  web:\n    command: ./serve --fast\n");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, error::isVisible));
+        assertEquals(List.of("web"), entryNames(robot));
+    }
+
+    @Test
+    void discoveredCommandsImportInOneClickAndASessionSavesToTheWorkspace(FxRobot robot) throws Exception {
+        Files.writeString(project.resolve("Procfile"), "web: python3 -m http.server $PORT\nworker: ./work\n");
+        Files.writeString(project.resolve("mvnw"), "#!/bin/sh\n");
+        robot.interact(() -> window.workspaces().open(project));
+        assertEquals(3, fx(robot, () -> window.workspaces().discovered().size()));
+        assertFalse(Files.exists(project.resolve("runboard.yaml")), "opening writes nothing");
+
+        robot.clickOn("#import-web");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("python3 -m http.server $PORT",
+                WorkspaceYaml.read(project.resolve("runboard.yaml")).commands().get("web").command());
+        assertEquals(List.of("Procfile", "web"), entryNames(robot));
+        assertEquals(List.of("worker", "test"), fx(robot, () -> window.workspaces().discovered().stream().map(d -> d.name()).toList()));
+
+        SessionRow row = fx(robot, () -> window.model().launch(SessionSpec.shell("echo saved").cwd(project.resolve("."))
+                .env("MODE", "demo").build()));
+        robot.interact(() -> window.controller().table().getSelectionModel().select(row));
+        robot.interact(() -> workspaceController().saveSelectedSession());
+        robot.interact(() -> robot.lookup("#saveToWorkspaceName").queryAs(TextField.class).setText("greet"));
+        robot.clickOn("#saveToWorkspaceButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WorkspaceYaml.read(project.resolve("runboard.yaml")).commands().containsKey("greet"));
+        var greet = WorkspaceYaml.read(project.resolve("runboard.yaml")).commands().get("greet");
+        assertEquals("echo saved", greet.command());
+        assertEquals(null, greet.cwd(), "the workspace folder itself is the default cwd");
+        assertEquals("demo", greet.env().get("MODE"));
+        assertNotNull(fx(robot, () -> window.workspaces().linkOf(row)));
+    }
+
+    private WorkspaceController workspaceController() {
+        return window.controller().workspaceController();
+    }
+
+    private CommandEntry commandEntry(String name) {
+        return window.workspaces().entries().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private List<String> entryNames(FxRobot robot) {
+        return fx(robot, () -> window.workspaces().entries().stream().map(CommandEntry::name).toList());
+    }
+
+    /** Live processes whose environment carries the session's tag: one pass over /proc. */
+    private static List<ProcInfo> tagged(Session s) {
+        OsProcesses os = OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(p -> p.alive() && os.hasEnvEntry(p.pid(), s.tag())).toList();
+    }
+
+    private static boolean tableShows(FxRobot robot, String text) {
+        return fx(robot, () -> robot.lookup(".session-table").queryAs(TableView.class) != null
+                && robot.lookup(".session-table .table-cell").queryAll().stream()
+                        .map(n -> ((javafx.scene.control.Labeled) n).getText())
+                        .anyMatch(text::equals));
+    }
+
+    private static <T> T fx(FxRobot robot, Supplier<T> read) {
+        AtomicReference<T> value = new AtomicReference<>();
+        robot.interact(() -> value.set(read.get()));
+        return value.get();
+    }
+}

@@ -1,0 +1,198 @@
+package dev.runboard.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.session.SessionSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorkspaceYamlTest {
+    static final String EXAMPLE = """
+            # A project's everyday commands.
+            name: shop
+            commands:
+              web:
+                command: npm run dev -- --port $PORT
+                cwd: frontend
+                env:
+                  PORT: 3000
+                  NODE_ENV: development
+                group: dev
+                autostart: true
+              api:
+                argv: [./mvnw, -q, spring-boot:run]
+                grace: 5s
+                group: dev
+                pty: true
+              test:
+                command: ./mvnw test
+                timeout: 30m
+                output:
+                  - match: "ERROR"
+                    level: error
+              migrate:
+                command: psql -f schema.sql
+                shell: /bin/bash
+                timeout: 1h30m
+                grace: 1500ms
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsEveryField() throws Exception {
+        WorkspaceFile f = WorkspaceYaml.parse(EXAMPLE, Path.of("runboard.yaml"));
+        assertEquals("shop", f.name());
+        assertEquals(List.of("web", "api", "test", "migrate"), List.copyOf(f.commands().keySet()));
+        WorkspaceCommand web = f.commands().get("web");
+        assertEquals("npm run dev -- --port $PORT", web.command());
+        assertEquals(Map.of("PORT", "3000", "NODE_ENV", "development"), web.env());
+        assertEquals("frontend", web.cwd());
+        assertTrue(web.autostarts());
+        WorkspaceCommand api = f.commands().get("api");
+        assertEquals(List.of("./mvnw", "-q", "spring-boot:run"), api.argv());
+        assertEquals(Duration.ofSeconds(5), api.grace());
+        assertEquals(Boolean.TRUE, api.pty());
+        assertEquals(Duration.ofMinutes(30), f.commands().get("test").timeout());
+        assertEquals("error", f.commands().get("test").output().get(0).get("level").asText());
+        assertEquals(Duration.ofMinutes(90), f.commands().get("migrate").timeout());
+        assertEquals(Duration.ofMillis(1500), f.commands().get("migrate").grace());
+    }
+
+    @Test
+    void roundTripsWithoutLosingContent() throws Exception {
+        WorkspaceFile first = WorkspaceYaml.parse(EXAMPLE, Path.of("runboard.yaml"));
+        Path file = dir.resolve("runboard.yaml");
+        WorkspaceYaml.save(first, file);
+        WorkspaceFile second = WorkspaceYaml.read(file);
+        assertEquals(first, second);
+        // and the saved text is stable: saving what was read writes the same bytes
+        String text = Files.readString(file);
+        WorkspaceYaml.save(second, file);
+        assertEquals(text, Files.readString(file));
+        assertTrue(text.contains("timeout: 1h30m"), text);
+        assertTrue(text.contains("PORT: \"3000\""), text);
+    }
+
+    @Test
+    void commandsBecomeSessionSpecsWithCwdRelativeToTheFolder() throws Exception {
+        Workspace ws = new Workspace(dir, WorkspaceYaml.parse(EXAMPLE, Path.of("runboard.yaml")));
+        SessionSpec web = ws.spec("web");
+        assertEquals(dir.resolve("frontend"), web.cwd());
+        assertEquals("3000", web.env().get("PORT"));
+        assertTrue(web.usesShell());
+        SessionSpec api = ws.spec("api");
+        assertEquals(dir, api.cwd());
+        assertEquals(List.of("./mvnw", "-q", "spring-boot:run"), api.argv());
+        assertEquals(Path.of("/bin/bash"), ws.spec("migrate").shell());
+        assertEquals(Map.of("", List.of("test", "migrate"), "dev", List.of("web", "api")), ws.groups());
+
+        // and back: a session's spec saved as a command keeps cwd relative and leaves defaults out
+        WorkspaceCommand back = WorkspaceCommand.fromSpec(web, dir);
+        assertEquals("frontend", back.cwd());
+        assertEquals(web, back.toSpec(dir));
+        assertNull(WorkspaceCommand.fromSpec(SessionSpec.shell("ls").cwd(dir).build(), dir).grace());
+    }
+
+    @Test
+    void missingOrEmptyFileIsAnEmptyWorkspace() throws Exception {
+        assertTrue(WorkspaceYaml.read(dir.resolve("runboard.yaml")).commands().isEmpty());
+        Files.writeString(dir.resolve("runboard.yaml"), "# nothing yet\n");
+        assertTrue(WorkspaceYaml.read(dir.resolve("runboard.yaml")).commands().isEmpty());
+    }
+
+    @Test
+    void unknownKeyNamesItsLineAndColumn() {
+        WorkspaceException e = error("""
+                commands:
+                  web:
+                    command: npm start
+                    comand: typo
+                """);
+        assertEquals(4, e.line());
+        assertEquals(5, e.column());
+        assertTrue(e.problem().startsWith("unknown key 'comand' in commands.web"), e.problem());
+        assertTrue(e.getMessage().startsWith("runboard.yaml:4:5: "), e.getMessage());
+    }
+
+    @Test
+    void badValuesNameTheirLineAndColumn() {
+        WorkspaceException duration = error("""
+                commands:
+                  web:
+                    command: npm start
+                    timeout: soon
+                """);
+        assertEquals(4, duration.line());
+        assertTrue(duration.problem().contains("'soon' is not a duration"), duration.problem());
+
+        WorkspaceException bool = error("""
+                commands:
+                  web:
+                    command: npm start
+                    pty: maybe
+                """);
+        assertEquals(4, bool.line());
+        assertTrue(bool.problem().contains("true or false"), bool.problem());
+
+        WorkspaceException list = error("""
+                commands:
+                  web:
+                    argv: npm start
+                """);
+        assertEquals(3, list.line());
+        assertTrue(list.problem().contains("a list"), list.problem());
+
+        WorkspaceException both = error("""
+                commands:
+                  web:
+                    command: npm start
+                    argv: [npm, start]
+                  api:
+                    command: x
+                """);
+        assertTrue(both.line() >= 2 && both.line() <= 5, "line " + both.line());
+        assertTrue(both.problem().contains("not both"), both.problem());
+
+        WorkspaceException dup = error("""
+                commands:
+                  web:
+                    command: a
+                  web:
+                    command: b
+                """);
+        assertEquals(4, dup.line());
+        assertTrue(dup.problem().toLowerCase().contains("duplicate"), dup.problem());
+
+        WorkspaceException syntax = error("""
+                commands:
+                  web:
+                    command: "unclosed
+                """);
+        assertTrue(syntax.line() >= 3, "line " + syntax.line());
+    }
+
+    private static WorkspaceException error(String yaml) {
+        return assertThrows(WorkspaceException.class, () -> WorkspaceYaml.parse(yaml, Path.of("runboard.yaml")));
+    }
+
+    @Test
+    void durationsReadAndWriteInTheShortForm() {
+        assertEquals(Duration.ofSeconds(90), DurationText.parse("90"));
+        assertEquals(Duration.ofSeconds(90), DurationText.parse("1m30s"));
+        assertEquals(Duration.ofSeconds(30), DurationText.parse("PT30S"));
+        assertEquals("1h30m", DurationText.format(Duration.ofMinutes(90)));
+        assertEquals("250ms", DurationText.format(Duration.ofMillis(250)));
+        assertThrows(IllegalArgumentException.class, () -> DurationText.parse("5 parsecs"));
+        assertThrows(IllegalArgumentException.class, () -> DurationText.parse("m5"));
+    }
+}
