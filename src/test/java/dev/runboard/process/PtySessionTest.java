@@ -53,10 +53,8 @@ class PtySessionTest {
     @Test
     void leaderOwnsItsGroupAndAKillEndsTheTree() throws Exception {
         Session s = fx.engine().start(fx.sh("sleep 600 & sleep 601").pty(true).build());
-        Await.until(WAIT, "three processes in the tree", () -> {
-            SessionInsight i = fx.engine().insight(s);
-            return i != null && i.processCount() == 3;
-        });
+        Await.until(WAIT, "both sleeps in the tree", () -> SessionInsightTest.has(fx.engine().insight(s), "sleep 600")
+                && SessionInsightTest.has(fx.engine().insight(s), "sleep 601"));
         assertEquals(s.pid().longValue(), LinuxProcesses.readStat(s.pid()).orElseThrow().pgid(), "session leader");
         assertTrue(fx.engine().insight(s).tree().nodes().stream().noneMatch(ProcessTreeSnapshot.Node::escapedGroup));
         fx.engine().kill(s, Signal.TERM, Duration.ofSeconds(2)).get();

@@ -62,8 +62,9 @@ class InsightPaneTest {
         SessionRow row = launch(robot, "sleep 600 & sleep 601 & wait");
         @SuppressWarnings("unchecked")
         TreeTableView<ProcessTreeSnapshot.Node> tree = robot.lookup("#processTree").queryAs(TreeTableView.class);
+        // leader (the exit-status wrapper, or the shell) > ... > shell > two sleeps
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tree.getRoot().getChildren().size() == 1
-                && tree.getRoot().getChildren().get(0).getChildren().size() == 2));
+                && count(tree.getRoot()) >= 4));
         assertEquals(row.session().pid(), fx(robot, () -> tree.getRoot().getChildren().get(0).getValue().pid()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
 
@@ -92,6 +93,14 @@ class InsightPaneTest {
     private SessionRow launch(FxRobot robot, String command) {
         SessionSpec spec = SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(dataDir).build();
         return fx(robot, () -> window.model().start(spec));
+    }
+
+    private static int count(javafx.scene.control.TreeItem<?> item) {
+        int n = item.getValue() == null ? 0 : 1;
+        for (javafx.scene.control.TreeItem<?> c : item.getChildren()) {
+            n += count(c);
+        }
+        return n;
     }
 
     private static char state(long pid) {
