@@ -28,6 +28,9 @@ public final class OutputPreview {
     private final long originalBytes;
     /** What to show instead of nothing when the command wrote nothing (e.g. "timed out after 5 s"). */
     private final String note;
+    /** Computed on first use; a benign race at worst computes it twice. */
+    private volatile String lastLine;
+    private static final int LAST_LINE_WINDOW = 4096;
 
     private OutputPreview(byte[] head, byte[] tail, long originalBytes, String note) {
         this.head = head;
@@ -209,17 +212,38 @@ public final class OutputPreview {
         return truncated() ? decode(tail) : decode(head);
     }
 
-    /** The last non-blank line of the output, ANSI escapes removed; empty when there is none. */
+    /**
+     * The last non-blank line of the output, ANSI escapes removed; empty when there is none.
+     * Decodes only the last {@value #LAST_LINE_WINDOW} bytes (the table asks for this on every
+     * tick, for every row), and remembers the answer.
+     */
     public String lastLine() {
-        String t = tailText();
-        int end = t.length();
-        while (end > 0) {
-            int start = t.lastIndexOf('\n', end - 1) + 1;
-            String line = AnsiText.strip(t.substring(start, end)).strip();
+        String known = lastLine;
+        if (known == null) {
+            known = findLastLine();
+            lastLine = known;
+        }
+        return known;
+    }
+
+    private String findLastLine() {
+        if (isEmpty() && note != null) {
+            return note;
+        }
+        byte[] end = truncated() ? tail : head;
+        int from = Math.max(0, end.length - LAST_LINE_WINDOW);
+        while (from > 0 && from < end.length && isContinuation(end[from])) {
+            from++; // start on a character, not inside one
+        }
+        String t = decode(java.util.Arrays.copyOfRange(end, from, end.length));
+        int stop = t.length();
+        while (stop > 0) {
+            int start = t.lastIndexOf('\n', stop - 1) + 1;
+            String line = AnsiText.strip(t.substring(start, stop)).strip();
             if (!line.isEmpty()) {
                 return line;
             }
-            end = start - 1;
+            stop = start - 1;
         }
         return "";
     }

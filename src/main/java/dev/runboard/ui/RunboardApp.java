@@ -47,6 +47,13 @@ public final class RunboardApp extends Application {
         if (raw.size() == 2 && raw.get(0).equals("open")) {
             window.workspaces().open(java.nio.file.Path.of(raw.get(1)));
         }
+        // RUNBOARD_VIEW=FILE opens the viewer on FILE at start (screenshots, quick looks);
+        // RUNBOARD_VIEW_FIND=REGEX also searches it.
+        String view = System.getenv("RUNBOARD_VIEW");
+        if (view != null && !view.isBlank()) {
+            new dev.runboard.ui.viewer.ArtifactViewer(theme, new FxDesktopBridge(getHostServices()))
+                    .open(stage, java.nio.file.Path.of(view), () -> false, System.getenv("RUNBOARD_VIEW_FIND"));
+        }
         if (settings.demo()) {
             // Demo sessions must not outlive the demo, even when the app is ended by a signal.
             SessionEngine demoEngine = engine;

@@ -7,6 +7,7 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.viewer.ViewerLine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -101,13 +102,21 @@ class MainWindowTest {
         robot.clickOn("#openArtifactLink");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> viewerList(robot) != null
                 && viewerList(robot).getItems() != null && !viewerList(robot).getItems().isEmpty()));
-        ListView<String> viewer = viewerList(robot);
-        assertEquals(200_000, fx(robot, () -> viewer.getItems().size()));
-        assertEquals("200000", fx(robot, () -> viewer.getItems().get(199_999)));
+        ListView<ViewerLine> viewer = viewerList(robot);
+        assertEquals("1", fx(robot, () -> viewer.getItems().get(0).text()));
 
-        robot.clickOn("#viewerFind").write("200000").type(javafx.scene.input.KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
-                () -> "200000".equals(fx(robot, () -> viewer.getSelectionModel().getSelectedItem())));
+        robot.clickOn("#viewerEnd");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+            List<ViewerLine> shown = viewer.getItems();
+            ViewerLine last = shown.get(shown.size() - 1);
+            return last.text().equals("200000") && last.number() == 199_999;
+        }));
+
+        robot.clickOn("#viewerFind").write("150000").type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+            ViewerLine selected = viewer.getSelectionModel().getSelectedItem();
+            return selected != null && selected.text().equals("150000");
+        }));
     }
 
     @Test
@@ -156,8 +165,8 @@ class MainWindowTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static ListView<String> viewerList(FxRobot robot) {
-        return (ListView<String>) robot.lookup("#viewerList").tryQuery().orElse(null);
+    private static ListView<ViewerLine> viewerList(FxRobot robot) {
+        return (ListView<ViewerLine>) robot.lookup("#viewerList").tryQuery().orElse(null);
     }
 
     private static boolean tableShows(FxRobot robot, String text) {

@@ -71,7 +71,7 @@ public final class DetailViewModel {
         if (preview.originalBytes() != parsedBytes || s.status() != parsedStatus) {
             parsedBytes = preview.originalBytes();
             parsedStatus = s.status();
-            lines.set(new AnsiParser().parse(s.output()));
+            lines.set(OutputTailLines.parse(s.output()));
         }
     }
 

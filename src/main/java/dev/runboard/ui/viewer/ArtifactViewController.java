@@ -1,151 +1,475 @@
 package dev.runboard.ui.viewer;
 
+import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.DesktopBridge;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import javafx.collections.FXCollections;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.stage.FileChooser;
+import javafx.util.Duration;
 
 /**
- * The read-only viewer: indexes the file off the FX thread, then shows it as a virtual list of
- * lines; find searches forward from the selection, also off the FX thread.
+ * The read-only viewer of a file of any size. The list holds only the visible page of lines; a
+ * worker thread reads pages by byte offset (so Top and End are instant at any size), a second
+ * thread builds the sparse line index (numbers, go to line), a third searches. The FX thread
+ * only receives finished pages and coalesced progress.
  */
 final class ArtifactViewController {
+    private static final double ROW = 20;
+    private static final double BAR_MAX = 1_000_000;
     private final Path file;
     private final DesktopBridge desktop;
-    private FileLines lines;
-    private Task<?> running;
+    private final BooleanSupplier stillWritten;
+    private final AtomicLong generation = new AtomicLong();
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "runboard-viewer-pages"));
+    private ArtifactFile artifact;
+    private LineIndex index;
+    private PageReader reader;
+    private PageReader.Page page;
+    private int rows = 30;
+    private boolean updatingBar;
+    private long scrollBase = -1;
+    private int scrollAccum;
+    private long pendingGoto = -1;
+    private Task<FileSearch.Result> search;
+    private FileSearch.Query searched;
+    private ViewerLineCell.Highlight highlight;
+    private final Timeline ticker = new Timeline(new KeyFrame(Duration.millis(250), e -> tick()));
 
     @FXML private Label viewerPath;
     @FXML private Label viewerInfo;
+    @FXML private Label viewerNote;
     @FXML private ProgressBar viewerProgress;
     @FXML private TextField viewerFind;
-    @FXML private ListView<String> viewerList;
+    @FXML private ToggleButton viewerCase;
+    @FXML private Label viewerMatches;
+    @FXML private ProgressBar viewerSearchProgress;
+    @FXML private javafx.scene.control.Button viewerCancel;
+    @FXML private TextField viewerGoto;
+    @FXML private ToggleButton viewerFollow;
+    @FXML private ListView<ViewerLine> viewerList;
+    @FXML private ScrollBar viewerScroll;
 
-    ArtifactViewController(Path file, DesktopBridge desktop) {
+    ArtifactViewController(Path file, DesktopBridge desktop, BooleanSupplier stillWritten) {
         this.file = file;
         this.desktop = desktop;
+        this.stillWritten = stillWritten;
     }
 
     @FXML
     private void initialize() {
         viewerPath.setText(file.toString());
+        viewerNote.setText("Lines longer than " + OutputPreview.humanBytes(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
+        viewerList.setCellFactory(l -> new ViewerLineCell(() -> highlight));
+        viewerList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        viewerList.addEventFilter(ScrollEvent.SCROLL, this::onWheel);
+        viewerList.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        viewerList.heightProperty().addListener(o -> resize());
+        viewerScroll.setMax(BAR_MAX);
+        viewerScroll.valueProperty().addListener((o, was, now) -> {
+            if (!updatingBar && reader != null) {
+                follow(false);
+                double f = now.doubleValue() / BAR_MAX;
+                request(r -> r.fraction(f, rows));
+            }
+        });
         viewerFind.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
-                onFind();
+                onFind(e.isShiftDown());
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                onCancelSearch();
             }
         });
-        viewerFind.disableProperty().bind(viewerList.itemsProperty().isNull());
-        viewerList.setCellFactory(l -> new NumberedLineCell());
-    }
-
-    /** A line with its number in a muted gutter. */
-    private static final class NumberedLineCell extends javafx.scene.control.ListCell<String> {
-        private final Label number = new Label();
-
-        NumberedLineCell() {
-            number.getStyleClass().add("line-number");
-        }
-
-        @Override
-        protected void updateItem(String line, boolean empty) {
-            super.updateItem(line, empty);
-            if (empty || line == null) {
-                setText(null);
-                setGraphic(null);
-            } else {
-                number.setText(String.valueOf(getIndex() + 1));
-                setGraphic(number);
-                setText(line);
+        viewerCase.selectedProperty().addListener(o -> searched = null);
+        viewerGoto.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                onGoto();
             }
-        }
-    }
-
-    void load() {
-        viewerInfo.setText("Reading\u2026");
-        Task<FileLines> index = new Task<>() {
-            @Override
-            protected FileLines call() throws Exception {
-                return FileLines.index(file, p -> updateProgress(p, 1));
-            }
-        };
-        viewerProgress.progressProperty().bind(index.progressProperty());
-        viewerProgress.visibleProperty().bind(index.runningProperty());
-        index.setOnSucceeded(e -> {
-            lines = index.getValue();
-            viewerList.setItems(FXCollections.observableList(lines));
-            viewerInfo.setText(ArtifactViewer.describe(lines));
         });
-        index.setOnFailed(e -> viewerInfo.setText("Cannot read the file: " + index.getException().getMessage()));
-        start(index);
+        viewerFollow.selectedProperty().addListener((o, was, on) -> {
+            if (on) {
+                onEnd();
+                ticker.play();
+            }
+        });
+        viewerSearchProgress.setVisible(false);
+        viewerCancel.setVisible(false);
+        ticker.setCycleCount(Timeline.INDEFINITE);
     }
 
-    @FXML
-    void onFind() {
-        String query = viewerFind.getText();
-        if (lines == null || query == null || query.isEmpty()) {
-            return;
-        }
-        int from = viewerList.getSelectionModel().getSelectedIndex() + 1;
-        FileLines reader;
+    /** Opens the file: the first page at once, the index in the background. */
+    void load(boolean follow) {
         try {
-            reader = lines.copy();
-        } catch (java.io.IOException e) {
-            viewerInfo.setText("Cannot search: " + e.getMessage());
+            artifact = new ArtifactFile(file);
+        } catch (IOException e) {
+            viewerInfo.setText("Cannot read the file: " + e.getMessage());
             return;
         }
-        String needle = query.toLowerCase(Locale.ROOT);
-        Task<Integer> search = new Task<>() {
-            @Override
-            protected Integer call() {
-                try (reader) {
-                    int n = reader.size();
-                    for (int k = 0; k < n; k++) {
-                        int i = (from + k) % n; // wraps around to the top
-                        if (reader.get(i).toLowerCase(Locale.ROOT).contains(needle)) {
-                            return i;
-                        }
-                        if (k % 4096 == 0) {
-                            updateProgress(k, n);
-                            if (isCancelled()) {
-                                return -1;
-                            }
-                        }
-                    }
-                    return -1;
-                }
+        index = new LineIndex(file, stillWritten);
+        reader = new PageReader(artifact, index);
+        daemon(index, "runboard-viewer-index").start();
+        ticker.play();
+        resize();
+        if (follow) {
+            viewerFollow.setSelected(true);
+        } else {
+            request(r -> r.top(rows));
+        }
+        tick();
+    }
+
+    private void resize() {
+        // A horizontal scroll bar may take a row's height at the bottom; the page must never need a vertical one.
+        int fit = Math.max(1, (int) Math.floor((viewerList.getHeight() - 18) / ROW));
+        if (fit != rows && reader != null) {
+            rows = fit;
+            long anchor = page == null ? 0 : page.anchor();
+            request(r -> r.at(anchor, rows));
+        }
+        rows = fit;
+    }
+
+    /** Runs a page read on the worker; only the newest request's page is shown. */
+    private void request(Function<PageReader, PageReader.Page> read) {
+        long gen = generation.incrementAndGet();
+        worker.execute(() -> {
+            if (gen != generation.get()) {
+                return;
             }
-        };
-        viewerInfo.setText("Searching\u2026");
-        search.setOnSucceeded(e -> {
-            int found = search.getValue();
-            if (found < 0) {
-                viewerInfo.setText("\u201C" + query + "\u201D not found \u2014 " + ArtifactViewer.describe(lines));
-            } else {
-                viewerList.getSelectionModel().clearAndSelect(found);
-                viewerList.scrollTo(Math.max(0, found - 5));
-                viewerInfo.setText("Line " + (found + 1) + " \u2014 " + ArtifactViewer.describe(lines));
+            try {
+                PageReader.Page p = read.apply(reader);
+                if (p != null) {
+                    Platform.runLater(() -> {
+                        if (gen == generation.get()) {
+                            show(p);
+                        }
+                    });
+                }
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> viewerInfo.setText("Cannot read the file: " + e.getMessage()));
             }
         });
-        start(search);
+    }
+
+    private void show(PageReader.Page p) {
+        int selected = viewerList.getSelectionModel().getSelectedIndex();
+        page = p;
+        scrollBase = -1;
+        viewerList.getItems().setAll(p.lines());
+        if (p.focusRow() >= 0) {
+            viewerList.getSelectionModel().clearAndSelect(p.focusRow());
+        } else if (selected >= 0 && selected < p.lines().size()) {
+            viewerList.getSelectionModel().clearAndSelect(selected);
+        }
+        updatingBar = true;
+        long size = Math.max(1, p.fileSize());
+        long shownEnd = p.lines().isEmpty() ? p.anchor() : p.lines().get(p.lines().size() - 1).next();
+        viewerScroll.setVisibleAmount(Math.max(BAR_MAX / 200, (shownEnd - p.anchor()) * BAR_MAX / size));
+        viewerScroll.setValue(shownEnd >= p.fileSize() ? BAR_MAX : p.anchor() * BAR_MAX / size);
+        updatingBar = false;
+        describe();
+    }
+
+    private void tick() {
+        if (index == null) {
+            return;
+        }
+        describe();
+        if (viewerFollow.isSelected()) {
+            request(r -> r.end(rows));
+        } else if (page != null && !page.lines().isEmpty() && page.number() < 0 && index.covers(page.anchor())) {
+            long anchor = page.anchor(); // the index has reached the shown lines: show their numbers
+            request(r -> r.at(anchor, rows));
+        }
+        if (pendingGoto >= 0 && (index.lines() > pendingGoto || index.done())) {
+            long line = pendingGoto;
+            pendingGoto = -1;
+            gotoLine(line);
+        }
+        if (index.done() && !viewerFollow.isSelected() && pendingGoto < 0
+                && (page == null || page.number() >= 0 || page.lines().isEmpty())) {
+            ticker.stop();
+        }
+    }
+
+    private void describe() {
+        boolean done = index.done();
+        viewerProgress.setVisible(!done);
+        viewerProgress.setProgress(index.progress());
+        String size = OutputPreview.humanBytes(index.fileSize());
+        if (index.failure() != null) {
+            viewerInfo.setText("Index failed: " + index.failure().getMessage());
+        } else if (done) {
+            viewerInfo.setText(String.format(Locale.ROOT, "%,d lines \u00B7 %s", reader.totalLines(), size));
+        } else {
+            viewerInfo.setText(String.format(Locale.ROOT, "Indexing %d%% \u00B7 %,d lines so far \u00B7 %s",
+                    (int) (index.progress() * 100), index.lines(), size));
+        }
+    }
+
+    private void onWheel(ScrollEvent e) {
+        if (Math.abs(e.getDeltaY()) <= Math.abs(e.getDeltaX())) {
+            return; // sideways: the list scrolls long lines itself
+        }
+        int lines = (int) Math.max(1, Math.round(Math.abs(e.getDeltaY()) / ROW));
+        scroll(e.getDeltaY() > 0 ? -lines : lines);
+        e.consume();
+    }
+
+    private void onKey(KeyEvent e) {
+        int sel = viewerList.getSelectionModel().getSelectedIndex();
+        int last = viewerList.getItems().size() - 1;
+        KeyCode k = e.getCode();
+        if (k == KeyCode.PAGE_DOWN) {
+            scroll(Math.max(1, rows - 1));
+        } else if (k == KeyCode.PAGE_UP) {
+            scroll(-Math.max(1, rows - 1));
+        } else if (k == KeyCode.DOWN && sel == last) {
+            scroll(1);
+        } else if (k == KeyCode.UP && sel == 0) {
+            scroll(-1);
+        } else if (k == KeyCode.HOME && e.isShortcutDown()) {
+            onTop();
+        } else if (k == KeyCode.END && e.isShortcutDown()) {
+            onEnd();
+        } else if (k == KeyCode.C && e.isShortcutDown()) {
+            onCopy();
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    /** Moves by lines; quick repeated moves add up against the page shown when they began. */
+    void scroll(int delta) {
+        if (page == null) {
+            return;
+        }
+        if (delta < 0) {
+            follow(false);
+        }
+        if (scrollBase < 0) {
+            scrollBase = page.anchor();
+            scrollAccum = 0;
+        }
+        scrollAccum += delta;
+        long base = scrollBase;
+        int total = scrollAccum;
+        request(r -> r.scroll(base, total, rows));
+    }
+
+    private void follow(boolean on) {
+        viewerFollow.setSelected(on);
     }
 
     @FXML
     void onTop() {
-        viewerList.scrollTo(0);
+        follow(false);
+        request(r -> r.top(rows));
     }
 
     @FXML
     void onEnd() {
-        if (lines != null && lines.size() > 0) {
-            viewerList.scrollTo(lines.size() - 1);
+        request(r -> r.end(rows));
+    }
+
+    @FXML
+    void onGoto() {
+        String t = viewerGoto.getText().strip().replace(",", "");
+        long line;
+        try {
+            line = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            viewerInfo.setText("Go to: type a line number");
+            return;
         }
+        follow(false);
+        gotoLine(Math.max(0, line - 1));
+    }
+
+    private void gotoLine(long line) {
+        if (index.lines() > line) {
+            request(r -> r.line(line, rows));
+        } else if (index.done()) {
+            long total = reader.totalLines();
+            long last = Math.max(0, total - 1);
+            request(r -> r.line(Math.min(line, last), rows));
+        } else {
+            pendingGoto = line;
+            ticker.play();
+            viewerInfo.setText(String.format(Locale.ROOT, "Line %,d is not indexed yet: shown when the index gets there", line + 1));
+        }
+    }
+
+    void find(String text) {
+        viewerFind.setText(text);
+        onFind(false);
+    }
+
+    /** Enter: a new query searches the whole file; the same query again goes to the next match. */
+    void onFind(boolean backwards) {
+        String text = viewerFind.getText();
+        if (text == null || text.isEmpty() || reader == null) {
+            return;
+        }
+        FileSearch.Query q = new FileSearch.Query(text, viewerCase.isSelected());
+        if (q.equals(searched) && highlight != null) {
+            step(backwards ? -1 : 1);
+            return;
+        }
+        startSearch(q);
+    }
+
+    private void startSearch(FileSearch.Query q) {
+        onCancelSearch();
+        FileSearch engine;
+        try {
+            engine = new FileSearch(q);
+        } catch (PatternSyntaxException e) {
+            viewerMatches.setText("bad regex: " + e.getDescription());
+            return;
+        }
+        searched = q;
+        highlight = null;
+        viewerList.refresh();
+        Task<FileSearch.Result> task = new Task<>() {
+            @Override
+            protected FileSearch.Result call() throws IOException {
+                return engine.run(file, new FileSearch.Progress() {
+                    @Override
+                    public void update(long scanned, long size, long matches) {
+                        updateProgress(scanned, Math.max(1, size));
+                        updateMessage(String.format(Locale.ROOT, "%,d matches so far", matches));
+                    }
+
+                    @Override
+                    public boolean cancelled() {
+                        return isCancelled();
+                    }
+                });
+            }
+        };
+        search = task;
+        viewerMatches.textProperty().bind(task.messageProperty());
+        viewerSearchProgress.progressProperty().bind(task.progressProperty());
+        viewerSearchProgress.visibleProperty().bind(task.runningProperty());
+        viewerCancel.visibleProperty().bind(task.runningProperty());
+        task.setOnSucceeded(e -> searchDone(q, task.getValue()));
+        task.setOnFailed(e -> {
+            viewerMatches.textProperty().unbind();
+            viewerMatches.setText("search failed: " + task.getException().getMessage());
+        });
+        task.setOnCancelled(e -> {
+            viewerMatches.textProperty().unbind();
+            viewerMatches.setText("search cancelled");
+            searched = null;
+        });
+        daemon(task, "runboard-viewer-search").start();
+    }
+
+    private void searchDone(FileSearch.Query q, FileSearch.Result r) {
+        viewerMatches.textProperty().unbind();
+        long[] offsets = r.offsets();
+        if (r.count() == 0) {
+            viewerMatches.setText("no matches");
+            return;
+        }
+        long from = page == null ? 0 : page.anchor();
+        int i = Arrays.binarySearch(offsets, from);
+        int first = i >= 0 ? i : Math.min(offsets.length - 1, -i - 1);
+        highlight = new ViewerLineCell.Highlight(q.displayPattern(), offsets, first);
+        reveal();
+    }
+
+    private void step(int delta) {
+        if (highlight == null || highlight.offsets().length == 0) {
+            return;
+        }
+        int n = highlight.offsets().length;
+        highlight = new ViewerLineCell.Highlight(highlight.pattern(), highlight.offsets(), Math.floorMod(highlight.current() + delta, n));
+        reveal();
+    }
+
+    private void reveal() {
+        follow(false);
+        long at = highlight.offsets()[highlight.current()];
+        FileSearch.Result shown = search == null ? null : search.getValue();
+        long count = shown == null ? highlight.offsets().length : shown.count();
+        viewerMatches.setText(String.format(Locale.ROOT, "%,d of %,d%s", highlight.current() + 1, count,
+                count > highlight.offsets().length ? String.format(Locale.ROOT, " (first %,d browsable)", highlight.offsets().length) : ""));
+        viewerList.refresh();
+        request(r -> r.around(at, rows));
+    }
+
+    @FXML
+    void onNext() {
+        onFind(false);
+    }
+
+    @FXML
+    void onPrevious() {
+        onFind(true);
+    }
+
+    @FXML
+    void onCancelSearch() {
+        if (search != null && search.isRunning()) {
+            search.cancel();
+        }
+    }
+
+    @FXML
+    void onCopy() {
+        List<ViewerLine> chosen = viewerList.getSelectionModel().getSelectedItems().isEmpty()
+                ? viewerList.getItems() : viewerList.getSelectionModel().getSelectedItems();
+        desktop.copy(chosen.stream().map(ViewerLine::text).collect(Collectors.joining("\n", "", "\n")));
+    }
+
+    @FXML
+    void onSaveCopy() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save a copy of " + file.getFileName());
+        chooser.setInitialFileName(file.getFileName().toString());
+        java.io.File target = chooser.showSaveDialog(viewerList.getScene().getWindow());
+        if (target == null) {
+            return;
+        }
+        Task<Path> copy = new Task<>() {
+            @Override
+            protected Path call() throws IOException {
+                return Files.copy(file, target.toPath(), StandardCopyOption.REPLACE_EXISTING);
+            }
+        };
+        copy.setOnSucceeded(e -> viewerInfo.setText("Saved a copy as " + target));
+        copy.setOnFailed(e -> viewerInfo.setText("Could not save: " + copy.getException().getMessage()));
+        viewerInfo.setText("Saving a copy\u2026");
+        daemon(copy, "runboard-viewer-save").start();
     }
 
     @FXML
@@ -153,22 +477,32 @@ final class ArtifactViewController {
         desktop.open(file);
     }
 
-    private void start(Task<?> task) {
-        if (running != null) {
-            running.cancel();
+    @FXML
+    void onReveal() {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            desktop.open(parent);
         }
-        running = task;
-        Thread t = new Thread(task, "runboard-viewer");
-        t.setDaemon(true);
-        t.start();
     }
 
     void close() {
-        if (running != null) {
-            running.cancel();
+        ticker.stop();
+        onCancelSearch();
+        if (index != null) {
+            index.stop();
         }
-        if (lines != null) {
-            lines.close();
-        }
+        generation.incrementAndGet();
+        worker.execute(() -> {
+            if (artifact != null) {
+                artifact.close();
+            }
+        });
+        worker.shutdown();
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
     }
 }

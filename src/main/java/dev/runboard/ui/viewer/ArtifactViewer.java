@@ -1,18 +1,18 @@
 package dev.runboard.ui.viewer;
 
 import dev.runboard.ui.DesktopBridge;
-import dev.runboard.ui.Formats;
 import dev.runboard.ui.Theme;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-/** Opens full outputs (artifacts, kept captures) in a read-only in-app window. */
+/** Opens full outputs (artifacts, captures, any file) in a read-only in-app window. */
 public final class ArtifactViewer {
     private final Theme theme;
     private final DesktopBridge desktop;
@@ -22,9 +22,23 @@ public final class ArtifactViewer {
         this.desktop = desktop;
     }
 
+    /** A finished file (an artifact, a kept capture). */
     public Stage open(Window owner, Path file) {
+        return open(owner, file, () -> false);
+    }
+
+    /**
+     * A file that may still grow while {@code stillWritten} says so (a running session's capture):
+     * the index keeps up with it and the viewer starts in follow mode.
+     */
+    public Stage open(Window owner, Path file, BooleanSupplier stillWritten) {
+        return open(owner, file, stillWritten, null);
+    }
+
+    /** As above, and starts a search for {@code find} (a regex) when it is not blank. */
+    public Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find) {
         FXMLLoader loader = new FXMLLoader(ArtifactViewer.class.getResource("/dev/runboard/ui/viewer/ArtifactView.fxml"));
-        ArtifactViewController controller = new ArtifactViewController(file, desktop);
+        ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten);
         loader.setController(controller);
         Parent root;
         try {
@@ -33,9 +47,11 @@ public final class ArtifactViewer {
             throw new UncheckedIOException(e);
         }
         Stage stage = new Stage();
-        stage.initOwner(owner);
+        if (owner != null) {
+            stage.initOwner(owner);
+        }
         stage.setTitle(file.getFileName() + " \u2014 runboard");
-        Scene scene = new Scene(root, 900, 620);
+        Scene scene = new Scene(root, 1180, 680);
         theme.register(scene);
         stage.setScene(scene);
         stage.setOnHidden(e -> controller.close());
@@ -43,11 +59,10 @@ public final class ArtifactViewer {
             stage.getIcons().setAll(parent.getIcons());
         }
         stage.show();
-        controller.load();
+        controller.load(stillWritten.getAsBoolean());
+        if (find != null && !find.isBlank()) {
+            controller.find(find);
+        }
         return stage;
-    }
-
-    static String describe(FileLines lines) {
-        return lines.size() + " lines, " + Formats.bytes(lines.bytes());
     }
 }

@@ -1,0 +1,220 @@
+package dev.runboard.ui.viewer;
+
+import dev.runboard.session.OutputPreview;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Random access to the lines of a file of any size through a small LRU cache of 64 KiB pages:
+ * memory stays at {@value #MAX_PAGES} pages whatever the file. Lines are found by byte offset, so
+ * the end of a 5 GB file is as near as its start. Used from one worker thread (not the FX thread).
+ */
+final class ArtifactFile implements AutoCloseable {
+    static final int PAGE = 64 * 1024;
+    static final int MAX_PAGES = 64;
+    /** Bytes of one line that are shown; the rest is cut with a marker (a 10 MB line must not reach a Text node). */
+    static final int LINE_LIMIT = 16 * 1024;
+
+    private final Path path;
+    private final FileChannel channel;
+    private final Map<Long, byte[]> pages = new LinkedHashMap<>(MAX_PAGES * 2, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
+            return size() > MAX_PAGES;
+        }
+    };
+    private long size;
+
+    ArtifactFile(Path path) throws IOException {
+        this.path = path;
+        this.channel = FileChannel.open(path, StandardOpenOption.READ);
+        this.size = channel.size();
+    }
+
+    Path path() {
+        return path;
+    }
+
+    long size() {
+        return size;
+    }
+
+    /** Looks again at the file's size (it may still be written); a grown last page is read again. */
+    long refreshSize() {
+        try {
+            long now = channel.size();
+            if (now != size) {
+                pages.remove(size / PAGE);
+                size = now;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return size;
+    }
+
+    private byte[] page(long index) {
+        byte[] p = pages.get(index);
+        if (p == null) {
+            long start = index * PAGE;
+            int len = (int) Math.min(PAGE, size - start);
+            ByteBuffer buf = ByteBuffer.allocate(Math.max(0, len));
+            try {
+                while (buf.hasRemaining() && channel.read(buf, start + buf.position()) > 0) {
+                    // until the page is in
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            p = buf.position() == len ? buf.array() : java.util.Arrays.copyOf(buf.array(), buf.position());
+            pages.put(index, p);
+        }
+        return p;
+    }
+
+    /** The offset just after the first '\n' at or after {@code from}, or the file's size when there is none. */
+    long nextLineStart(long from) {
+        long pos = from;
+        while (pos < size) {
+            byte[] p = page(pos / PAGE);
+            int in = (int) (pos % PAGE);
+            if (in >= p.length) {
+                break;
+            }
+            int nl = Newlines.indexOf(p, in, p.length);
+            if (nl >= 0) {
+                return pos - in + nl + 1;
+            }
+            pos += p.length - in;
+        }
+        return size;
+    }
+
+    /** The start of the line holding the byte before {@code pos} (after the last '\n' before {@code pos}), or 0. */
+    long lineStartBefore(long pos) {
+        long end = Math.min(pos, size);
+        while (end > 0) {
+            long index = (end - 1) / PAGE;
+            byte[] p = page(index);
+            int to = (int) Math.min(end - index * PAGE, p.length);
+            int nl = Newlines.lastIndexOf(p, 0, to);
+            if (nl >= 0) {
+                return index * PAGE + nl + 1;
+            }
+            end = index * PAGE;
+        }
+        return 0;
+    }
+
+    /** The start of the line before the one starting at {@code lineStart} (itself at 0). */
+    long previousLineStart(long lineStart) {
+        return lineStart <= 0 ? 0 : lineStartBefore(lineStart - 1);
+    }
+
+    /** The start of the last line (a final newline ends the last line, it does not start an empty one). */
+    long lastLineStart() {
+        if (size == 0) {
+            return 0;
+        }
+        return byteAt(size - 1) == '\n' ? lineStartBefore(size - 1) : lineStartBefore(size);
+    }
+
+    int byteAt(long pos) {
+        byte[] p = page(pos / PAGE);
+        return p[(int) (pos % PAGE)];
+    }
+
+    /** Number of '\n' in {@code [from, to)}. */
+    long countNewlines(long from, long to) {
+        long n = 0;
+        long pos = from;
+        long end = Math.min(to, size);
+        while (pos < end) {
+            long index = pos / PAGE;
+            byte[] p = page(index);
+            int in = (int) (pos - index * PAGE);
+            int stop = (int) Math.min(p.length, end - index * PAGE);
+            if (in >= stop) {
+                break;
+            }
+            n += Newlines.count(p, in, stop);
+            pos = index * PAGE + stop;
+        }
+        return n;
+    }
+
+    /** The line starting at {@code start}: its text (decoded, cut at {@link #LINE_LIMIT} bytes) and where the next line starts. */
+    ViewerLine line(long start, long number) {
+        int want = (int) Math.min(LINE_LIMIT, size - start);
+        byte[] bytes = read(start, want);
+        int nl = Newlines.indexOf(bytes, 0, bytes.length);
+        long next;
+        long cut = 0;
+        int shown;
+        if (nl >= 0) {
+            shown = nl;
+            next = start + nl + 1;
+        } else if (start + bytes.length >= size) {
+            shown = bytes.length;
+            next = size;
+        } else {
+            shown = utf8Boundary(bytes, bytes.length);
+            next = nextLineStart(start + bytes.length);
+            long lineEnd = next < size || byteAt(size - 1) == '\n' ? next - 1 : next;
+            cut = lineEnd - (start + shown);
+        }
+        if (cut == 0 && shown > 0 && bytes[shown - 1] == '\r') {
+            shown--;
+        }
+        String text = OutputPreview.decode(java.util.Arrays.copyOf(bytes, shown));
+        return new ViewerLine(number, start, next, text, cut);
+    }
+
+    /** Cuts before an incomplete UTF-8 sequence at the end, so a cut line does not end in U+FFFD. */
+    private static int utf8Boundary(byte[] b, int end) {
+        int i = end;
+        int back = 0;
+        while (back < 3 && i - 1 >= 0 && (b[i - 1] & 0xC0) == 0x80) {
+            i--;
+            back++;
+        }
+        if (i - 1 >= 0 && (b[i - 1] & 0xC0) == 0xC0) {
+            int lead = b[i - 1] & 0xFF;
+            int len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            return len > back + 1 ? i - 1 : end;
+        }
+        return end;
+    }
+
+    byte[] read(long pos, int len) {
+        byte[] out = new byte[(int) Math.max(0, Math.min(len, size - pos))];
+        int done = 0;
+        while (done < out.length) {
+            long at = pos + done;
+            byte[] p = page(at / PAGE);
+            int in = (int) (at % PAGE);
+            int n = Math.min(out.length - done, p.length - in);
+            if (n <= 0) {
+                break;
+            }
+            System.arraycopy(p, in, out, done, n);
+            done += n;
+        }
+        return done == out.length ? out : java.util.Arrays.copyOf(out, done);
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // read-only
+        }
+    }
+}

@@ -1,0 +1,322 @@
+package dev.runboard.ui.viewer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Regex search over a whole file, in 8 MB chunks cut at line ends, on the bytes themselves: each
+ * chunk becomes a Latin-1 string (one char per byte, a plain copy), so match positions are byte
+ * offsets and {@code String.indexOf} runs on the JVM's vectorised intrinsic. A literal query is
+ * found by {@code indexOf} alone; a regex with a required literal (like {@code ERROR \d+}) runs the
+ * regex only on lines holding that literal; other ASCII regexes run over the chunk. A pattern with
+ * non-ASCII characters, or case-insensitive non-ASCII, decodes each line (slower, exact).
+ * In the byte modes {@code .} stands for one byte, so it matches part of a multi-byte character.
+ */
+final class FileSearch {
+    static final int MAX_KEPT = 1_000_000;
+    private static final int CHUNK = 8 << 20;
+    private static final String META = "\\^$.|?*+()[]{}";
+
+    record Query(String text, boolean caseSensitive) {
+        /** The pattern for decoded text (what the cells highlight). */
+        Pattern displayPattern() {
+            return Pattern.compile(text, Pattern.UNIX_LINES
+                    | (caseSensitive ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE));
+        }
+    }
+
+    interface Progress {
+        void update(long scanned, long size, long matches);
+
+        boolean cancelled();
+    }
+
+    /**
+     * @param count matches found
+     * @param offsets sorted byte offsets of the first {@value #MAX_KEPT} matches (in decoding mode, the line's start plus the match's ordinal)
+     * @param complete false when cancelled
+     */
+    record Result(long count, long[] offsets, boolean complete) {
+    }
+
+    private final Query query;
+    private long count;
+    private long[] kept = new long[1024];
+    private int keptCount;
+
+    FileSearch(Query query) {
+        this.query = query;
+        query.displayPattern(); // a bad regex fails here, on the caller's thread, with its message
+    }
+
+    Result run(Path path, Progress progress) throws IOException {
+        String text = query.text();
+        boolean ascii = text.chars().allMatch(c -> c < 0x80);
+        boolean literal = text.chars().noneMatch(c -> META.indexOf(c) >= 0);
+        Mode mode;
+        if (literal && query.caseSensitive()) {
+            mode = new LiteralMode(latin1(text));
+        } else if (ascii) {
+            int flags = Pattern.UNIX_LINES | Pattern.MULTILINE | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE);
+            Pattern p = Pattern.compile(text, flags);
+            String lit = query.caseSensitive() ? requiredLiteral(text) : null;
+            mode = lit == null ? new RegexMode(p) : new FilteredRegexMode(p, lit);
+        } else {
+            mode = new DecodingMode(Pattern.compile(text, Pattern.UNIX_LINES
+                    | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)));
+        }
+        byte[] buf = new byte[CHUNK];
+        ByteBuffer bb = ByteBuffer.wrap(buf);
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long pos = 0; // file offset of buf[0]
+            int filled = 0;
+            long read = 0;
+            while (read < size) {
+                if (progress.cancelled()) {
+                    return result(false);
+                }
+                bb.clear().position(filled);
+                int n = ch.read(bb, read);
+                if (n < 0) {
+                    break;
+                }
+                read += n;
+                filled += n;
+                boolean last = read >= size;
+                int end = last ? filled : Newlines.lastIndexOf(buf, 0, filled) + 1;
+                if (end <= 0) {
+                    end = filled; // one line longer than the chunk: searched in pieces
+                }
+                mode.scan(new String(buf, 0, end, StandardCharsets.ISO_8859_1), buf, pos);
+                System.arraycopy(buf, end, buf, 0, filled - end);
+                pos += end;
+                filled -= end;
+                progress.update(read, size, count);
+            }
+            if (filled > 0) {
+                mode.scan(new String(buf, 0, filled, StandardCharsets.ISO_8859_1), buf, pos);
+            }
+            progress.update(size, size, count);
+        }
+        return result(true);
+    }
+
+    private Result result(boolean complete) {
+        return new Result(count, Arrays.copyOf(kept, keptCount), complete);
+    }
+
+    private void found(long offset) {
+        count++;
+        if (keptCount < MAX_KEPT) {
+            if (keptCount == kept.length) {
+                kept = Arrays.copyOf(kept, Math.min(MAX_KEPT, keptCount * 2));
+            }
+            kept[keptCount++] = offset;
+        }
+    }
+
+    private interface Mode {
+        void scan(String chunk, byte[] bytes, long base);
+    }
+
+    private final class LiteralMode implements Mode {
+        private final String needle;
+
+        LiteralMode(String needle) {
+            this.needle = needle;
+        }
+
+        @Override
+        public void scan(String chunk, byte[] bytes, long base) {
+            int step = Math.max(1, needle.length());
+            for (int i = chunk.indexOf(needle); i >= 0; i = chunk.indexOf(needle, i + step)) {
+                found(base + i);
+            }
+        }
+    }
+
+    private final class RegexMode implements Mode {
+        private final Matcher m;
+
+        RegexMode(Pattern p) {
+            m = p.matcher("");
+        }
+
+        @Override
+        public void scan(String chunk, byte[] bytes, long base) {
+            m.reset(chunk);
+            while (m.find()) {
+                found(base + m.start());
+            }
+        }
+    }
+
+    /** Runs the regex only on the lines that hold a literal every match must contain. */
+    private final class FilteredRegexMode implements Mode {
+        private final Matcher m;
+        private final String literal;
+
+        FilteredRegexMode(Pattern p, String literal) {
+            this.m = p.matcher("");
+            this.literal = literal;
+        }
+
+        @Override
+        public void scan(String chunk, byte[] bytes, long base) {
+            m.reset(chunk);
+            int from = 0;
+            int i;
+            while ((i = chunk.indexOf(literal, from)) >= 0) {
+                int lineStart = chunk.lastIndexOf('\n', i) + 1;
+                int lineEnd = chunk.indexOf('\n', i);
+                if (lineEnd < 0) {
+                    lineEnd = chunk.length();
+                }
+                m.region(lineStart, lineEnd);
+                while (m.find()) {
+                    found(base + m.start());
+                }
+                from = lineEnd + 1;
+                if (from >= chunk.length()) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /** Decodes each line as UTF-8 for patterns that need real characters; offsets are line start + ordinal. */
+    private final class DecodingMode implements Mode {
+        private final Matcher m;
+
+        DecodingMode(Pattern p) {
+            m = p.matcher("");
+        }
+
+        @Override
+        public void scan(String chunk, byte[] bytes, long base) {
+            int start = 0;
+            int len = chunk.length();
+            while (start < len) {
+                int nl = Newlines.indexOf(bytes, start, len);
+                int end = nl < 0 ? len : nl;
+                m.reset(new String(bytes, start, end - start, StandardCharsets.UTF_8));
+                int k = 0;
+                while (m.find()) {
+                    found(base + start + Math.min(k++, Math.max(0, end - start - 1)));
+                }
+                start = end + 1;
+            }
+        }
+    }
+
+    /** The UTF-8 bytes of {@code s} as one char per byte. */
+    static String latin1(String s) {
+        return new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * The longest run of literal characters every match must contain (at least 2), or null: a
+     * conservative reading of the pattern that gives up on alternation and skips groups and classes.
+     */
+    static String requiredLiteral(String re) {
+        if (re.indexOf('|') >= 0 || re.contains("\\Q")) {
+            return null;
+        }
+        StringBuilder cur = new StringBuilder();
+        String best = "";
+        for (int i = 0; i < re.length(); i++) {
+            char c = re.charAt(i);
+            switch (c) {
+                case '(' -> {
+                    best = longer(best, cur);
+                    i = skipGroup(re, i);
+                }
+                case '[' -> {
+                    best = longer(best, cur);
+                    i = skipClass(re, i);
+                }
+                case '\\' -> {
+                    if (i + 1 >= re.length()) {
+                        return null;
+                    }
+                    char n = re.charAt(++i);
+                    if (Character.isLetterOrDigit(n)) {
+                        best = longer(best, cur); // \d, \w, \b, \1 … are not literal
+                    } else {
+                        cur.append(n);
+                    }
+                }
+                case '*', '?' -> {
+                    dropLast(cur);
+                    best = longer(best, cur);
+                }
+                case '{' -> {
+                    dropLast(cur);
+                    best = longer(best, cur);
+                    int close = re.indexOf('}', i);
+                    i = close < 0 ? re.length() : close;
+                }
+                case '.', '^', '$', '+', ')', ']', '}' -> best = longer(best, cur);
+                default -> cur.append(c);
+            }
+        }
+        best = longer(best, cur);
+        return best.length() >= 2 ? latin1(best) : null;
+    }
+
+    private static void dropLast(StringBuilder cur) {
+        if (cur.length() > 0) {
+            cur.setLength(cur.length() - 1);
+        }
+    }
+
+    private static String longer(String best, StringBuilder cur) {
+        String c = cur.toString();
+        cur.setLength(0);
+        return c.length() > best.length() ? c : best;
+    }
+
+    private static int skipGroup(String re, int open) {
+        int depth = 0;
+        for (int i = open; i < re.length(); i++) {
+            char c = re.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '[') {
+                i = skipClass(re, i);
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return re.length();
+    }
+
+    private static int skipClass(String re, int open) {
+        int i = open + 1;
+        if (i < re.length() && re.charAt(i) == '^') {
+            i++;
+        }
+        if (i < re.length() && re.charAt(i) == ']') {
+            i++;
+        }
+        for (; i < re.length(); i++) {
+            char c = re.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == ']') {
+                return i;
+            }
+        }
+        return re.length();
+    }
+}

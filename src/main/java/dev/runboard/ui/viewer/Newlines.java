@@ -1,0 +1,78 @@
+package dev.runboard.ui.viewer;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Finds and counts '\n' in byte arrays eight bytes at a time (SWAR): the line index and the
+ * search scan whole files with it, so it must run near memory speed.
+ */
+final class Newlines {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NL = 0x0A0A0A0A0A0A0A0AL;
+    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+
+    private Newlines() {
+    }
+
+    /** High bit set in exactly the bytes of {@code word} that are '\n' (no false positives). */
+    static long mask(long word) {
+        long x = word ^ NL;
+        long t = ((x & LOW7) + LOW7) | x;
+        return ~(t | LOW7);
+    }
+
+    static long word(byte[] b, int i) {
+        return (long) LONGS.get(b, i);
+    }
+
+    /** Number of '\n' in {@code b[from, to)}. */
+    static int count(byte[] b, int from, int to) {
+        int n = 0;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            n += Long.bitCount(mask(word(b, i)));
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Index of the first '\n' in {@code b[from, to)}, or -1. */
+    static int indexOf(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long m = mask(word(b, i));
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the last '\n' in {@code b[from, to)}, or -1. */
+    static int lastIndexOf(byte[] b, int from, int to) {
+        int i = to;
+        for (; i - 8 >= from; i -= 8) {
+            long m = mask(word(b, i - 8));
+            if (m != 0) {
+                return i - 8 + ((63 - Long.numberOfLeadingZeros(m)) >>> 3);
+            }
+        }
+        for (i = i - 1; i >= from; i--) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

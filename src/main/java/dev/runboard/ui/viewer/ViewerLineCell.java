@@ -1,0 +1,156 @@
+package dev.runboard.ui.viewer;
+
+import dev.runboard.session.OutputPreview;
+import dev.runboard.ui.detail.AnsiParser;
+import dev.runboard.ui.detail.SgrStyle;
+import dev.runboard.ui.detail.StyledLine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import javafx.css.PseudoClass;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.layout.HBox;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+
+/**
+ * One file line: a number gutter and the line's ANSI-styled runs, search hits as
+ * {@code find-match} runs (the current one also {@code find-current}), and a marker run when the
+ * line was cut. Styling follows the tail pane's classes so themes treat both alike.
+ */
+final class ViewerLineCell extends ListCell<ViewerLine> {
+    private static final PseudoClass MATCH = PseudoClass.getPseudoClass("match");
+    private final Label number = new Label();
+    private final TextFlow flow = new TextFlow();
+    private final HBox box = new HBox(number, flow);
+    private final Supplier<Highlight> highlight;
+
+    ViewerLineCell(Supplier<Highlight> highlight) {
+        this.highlight = highlight;
+        number.getStyleClass().add("line-number");
+        number.setMinWidth(USE_PREF_SIZE);
+        flow.getStyleClass().add("viewer-flow");
+        getStyleClass().add("viewer-line");
+    }
+
+    @Override
+    protected void updateItem(ViewerLine line, boolean empty) {
+        super.updateItem(line, empty);
+        setText(null);
+        if (empty || line == null) {
+            setGraphic(null);
+            pseudoClassStateChanged(MATCH, false);
+            return;
+        }
+        number.setText(line.number() < 0 ? "" : String.valueOf(line.number() + 1));
+        Highlight h = highlight.get();
+        List<StyledLine> parsed = new AnsiParser().parse(line.text());
+        StyledLine styled = parsed.isEmpty() ? StyledLine.plain("") : parsed.get(0);
+        List<int[]> hits = h == null ? List.of() : h.hits(styled.plain());
+        int current = h == null ? -1 : h.currentOrdinal(line);
+        pseudoClassStateChanged(MATCH, current >= 0);
+        List<Text> runs = new ArrayList<>();
+        int offset = 0;
+        for (StyledLine.Span span : styled.spans()) {
+            addRuns(runs, span, offset, hits, current);
+            offset += span.text().length();
+        }
+        if (runs.isEmpty()) {
+            runs.add(text(" ", SgrStyle.PLAIN));
+        }
+        if (line.cutBytes() > 0) {
+            Text cut = new Text("  \u27F6 line cut here: " + OutputPreview.humanBytes(line.cutBytes()) + " more not shown");
+            cut.getStyleClass().add("line-cut");
+            runs.add(cut);
+        }
+        flow.getChildren().setAll(runs);
+        setGraphic(box);
+    }
+
+    private static void addRuns(List<Text> runs, StyledLine.Span span, int offset, List<int[]> hits, int current) {
+        String t = span.text();
+        int pos = 0;
+        for (int k = 0; k < hits.size(); k++) {
+            int[] m = hits.get(k);
+            int from = Math.max(m[0] - offset, pos);
+            int to = Math.min(m[1] - offset, t.length());
+            if (to <= from) {
+                continue;
+            }
+            if (from > pos) {
+                runs.add(text(t.substring(pos, from), span.style()));
+            }
+            Text hit = text(t.substring(from, to), span.style());
+            hit.getStyleClass().add("find-match");
+            if (k == current) {
+                hit.getStyleClass().add("find-current");
+            }
+            runs.add(hit);
+            pos = to;
+        }
+        if (pos < t.length()) {
+            runs.add(text(t.substring(pos), span.style()));
+        }
+    }
+
+    /** A run styled as the tail pane styles it (palette colours as CSS classes). */
+    private static Text text(String s, SgrStyle style) {
+        Text t = new Text(s);
+        t.getStyleClass().add("ansi-text");
+        if (style.fgIndex() != SgrStyle.NONE) {
+            t.getStyleClass().add("ansi-fg-" + style.fgIndex());
+        } else if (style.fgRgb() != SgrStyle.NONE) {
+            int rgb = style.fgRgb();
+            t.setFill(Color.rgb((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF));
+        } else {
+            t.getStyleClass().add("ansi-fg-default");
+        }
+        if (style.bold()) {
+            t.getStyleClass().add("ansi-bold");
+        }
+        if (style.dim()) {
+            t.getStyleClass().add("ansi-dim");
+        }
+        if (style.italic()) {
+            t.getStyleClass().add("ansi-italic");
+        }
+        if (style.underline()) {
+            t.setUnderline(true);
+        }
+        return t;
+    }
+
+    /** The search to show: its pattern, the kept match offsets and which one is current. */
+    record Highlight(java.util.regex.Pattern pattern, long[] offsets, int current) {
+        List<int[]> hits(String plain) {
+            List<int[]> found = new ArrayList<>();
+            Matcher m = pattern.matcher(plain);
+            while (m.find() && found.size() < 1000) {
+                if (m.end() > m.start()) {
+                    found.add(new int[] {m.start(), m.end()});
+                }
+            }
+            return found;
+        }
+
+        /** Which hit of this line is the current match (0-based), or -1 when it is on another line. */
+        int currentOrdinal(ViewerLine line) {
+            if (current < 0 || current >= offsets.length) {
+                return -1;
+            }
+            long at = offsets[current];
+            if (at < line.start() || at >= Math.max(line.next(), line.start() + 1)) {
+                return -1;
+            }
+            int first = java.util.Arrays.binarySearch(offsets, 0, current, line.start());
+            first = first >= 0 ? first : -first - 1;
+            while (first > 0 && offsets[first - 1] >= line.start()) {
+                first--;
+            }
+            return current - first;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.runboard.ui;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.ui.sessions.SessionRow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javafx.scene.control.ListView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** A session printing at full speed, selected in the window: pulses keep coming and the tail stays bounded. */
+@ExtendWith(ApplicationExtension.class)
+class FloodTest {
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path workDir;
+
+    private SessionEngine engine;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        javafx.application.Platform.setImplicitExit(false);
+        engine = SessionEngine.forDataDir(dataDir);
+        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false), new RecordingDesktop(), new Theme(false));
+        window.show();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        engine.killAll(Duration.ofSeconds(1));
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> window.close());
+        engine.close();
+    }
+
+    @Test
+    void aFloodingSelectedSessionKeepsPulsesComingAndTheTailBounded(FxRobot robot) throws Exception {
+        AtomicReference<SessionRow> row = new AtomicReference<>();
+        // Lines of varying length with colour, at full speed; killed after the measurement (it would write 2 GB).
+        robot.interact(() -> row.set(window.model().launch(SessionSpec.shell(
+                "yes $'\\e[32mok\\e[0m building module with a fairly long line of output' | head -c 2G").cwd(workDir).build())));
+        robot.interact(() -> window.sessions().rows().stream().findFirst().ifPresent(r -> { }));
+        robot.interact(() -> robot.lookup(".session-table").queryAs(javafx.scene.control.TableView.class).getSelectionModel().select(0));
+        @SuppressWarnings("unchecked")
+        ListView<Object> tail = (ListView<Object>) robot.lookup("#outputList").query();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size() > 100));
+
+        PulseGaps gaps = new PulseGaps();
+        robot.interact(gaps::start);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> gaps.count() >= 120); // ~2 s of pulses
+        robot.interact(gaps::stop);
+        long bytes = fx(robot, () -> row.get().outputBytesProperty().get());
+        int shown = fx(robot, () -> tail.getItems().size());
+        System.out.printf("flood: %d pulses, gap p50 %.1f ms p99 %.1f ms max %.1f ms; %d MB written; %d tail lines%n",
+                gaps.count(), gaps.percentile(50), gaps.percentile(99), gaps.max(), bytes >> 20, shown);
+        assertTrue(bytes > 50 << 20, "the session really floods: " + bytes);
+        assertTrue(shown <= 2_001, "the tail holds at most 2,000 lines and a marker: " + shown);
+        // Generous bound for a shared 2-core machine; the benchmark reports the real figures.
+        assertTrue(gaps.max() < 1_000, "no pulse gap of a second or more: " + gaps.max());
+        assertTrue(gaps.percentile(99) < 250, "p99 pulse gap " + gaps.percentile(99));
+    }
+
+    private static <T> T fx(FxRobot robot, Supplier<T> read) {
+        AtomicReference<T> value = new AtomicReference<>();
+        robot.interact(() -> value.set(read.get()));
+        return value.get();
+    }
+}
