@@ -38,6 +38,10 @@ public final class SpecOptions {
     @Option(names = "--preview-bytes", paramLabel = "N", description = "Bound of the in-memory output preview (default: ${DEFAULT-VALUE}).", defaultValue = "65536")
     int previewBytes;
 
+    @Option(names = "--pty", description = "Run COMMAND in a pseudo-terminal (120x40, TERM=xterm-256color): it colours"
+            + " its output and flushes line by line; output still lands in the capture file.")
+    boolean pty;
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The command. With a shell, the words are joined into one string.")
     List<String> commandWords;
 
@@ -59,6 +63,7 @@ public final class SpecOptions {
         }
         b.grace(Duration.ofMillis(Math.round(graceSeconds * 1000)));
         b.previewBytes(previewBytes);
+        b.pty(pty);
         return b.build();
     }
 

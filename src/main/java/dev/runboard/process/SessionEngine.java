@@ -49,7 +49,9 @@ public final class SessionEngine implements AutoCloseable {
     private final SessionStore store;
     private final ProcessTreeKiller killer;
     private final SessionLauncher launcher;
+    private final PtyLauncher ptyLauncher;
     private final SessionFinisher finisher;
+    private final SessionMonitor monitor;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
     private final Map<String, Managed> managed = new ConcurrentHashMap<>();
@@ -75,6 +77,9 @@ public final class SessionEngine implements AutoCloseable {
         this.store = config.store();
         this.killer = new ProcessTreeKiller(config.os(), config.clock());
         this.launcher = new SessionLauncher(config.os(), config.dataDir());
+        this.ptyLauncher = new PtyLauncher(config.os(), launcher);
+        this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> end(s, Signal.TERM, s.spec().grace(), why, reason),
+                SessionMonitor.DEFAULT_PERIOD);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
         launcher.limitation().ifPresent(this::warn);
@@ -158,7 +163,9 @@ public final class SessionEngine implements AutoCloseable {
         Session session = new Session(id, spec, capture, config.clock());
         Process process;
         try {
-            process = launcher.launch(spec, session.tag(), capture, store.file(id, SessionStore.EXIT_STATUS));
+            Path exitStatus = store.file(id, SessionStore.EXIT_STATUS);
+            process = spec.pty() ? ptyLauncher.launch(spec, session.tag(), capture, exitStatus)
+                    : launcher.launch(spec, session.tag(), capture, exitStatus);
         } catch (IOException e) {
             session.finish(finisher.couldNotStart(session, e), () -> {
                 save(session);
@@ -186,6 +193,7 @@ public final class SessionEngine implements AutoCloseable {
                     Math.max(0, left), TimeUnit.MILLISECONDS);
         }
         managed.put(session.id(), new Managed(process, tail, deadline, lock));
+        monitor.watch(session);
     }
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
@@ -205,6 +213,12 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why) {
+        return end(session, signal, grace, why, null);
+    }
+
+    /** Ends the tree; {@code because} (an output rule, the watchdog, a guard) becomes the kill report's and the outcome's reason. */
+    private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why,
+                                              String because) {
         Long pid = session.pid();
         if (pid == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
@@ -217,12 +231,12 @@ public final class SessionEngine implements AutoCloseable {
             }
             return inFlight;
         }
-        String reason = why == SessionStatus.TIMEOUT
+        String reason = because != null ? because : why == SessionStatus.TIMEOUT
                 ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
                 : "killed on request";
         boolean managedHere = managed.containsKey(session.id());
         if (managedHere) {
-            session.requestEnd(why);
+            session.requestEnd(why, because);
         } else {
             // Another runboard manages it: leave a note so it records "killed", then kill the tree from here.
             try {
@@ -255,6 +269,44 @@ public final class SessionEngine implements AutoCloseable {
         return pid != null && !session.status().isTerminal() && config.os().signalGroup(pid, signal);
     }
 
+    /**
+     * Sends a signal to one process of the session, or to it and everything below it in the
+     * session's tree. Refuses pids that are not the session's (from a fresh pass over /proc).
+     * Returns the pids signalled.
+     */
+    public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
+        if (session.pid() == null || session.status().isTerminal()) {
+            return List.of();
+        }
+        ProcessTreeSnapshot tree = new ResourceSampler("RUNBOARD_SESSION")
+                .sample(List.of(new ResourceSampler.Target(session.id(), session.pid())))
+                .bySession().get(session.id()).tree();
+        if (!tree.pids().contains(pid)) {
+            throw new IllegalArgumentException("pid " + pid + " is not a process of session " + session.id());
+        }
+        // Parents first, so a parent cannot fork a replacement for a child just ended.
+        List<Long> done = new ArrayList<>();
+        for (long p : subtree ? tree.subtree(pid) : List.of(pid)) {
+            if (config.os().signal(p, signal)) {
+                done.add(p);
+            }
+        }
+        return done;
+    }
+
+    /**
+     * CPU, memory, process tree and watchdog findings for a session, from the monitor's last pass
+     * (once a second while it runs); kept after the end. Null for a session this engine never watched.
+     */
+    public SessionInsight insight(Session session) {
+        return monitor.insight(session.id());
+    }
+
+    /** The last pass of the resource sampler shared by all sessions, or null before the first. */
+    public ResourceSampler.Pass lastSamplerPass() {
+        return monitor.lastPass();
+    }
+
     /** The running session's stdin, a pipe kept open for input; null once it has ended or when it is not our child. */
     public OutputStream stdin(Session session) {
         Managed m = managed.get(session.id());
@@ -267,6 +319,11 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     void onExit(Session session, Optional<ExitStatus> fromJdk) {
+        try {
+            monitor.exited(session); // a FAIL rule matching the last lines still fails the session
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
+        }
         CompletableFuture<KillReport> kill = kills.get(session.id());
         if (session.requestedEnd() != null && kill != null) {
             // The final snapshot carries the kill report, so wait for the sweep to finish.
@@ -423,6 +480,7 @@ public final class SessionEngine implements AutoCloseable {
      */
     @Override
     public void close() {
+        monitor.close();
         timers.shutdownNow();
         workers.shutdown();
         for (Managed m : managed.values()) {

@@ -110,6 +110,9 @@ final class SessionFinisher {
     }
 
     private static String reason(Session session, SessionStatus status, Integer exitCode, String signal) {
+        if (session.requestedReason() != null) {
+            return session.requestedReason(); // an output rule, the hang watchdog or a runaway guard ended it
+        }
         return switch (status) {
             case COMPLETED, RUNNING -> null;
             case UNKNOWN -> UNKNOWN_EXIT;

@@ -41,6 +41,11 @@ final class SessionLauncher {
         this.limitation = Optional.ofNullable(problem);
     }
 
+    /** The wrapper's words for a launcher that builds its own argv (the PTY one); empty when unwrapped. */
+    List<String> wrapperPrefix(Path exitStatusFile) {
+        return wrapper.map(w -> w.prefix(exitStatusFile)).orElse(List.of());
+    }
+
     Optional<String> limitation() {
         return limitation;
     }

@@ -26,6 +26,8 @@ public final class Session {
     private final AtomicReference<SessionStatus> status = new AtomicReference<>(SessionStatus.RUNNING);
     /** KILLED or TIMEOUT once somebody asked the session to end; the first request names the status. */
     private final AtomicReference<SessionStatus> requestedEnd = new AtomicReference<>();
+    /** Why a watchdog, guard or output rule ended the session; null for a person's kill or a timeout. */
+    private volatile String requestedReason;
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
     private volatile Instant startedAt;
     private volatile Long pid;
@@ -112,10 +114,26 @@ public final class Session {
      * Only the first request counts: a timeout that fires during a user's kill stays a kill.
      */
     public boolean requestEnd(SessionStatus why) {
-        if (why != SessionStatus.KILLED && why != SessionStatus.TIMEOUT) {
-            throw new IllegalArgumentException("only killed or timeout can be requested, not " + why.word());
+        return requestEnd(why, null);
+    }
+
+    /**
+     * As {@link #requestEnd(SessionStatus)}, with the reason recorded in the outcome; {@code FAILED}
+     * too, for an output rule that fails the session.
+     */
+    public boolean requestEnd(SessionStatus why, String reason) {
+        if (why != SessionStatus.KILLED && why != SessionStatus.TIMEOUT && why != SessionStatus.FAILED) {
+            throw new IllegalArgumentException("only killed, timeout or failed can be requested, not " + why.word());
         }
-        return status() == SessionStatus.RUNNING && requestedEnd.compareAndSet(null, why);
+        boolean first = status() == SessionStatus.RUNNING && requestedEnd.compareAndSet(null, why);
+        if (first) {
+            requestedReason = reason;
+        }
+        return first;
+    }
+
+    public String requestedReason() {
+        return requestedReason;
     }
 
     public SessionStatus requestedEnd() {

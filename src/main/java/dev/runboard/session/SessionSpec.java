@@ -22,7 +22,9 @@ public record SessionSpec(
         Map<String, String> env,
         Duration timeout,
         Duration grace,
-        int previewBytes) {
+        int previewBytes,
+        boolean pty,
+        WatchSpec watch) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
     public static final int DEFAULT_PREVIEW_BYTES = 64 * 1024;
@@ -32,6 +34,7 @@ public record SessionSpec(
         argv = argv == null ? null : List.copyOf(argv);
         env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
         grace = grace == null ? DEFAULT_GRACE : grace;
+        watch = watch == null ? WatchSpec.NONE : watch;
     }
 
     /** A shell string run by the user's shell ({@code $SHELL}, else {@code /bin/sh}) in the current directory. */
@@ -114,6 +117,7 @@ public record SessionSpec(
         if (previewBytes < MIN_PREVIEW_BYTES) {
             throw new InvalidSpecException("preview", "preview bound must be at least " + MIN_PREVIEW_BYTES + " bytes");
         }
+        watch.validate();
         return this;
     }
 
@@ -127,6 +131,8 @@ public record SessionSpec(
         b.timeout = timeout;
         b.grace = grace;
         b.previewBytes = previewBytes;
+        b.pty = pty;
+        b.watch = watch;
         return b;
     }
 
@@ -145,6 +151,8 @@ public record SessionSpec(
         private Duration timeout;
         private Duration grace = DEFAULT_GRACE;
         private int previewBytes = DEFAULT_PREVIEW_BYTES;
+        private boolean pty;
+        private WatchSpec watch = WatchSpec.NONE;
 
         public Builder shellCommand(String command) {
             this.shellCommand = Objects.requireNonNullElse(command, "");
@@ -193,9 +201,22 @@ public record SessionSpec(
             return this;
         }
 
+        /** Run the command in a pseudo-terminal (colours, line-buffered output) instead of with a plain file as stdout. */
+        public Builder pty(boolean pty) {
+            this.pty = pty;
+            return this;
+        }
+
+        /** Output rules, hang watchdog and runaway guards. */
+        public Builder watch(WatchSpec watch) {
+            this.watch = watch;
+            return this;
+        }
+
         /** The spec as given; call {@link SessionSpec#validate()} (the engine does) before running it. */
         public SessionSpec build() {
-            return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes);
+            return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes,
+                    pty, watch);
         }
     }
 }

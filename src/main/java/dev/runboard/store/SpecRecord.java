@@ -2,6 +2,7 @@ package dev.runboard.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.WatchSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,12 +17,15 @@ public record SpecRecord(
         @JsonProperty("env") Map<String, String> env,
         @JsonProperty("timeout_ms") Long timeoutMillis,
         @JsonProperty("grace_ms") long graceMillis,
-        @JsonProperty("preview_bytes") int previewBytes) {
+        @JsonProperty("preview_bytes") int previewBytes,
+        @JsonProperty("pty") Boolean pty,
+        @JsonProperty("watch") WatchSpec watch) {
 
     public static SpecRecord of(SessionSpec s) {
         return new SpecRecord(s.shellCommand(), s.argv(), s.shell() == null ? null : s.shell().toString(),
                 s.cwd().toString(), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
-                s.grace().toMillis(), s.previewBytes());
+                s.grace().toMillis(), s.previewBytes(), s.pty() ? Boolean.TRUE : null,
+                s.watch().isEmpty() ? null : s.watch());
     }
 
     public SessionSpec toSpec() {
@@ -34,6 +38,8 @@ public record SpecRecord(
                 .timeout(timeoutMillis == null ? null : Duration.ofMillis(timeoutMillis))
                 .grace(Duration.ofMillis(graceMillis))
                 .previewBytes(previewBytes)
+                .pty(Boolean.TRUE.equals(pty))
+                .watch(watch)
                 .build();
     }
 }

@@ -19,6 +19,9 @@ final class DemoScripts {
     static final String SERVE = "printf 'listening on \\033[4mhttp://localhost:%s\\033[0m\\n' \"$PORT\"; sleep 3600";
 
     static final String TESTS = String.join("\n",
+            "worker() { while :; do i=0; while [ $i -lt $((RANDOM % 40000 + 5000)) ]; do i=$((i+1)); done; sleep 0.3; done; }",
+            "worker & worker &",
+            "command -v perl >/dev/null && perl -e '$x=\"x\"; $x x= (48<<20); sleep 3600' &",
             "printf '\\033[1mRunning 24 tests\\033[0m  \\033[2m(junit-platform, 2 workers)\\033[0m\\n'",
             "for t in parser lexer resolver cache router auth session store codec retry; do",
             "  printf '  \\033[32m\u2714\\033[0m %-26s \\033[2m%3d ms\\033[0m\\n' \"${t}Test\" $((RANDOM % 90 + 3)); sleep 0.15; done",

@@ -108,6 +108,22 @@ class SessionCliTest {
         assertTrue(badCwd.err().contains("does not exist"), badCwd.err());
     }
 
+    @Test
+    void signalStopsAndContinuesADetachedSessionsGroup() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--", "sleep 300 & wait").out().strip();
+        Await.until(Duration.ofSeconds(20), "the session's processes", () -> tagged(id).size() >= 2);
+        Result stop = cli("signal", id, "STOP");
+        assertEquals(0, stop.exit(), stop.err());
+        assertTrue(Json.mapper().readTree(stop.out()).get("sent").asBoolean());
+        Await.until(Duration.ofSeconds(20), "every process stopped (T)", () -> tagged(id).stream()
+                .allMatch(pid -> dev.runboard.process.LinuxProcesses.readStat(pid).map(p -> p.state() == 'T').orElse(true)));
+        assertEquals(0, cli("signal", id, "SIGCONT").exit());
+        Await.until(Duration.ofSeconds(20), "running again", () -> tagged(id).stream()
+                .noneMatch(pid -> dev.runboard.process.LinuxProcesses.readStat(pid).map(p -> p.state() == 'T').orElse(false)));
+        assertEquals(2, cli("signal", id, "NOPE").exit(), "an unknown signal is a usage error");
+        assertEquals(0, cli("kill", id, "--grace", "1").exit());
+    }
+
     private static List<Long> tagged(String id) {
         OsProcesses os = OsProcesses.forThisMachine();
         return os.snapshot().all().stream().filter(ProcInfo::alive)

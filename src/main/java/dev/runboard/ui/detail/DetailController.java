@@ -3,6 +3,8 @@ package dev.runboard.ui.detail;
 import dev.runboard.process.Signal;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.insight.InsightPane;
+import dev.runboard.ui.insight.SessionControl;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.main.StatusLook;
 import dev.runboard.ui.sessions.SessionRow;
@@ -16,7 +18,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
 import javafx.scene.control.SplitMenuButton;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
@@ -64,6 +68,11 @@ public final class DetailController {
     @FXML private Label factExit;
     @FXML private Label factReason;
     @FXML private Label factKill;
+    @FXML private Label pausedBadge;
+    @FXML private Button pauseToggle;
+    @FXML private MenuButton signalButton;
+    @FXML private TabPane sideTabs;
+    @FXML private VBox stdinSlot;
 
     private final ArtifactViewer viewer;
 
@@ -76,6 +85,12 @@ public final class DetailController {
     @FXML
     private void initialize() {
         tail = new OutputTail(outputList);
+        InsightPane insight = new InsightPane(model.rowProperty(), new SessionControl(main.engine(), main::say));
+        insight.installTabs(sideTabs);
+        insight.installSignalMenu(signalButton);
+        insight.installPauseToggle(pauseToggle);
+        insight.installPausedBadge(pausedBadge);
+        stdinSlot.getChildren().add(insight.stdinBar());
         BooleanBinding hasRow = model.rowProperty().isNotNull();
         detailContent.visibleProperty().bind(hasRow);
         emptyLabel.visibleProperty().bind(hasRow.not());

@@ -24,6 +24,8 @@ public final class NewSessionController {
     @FXML private TextField cwdField;
     @FXML private TextField timeoutField;
     @FXML private TextField graceField;
+    @FXML private javafx.scene.control.CheckBox ptyCheck;
+    @FXML private TextField failOnField;
     @FXML private VBox envRows;
     @FXML private Label commandError;
     @FXML private Label shellError;
@@ -46,6 +48,8 @@ public final class NewSessionController {
         cwdField.textProperty().bindBidirectional(model.cwdProperty());
         timeoutField.textProperty().bindBidirectional(model.timeoutProperty());
         graceField.textProperty().bindBidirectional(model.graceProperty());
+        ptyCheck.selectedProperty().bindBidirectional(model.ptyProperty());
+        failOnField.textProperty().bindBidirectional(model.failOnProperty());
         bindError(commandError, "command");
         bindError(shellError, "shell");
         bindError(cwdError, "cwd");

@@ -1,11 +1,15 @@
 package dev.runboard.ui.launch;
 
 import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.WatchSpec;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -28,6 +32,8 @@ public final class NewSessionViewModel {
     private final BooleanProperty noShell = new SimpleBooleanProperty(this, "noShell");
     private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
+    private final BooleanProperty pty = new SimpleBooleanProperty(this, "pty");
+    private final StringProperty failOn = new SimpleStringProperty(this, "failOn", "");
     private final StringProperty grace = new SimpleStringProperty(this, "grace", DurationText.format(SessionSpec.DEFAULT_GRACE));
     private final ObservableList<EnvEntry> env = FXCollections.observableArrayList();
     private final Map<String, StringProperty> errors = new LinkedHashMap<>();
@@ -51,6 +57,9 @@ public final class NewSessionViewModel {
         cwd.set(spec.cwd() == null ? "" : spec.cwd().toString());
         timeout.set(DurationText.format(spec.timeout()));
         grace.set(DurationText.format(spec.grace()));
+        pty.set(spec.pty());
+        failOn.set(spec.watch().rules().stream().filter(r -> r.action() == OutputRule.Action.FAIL)
+                .map(OutputRule::pattern).findFirst().orElse(""));
         env.setAll(spec.env().entrySet().stream().map(e -> new EnvEntry(e.getKey(), e.getValue())).toList());
     }
 
@@ -117,6 +126,15 @@ public final class NewSessionViewModel {
         // A duration that does not parse is left out so the rest can still be checked; its error stays.
         duration(timeout.get(), "timeout", b::timeout);
         duration(grace.get(), "grace", d -> b.grace(d == null ? SessionSpec.DEFAULT_GRACE : d));
+        b.pty(pty.get());
+        // The dialog edits the first FAIL rule; other rules of a rerun spec are kept as they were.
+        WatchSpec watch = base == null ? WatchSpec.NONE : base.watch();
+        List<OutputRule> rules = new ArrayList<>(watch.rules());
+        rules.removeIf(r -> r.action() == OutputRule.Action.FAIL);
+        if (failOn.get() != null && !failOn.get().isBlank()) {
+            rules.add(0, OutputRule.failOn(failOn.get().strip()));
+        }
+        b.watch(watch.withRules(rules));
         return ok ? Optional.of(b.build()) : Optional.empty();
     }
 
@@ -171,6 +189,14 @@ public final class NewSessionViewModel {
 
     public StringProperty timeoutProperty() {
         return timeout;
+    }
+
+    public BooleanProperty ptyProperty() {
+        return pty;
+    }
+
+    public StringProperty failOnProperty() {
+        return failOn;
     }
 
     public StringProperty graceProperty() {

@@ -6,6 +6,7 @@ import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.Formats;
 import dev.runboard.ui.Theme;
 import dev.runboard.ui.detail.DetailController;
+import dev.runboard.ui.insight.InsightFormats;
 import dev.runboard.ui.launch.NewSessionDialogs;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.StatusFilter;
@@ -43,6 +44,8 @@ public final class MainController {
     @FXML private TableColumn<SessionRow, String> exitColumn;
     @FXML private TableColumn<SessionRow, Long> outputColumn;
     @FXML private TableColumn<SessionRow, String> lastLineColumn;
+    @FXML private TableColumn<SessionRow, String> cpuColumn;
+    @FXML private TableColumn<SessionRow, Long> rssColumn;
     @FXML private TextField filterField;
     @FXML private ComboBox<StatusFilter> statusChoice;
     @FXML private Label countsLabel;
@@ -122,6 +125,11 @@ public final class MainController {
         exitColumn.setCellFactory(c -> new FormattedCell<>(s -> s, "number-cell"));
         outputColumn.setCellValueFactory(c -> c.getValue().outputBytesProperty());
         outputColumn.setCellFactory(c -> new FormattedCell<>(Formats::bytes, "number-cell"));
+        cpuColumn.setCellValueFactory(c -> InsightFormats.cpuOrPaused(c.getValue()));
+        cpuColumn.setCellFactory(c -> new FormattedCell<>(s -> s, "number-cell"));
+        rssColumn.setCellValueFactory(c -> c.getValue().rssBytesProperty());
+        rssColumn.setCellFactory(c -> new FormattedCell<>(Formats::bytes, b -> "resident memory of the whole tree (peak once ended)",
+                "number-cell"));
         lastLineColumn.setCellValueFactory(c -> c.getValue().lastLineProperty());
         lastLineColumn.setCellFactory(c -> new FormattedCell<>(s -> s, "last-line-cell"));
     }

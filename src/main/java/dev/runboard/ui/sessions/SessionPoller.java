@@ -1,5 +1,7 @@
 package dev.runboard.ui.sessions;
 
+import dev.runboard.process.SessionInsight;
+import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import java.time.Clock;
 import java.time.Instant;
@@ -9,6 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -31,12 +34,14 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
     public record Tick(Instant now, List<Update> updates) {
     }
 
-    public record Update(SessionRow row, SessionSnapshot snapshot) {
+    /** A row's fresh snapshot and the engine monitor's latest insight (resources, tree; null when unknown). */
+    public record Update(SessionRow row, SessionSnapshot snapshot, SessionInsight insight) {
     }
 
     private final Supplier<List<SessionRow>> pollSet;
     private final Consumer<Tick> applier;
     private final Clock clock;
+    private volatile Function<Session, SessionInsight> insights = s -> null;
 
     /**
      * @param pollSet read on the FX thread when a task is made (a copy goes to the worker)
@@ -50,6 +55,11 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
         setExecutor(daemonExecutor());
     }
 
+    /** Where the task reads each session's insight (the engine's monitor samples; the poller only collects). */
+    public void setInsights(Function<Session, SessionInsight> source) {
+        this.insights = Objects.requireNonNull(source);
+    }
+
     @Override
     protected Task<Tick> createTask() {
         // createTask runs on the FX thread: the row list is read here, only engine objects are used below.
@@ -60,7 +70,7 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
                 Instant now = clock.instant();
                 List<Update> updates = new ArrayList<>(rows.size());
                 for (SessionRow row : rows) {
-                    updates.add(new Update(row, row.session().snapshot()));
+                    updates.add(new Update(row, row.session().snapshot(), insights.apply(row.session())));
                 }
                 return new Tick(now, updates);
             }

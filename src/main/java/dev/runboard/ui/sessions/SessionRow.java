@@ -1,11 +1,14 @@
 package dev.runboard.ui.sessions;
 
+import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -29,6 +32,10 @@ public final class SessionRow {
     private final ReadOnlyStringWrapper exit = new ReadOnlyStringWrapper(this, "exit", "");
     private final ReadOnlyObjectWrapper<Long> outputBytes = new ReadOnlyObjectWrapper<>(this, "outputBytes", 0L);
     private final ReadOnlyStringWrapper lastLine = new ReadOnlyStringWrapper(this, "lastLine", "");
+    private final ReadOnlyObjectWrapper<SessionInsight> insight = new ReadOnlyObjectWrapper<>(this, "insight");
+    private final ReadOnlyObjectWrapper<Double> cpuPercent = new ReadOnlyObjectWrapper<>(this, "cpuPercent");
+    private final ReadOnlyObjectWrapper<Long> rssBytes = new ReadOnlyObjectWrapper<>(this, "rssBytes");
+    private final ReadOnlyBooleanWrapper paused = new ReadOnlyBooleanWrapper(this, "paused");
     /** Bumped once per applied snapshot: the list extractor watches it so sort and filter follow every change in one event. */
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
 
@@ -57,6 +64,38 @@ public final class SessionRow {
         lastLine.set(s.lastLine());
         snapshot.set(s); // last, so snapshot listeners see the other properties already current
         revision.set(revision.get() + 1);
+    }
+
+    /**
+     * Copies the monitor's latest insight (FX thread). CPU shows while running; RSS shows the
+     * current value while running and the peak once ended. Null (no insight yet) changes nothing.
+     */
+    public void applyInsight(SessionInsight i) {
+        if (i == null) {
+            return;
+        }
+        boolean running = isRunning();
+        cpuPercent.set(running && i.sampledAt() != null ? i.cpuPercent() : null);
+        rssBytes.set(running ? (i.sampledAt() == null ? null : i.rssBytes()) : (i.peakRssBytes() > 0 ? i.peakRssBytes() : null));
+        paused.set(running && i.paused());
+        insight.set(i);
+    }
+
+    public ReadOnlyObjectProperty<SessionInsight> insightProperty() {
+        return insight.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Double> cpuPercentProperty() {
+        return cpuPercent.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Long> rssBytesProperty() {
+        return rssBytes.getReadOnlyProperty();
+    }
+
+    /** Every process of the tree is stopped (SIGSTOP). */
+    public ReadOnlyBooleanProperty pausedProperty() {
+        return paused.getReadOnlyProperty();
     }
 
     /** Advances elapsed to the shared tick without a new snapshot (a running row between polls). */

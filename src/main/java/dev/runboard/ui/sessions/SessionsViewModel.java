@@ -59,6 +59,7 @@ public final class SessionsViewModel {
 
     /** Shows every session the engine has started and will start. */
     public void attach(SessionEngine engine) {
+        poller.setInsights(engine::insight);
         engine.onAdd(session -> onFxThread(() -> add(session)));
         engine.onRemove(session -> onFxThread(() -> {
             SessionRow row = byId.get(session.id());
@@ -108,6 +109,7 @@ public final class SessionsViewModel {
             }
             boolean wasRunning = u.row().isRunning();
             u.row().apply(u.snapshot(), tick.now());
+            u.row().applyInsight(u.insight());
             if (!u.snapshot().isRunning()) {
                 polling.remove(u.row());
                 if (wasRunning) {

@@ -1,0 +1,60 @@
+package dev.runboard.cli;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.process.Signal;
+import dev.runboard.session.Session;
+import dev.runboard.store.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code runboard signal ID SIG}: one signal to a running session's process group, without ending it. */
+@Command(name = "signal", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Send one signal to a running session's whole process group: STOP pauses it, CONT resumes it,",
+            "HUP, USR1 and USR2 reach handlers, INT and TERM ask it to stop (no escalation: use kill for that).",
+            "Prints {session_id, signal, process_group, sent} as JSON; exits 0 when sent, 1 when the group is gone."})
+public final class SignalCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StoreAccess store;
+
+    @Parameters(index = "0", paramLabel = "ID", description = "The session id (a unique prefix is enough).")
+    String id;
+
+    @Parameters(index = "1", paramLabel = "SIG", description = "INT, TERM, HUP, USR1, USR2, STOP, CONT, QUIT or KILL (SIG prefix and numbers work).")
+    String signal;
+
+    @Override
+    public Integer call() throws Exception {
+        Signal sig;
+        try {
+            sig = Signal.parse(signal);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        try (SessionEngine engine = store.open(false)) {
+            Session session = StoreAccess.find(engine, id);
+            if (session.status().isTerminal() || session.pid() == null) {
+                throw new UsageException("session " + session.id() + " is not running (" + session.status().word() + ")");
+            }
+            // The leader's start time guards against a reused pid: a group that is no longer this session's is left alone.
+            boolean same = engine.os().startTicks(session.pid()) == session.pidStartTicks();
+            boolean sent = same && engine.signal(session, sig);
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("session_id", session.id());
+            out.put("signal", sig.name());
+            out.put("process_group", session.pid());
+            out.put("sent", sent);
+            spec.commandLine().getOut().println(Json.write(out));
+            spec.commandLine().getOut().flush();
+            return sent ? 0 : 1;
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.runboard.process;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A session's processes at one instant, as a tree: the group's members, the leader's descendants,
+ * and processes that carry the session's env tag though they left the group ({@code escapedGroup}).
+ * Immutable; built off the FX thread and handed to the window as is.
+ */
+public record ProcessTreeSnapshot(long leaderPid, List<Node> nodes) {
+
+    /** One process: who it is, where it hangs in the tree, and what it costs. */
+    public record Node(long pid, long ppid, String command, char state, double cpuPercent, long rssBytes,
+                       boolean escapedGroup) {
+
+        /** {@code T}: stopped by a signal (STOP) or a tracer. */
+        public boolean stopped() {
+            return state == 'T' || state == 't';
+        }
+
+        public String stateWord() {
+            return switch (state) {
+                case 'R' -> "running";
+                case 'S' -> "sleeping";
+                case 'D' -> "disk wait";
+                case 'T', 't' -> "stopped";
+                case 'Z' -> "zombie";
+                case 'I' -> "idle";
+                default -> String.valueOf(state);
+            };
+        }
+    }
+
+    public static final ProcessTreeSnapshot EMPTY = new ProcessTreeSnapshot(0, List.of());
+
+    public ProcessTreeSnapshot {
+        nodes = List.copyOf(nodes);
+    }
+
+    /** Processes whose parent is not in this tree: the leader, and escaped processes re-parented elsewhere. */
+    public List<Node> roots() {
+        Set<Long> pids = pids();
+        return nodes.stream().filter(n -> !pids.contains(n.ppid()) || n.pid() == n.ppid())
+                .sorted(Comparator.comparingLong((Node n) -> n.pid() == leaderPid ? 0 : 1).thenComparingLong(Node::pid))
+                .toList();
+    }
+
+    public List<Node> childrenOf(long pid) {
+        List<Node> out = new ArrayList<>();
+        for (Node n : nodes) {
+            if (n.ppid() == pid && n.pid() != pid) {
+                out.add(n);
+            }
+        }
+        out.sort(Comparator.comparingLong(Node::pid));
+        return out;
+    }
+
+    /** The process and everything below it in this tree, parents before children. */
+    public List<Long> subtree(long pid) {
+        List<Long> out = new ArrayList<>();
+        if (nodes.stream().noneMatch(n -> n.pid() == pid)) {
+            return out;
+        }
+        out.add(pid);
+        for (int i = 0; i < out.size(); i++) {
+            for (Node c : childrenOf(out.get(i))) {
+                if (!out.contains(c.pid())) {
+                    out.add(c.pid());
+                }
+            }
+        }
+        return out;
+    }
+
+    public Set<Long> pids() {
+        Set<Long> out = new HashSet<>();
+        nodes.forEach(n -> out.add(n.pid()));
+        return out;
+    }
+
+    /** True when every live process of the tree is stopped (after SIGSTOP): the session is paused. */
+    public boolean allStopped() {
+        return !nodes.isEmpty() && nodes.stream().allMatch(Node::stopped);
+    }
+}

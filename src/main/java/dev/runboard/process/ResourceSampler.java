@@ -1,0 +1,241 @@
+package dev.runboard.process;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CPU and memory of every watched session from ONE pass over {@code /proc}, shared by all sessions
+ * (DESIGN.md: ~2 ms for ~170 processes). A session's processes are its group's members, the
+ * leader's descendants, and processes carrying its env tag (daemons that left the group).
+ *
+ * <p>CPU % is the change in a process's utime+stime since the previous pass over the wall time
+ * between passes (100 % = one core); a process seen for the first time is given its lifetime
+ * average. RSS is summed over the tree, so pages shared between processes count once per process,
+ * as {@code ps} shows them. Environments and command lines are read once per process, then cached.
+ * Not thread-safe: one monitor thread calls {@link #sample}.
+ */
+public final class ResourceSampler {
+    private static final Path PROC = Path.of("/proc");
+
+    /** A session to account for: its id (the env tag's value), its leader (= its process group) and the tag name. */
+    public record Target(String sessionId, long leaderPid) {
+    }
+
+    /** One session's share of a pass. */
+    public record Usage(String sessionId, double cpuPercent, long rssBytes, double cpuSeconds, ProcessTreeSnapshot tree) {
+        public int processCount() {
+            return tree.nodes().size();
+        }
+    }
+
+    /** One pass: when, what it cost, how many processes it read, and each target's usage. */
+    public record Pass(Instant at, long costNanos, int processesRead, Map<String, Usage> bySession) {
+    }
+
+    private record ProcKey(long pid, long startTicks) {
+    }
+
+    private record CommandKey(long pid, long startTicks, String comm) {
+    }
+
+    private final String tagName;
+    private final long clockTicks;
+    private final long pageSize;
+    private final long self = ProcessHandle.current().pid();
+    private Map<ProcKey, Long> previousTicks = new HashMap<>();
+    private long previousNanos;
+    private final Map<ProcKey, String> tagValues = new HashMap<>();
+    private final Map<CommandKey, String> commands = new HashMap<>();
+
+    /** @param tagName the env variable that tags a session's processes, e.g. {@code RUNBOARD_SESSION} */
+    public ResourceSampler(String tagName) {
+        this.tagName = tagName + "=";
+        this.clockTicks = Sysconf.CLOCK_TICKS;
+        this.pageSize = Sysconf.PAGE_SIZE;
+    }
+
+    public synchronized Pass sample(Collection<Target> targets) {
+        long start = System.nanoTime();
+        Instant at = Instant.now();
+        double uptime = readUptime();
+        List<ProcSample> all = readAll();
+        Map<Long, ProcSample> byPid = new HashMap<>(all.size() * 2);
+        Map<Long, List<Long>> children = new HashMap<>();
+        for (ProcSample p : all) {
+            byPid.put(p.pid(), p);
+            children.computeIfAbsent(p.ppid(), k -> new ArrayList<>()).add(p.pid());
+        }
+
+        Map<Long, Target> owner = new LinkedHashMap<>();
+        Map<String, Target> byId = new HashMap<>();
+        for (Target t : targets) {
+            byId.put(t.sessionId(), t);
+            for (ProcSample p : all) {
+                if (p.pgid() == t.leaderPid() && p.alive()) {
+                    owner.putIfAbsent(p.pid(), t);
+                }
+            }
+            Deque<Long> todo = new ArrayDeque<>(List.of(t.leaderPid()));
+            while (!todo.isEmpty()) {
+                for (long child : children.getOrDefault(todo.poll(), List.of())) {
+                    if (owner.putIfAbsent(child, t) == null) {
+                        todo.add(child);
+                    }
+                }
+            }
+        }
+        if (!targets.isEmpty()) {
+            for (ProcSample p : all) {
+                if (p.alive() && p.pid() != self && !owner.containsKey(p.pid())) {
+                    Target t = byId.get(tagValue(p));
+                    if (t != null) {
+                        owner.put(p.pid(), t);
+                    }
+                }
+            }
+        }
+        pruneCaches(byPid);
+
+        double seconds = previousNanos == 0 ? 0 : (start - previousNanos) / 1e9;
+        Map<ProcKey, Long> ticksNow = new HashMap<>();
+        Map<String, List<ProcessTreeSnapshot.Node>> nodes = new HashMap<>();
+        Map<String, double[]> sums = new HashMap<>(); // cpu %, rss bytes, cpu seconds
+        for (Map.Entry<Long, Target> e : owner.entrySet()) {
+            ProcSample p = byPid.get(e.getKey());
+            if (p == null || !p.alive()) {
+                continue;
+            }
+            Target t = e.getValue();
+            ProcKey key = new ProcKey(p.pid(), p.startTicks());
+            ticksNow.put(key, p.ownTicks());
+            Long before = previousTicks.get(key);
+            double cpu;
+            if (before != null && seconds > 0) {
+                cpu = (p.ownTicks() - before) * 100.0 / clockTicks / seconds;
+            } else {
+                double age = uptime - (double) p.startTicks() / clockTicks;
+                cpu = age > 0.05 ? p.ownTicks() * 100.0 / clockTicks / age : 0;
+            }
+            cpu = Math.max(0, cpu);
+            long rss = p.rssPages() * pageSize;
+            nodes.computeIfAbsent(t.sessionId(), k -> new ArrayList<>()).add(new ProcessTreeSnapshot.Node(
+                    p.pid(), p.ppid(), command(p), p.state(), cpu, rss, p.pgid() != t.leaderPid()));
+            double[] s = sums.computeIfAbsent(t.sessionId(), k -> new double[3]);
+            s[0] += cpu;
+            s[1] += rss;
+            s[2] += (double) (p.ownTicks() + p.childTicks()) / clockTicks;
+        }
+        previousTicks = ticksNow;
+        previousNanos = start;
+
+        Map<String, Usage> out = new LinkedHashMap<>();
+        for (Target t : targets) {
+            double[] s = sums.getOrDefault(t.sessionId(), new double[3]);
+            out.put(t.sessionId(), new Usage(t.sessionId(), s[0], (long) s[1], s[2],
+                    new ProcessTreeSnapshot(t.leaderPid(), nodes.getOrDefault(t.sessionId(), List.of()))));
+        }
+        return new Pass(at, System.nanoTime() - start, all.size(), out);
+    }
+
+    private static List<ProcSample> readAll() {
+        List<ProcSample> all = new ArrayList<>(256);
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC)) {
+            for (Path dir : dirs) {
+                String name = dir.getFileName().toString();
+                if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
+                    try {
+                        all.add(ProcSample.parse(Files.readString(dir.resolve("stat"), StandardCharsets.ISO_8859_1)));
+                    } catch (IOException | RuntimeException gone) {
+                        // processes vanish between listing and reading
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list /proc: " + e.getMessage(), e);
+        }
+        return all;
+    }
+
+    private static double readUptime() {
+        try {
+            String s = Files.readString(PROC.resolve("uptime"), StandardCharsets.ISO_8859_1);
+            return Double.parseDouble(s.substring(0, s.indexOf(' ')));
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** The value of the tag variable in the process's environment ("" when absent or unreadable); read once per process. */
+    private String tagValue(ProcSample p) {
+        return tagValues.computeIfAbsent(new ProcKey(p.pid(), p.startTicks()), k -> {
+            byte[] env;
+            try {
+                env = Files.readAllBytes(PROC.resolve(Long.toString(p.pid())).resolve("environ"));
+            } catch (IOException | SecurityException e) {
+                return "";
+            }
+            String text = new String(env, StandardCharsets.ISO_8859_1);
+            int at = text.startsWith(tagName) ? 0 : text.indexOf("\0" + tagName);
+            if (at < 0) {
+                return "";
+            }
+            int from = at == 0 && text.startsWith(tagName) ? tagName.length() : at + 1 + tagName.length();
+            int end = text.indexOf('\0', from);
+            return text.substring(from, end < 0 ? text.length() : end);
+        });
+    }
+
+    private String command(ProcSample p) {
+        return commands.computeIfAbsent(new CommandKey(p.pid(), p.startTicks(), p.comm()), k -> {
+            try {
+                byte[] raw = Files.readAllBytes(PROC.resolve(Long.toString(p.pid())).resolve("cmdline"));
+                if (raw.length > 0) {
+                    return new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
+                }
+            } catch (IOException e) {
+                // gone or unreadable: the short name below
+            }
+            return "[" + p.comm() + "]";
+        });
+    }
+
+    private void pruneCaches(Map<Long, ProcSample> byPid) {
+        tagValues.keySet().removeIf(k -> !sameProcess(byPid.get(k.pid()), k.startTicks()));
+        commands.keySet().removeIf(k -> !sameProcess(byPid.get(k.pid()), k.startTicks()));
+    }
+
+    private static boolean sameProcess(ProcSample p, long startTicks) {
+        return p != null && p.startTicks() == startTicks;
+    }
+
+    /** Clock ticks per second and the page size, asked of {@code getconf} once (100 and 4096 on Linux x86-64). */
+    private static final class Sysconf {
+        static final long CLOCK_TICKS = getconf("CLK_TCK", 100);
+        static final long PAGE_SIZE = getconf("PAGESIZE", 4096);
+
+        private static long getconf(String name, long fallback) {
+            try {
+                Process p = new ProcessBuilder("getconf", name).redirectErrorStream(true).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+                return p.waitFor() == 0 ? Long.parseLong(out) : fallback;
+            } catch (IOException | RuntimeException e) {
+                return fallback;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return fallback;
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.runboard.process;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the monitor knows about one session at its last pass: resources now and over its life,
+ * its process tree, and what the watchdog, guards and output rules noticed. Immutable: the
+ * window's poller hands it to the FX thread as is.
+ */
+public record SessionInsight(
+        String sessionId,
+        Instant sampledAt,
+        double cpuPercent,
+        long rssBytes,
+        double cpuSeconds,
+        long peakRssBytes,
+        ProcessTreeSnapshot tree,
+        List<ResourceHistory.Point> history,
+        List<Event> events,
+        boolean hung) {
+
+    /** Something worth telling the user: a rule matched, the session went quiet, a guard fired. */
+    public record Event(long seq, Instant at, Kind kind, String message) {
+    }
+
+    public enum Kind { RULE_MATCH, NOTIFY, HANG, GUARD, INFO }
+
+    public static SessionInsight empty(String sessionId) {
+        return new SessionInsight(sessionId, null, 0, 0, 0, 0, ProcessTreeSnapshot.EMPTY, List.of(), List.of(), false);
+    }
+
+    public SessionInsight {
+        history = List.copyOf(history);
+        events = List.copyOf(events);
+    }
+
+    /** Every live process of the tree is stopped (SIGSTOP): shown as {@code paused}. */
+    public boolean paused() {
+        return tree.allStopped();
+    }
+
+    public int processCount() {
+        return tree.nodes().size();
+    }
+}

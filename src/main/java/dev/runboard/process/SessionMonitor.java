@@ -1,0 +1,363 @@
+package dev.runboard.process;
+
+import dev.runboard.session.AnsiText;
+import dev.runboard.session.OutputPreview;
+import dev.runboard.session.OutputRule;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.WatchSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+
+/**
+ * Watches running sessions once per period on one thread: one {@link ResourceSampler} pass for all
+ * of them, then per session the output rules (new output only), the hang watchdog and the runaway
+ * guards. What it learns is published as an immutable {@link SessionInsight} per session, kept
+ * after the end so the charts show the whole life. Ends sessions through the engine's {@link Ender}.
+ */
+final class SessionMonitor implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(SessionMonitor.class.getName());
+    static final Duration DEFAULT_PERIOD = Duration.ofSeconds(1);
+    /** Output read for rules per session per pass; a flood beyond it is skipped (and said so), not queued. */
+    private static final int SCAN_LIMIT = 16 << 20;
+    private static final int MAX_LINE = 64 << 10;
+    private static final int MAX_EVENTS = 200;
+    private static final int HISTORY_POINTS = 600;
+
+    /** How the monitor ends a session (the engine's tree kill with a status and a reason). */
+    interface Ender {
+        void end(Session session, SessionStatus why, String reason);
+    }
+
+    private final ResourceSampler sampler;
+    private final Clock clock;
+    private final Ender ender;
+    private final Duration period;
+    private final Map<String, Watched> watched = new ConcurrentHashMap<>();
+    private final Map<String, SessionInsight> insights = new ConcurrentHashMap<>();
+    private final AtomicLong eventSeq = new AtomicLong();
+    private final ScheduledExecutorService timer;
+    private ScheduledFuture<?> ticking;
+    private volatile ResourceSampler.Pass lastPass;
+
+    SessionMonitor(Clock clock, Ender ender, Duration period) {
+        this.sampler = new ResourceSampler("RUNBOARD_SESSION");
+        this.clock = clock;
+        this.ender = ender;
+        this.period = period;
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "runboard-monitor");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Starts watching a session that has started; the timer runs while anything is watched. */
+    synchronized void watch(Session session) {
+        if (session.pid() == null) {
+            return;
+        }
+        watched.put(session.id(), new Watched(session, clock.instant()));
+        insights.put(session.id(), SessionInsight.empty(session.id()));
+        if (ticking == null) {
+            long ms = period.toMillis();
+            ticking = timer.scheduleWithFixedDelay(this::safeTick, 0, ms, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Called when the child has exited, before the outcome is made: the last output is scanned so a
+     * FAIL rule matching the final lines still fails the session. Then it is no longer watched.
+     */
+    void exited(Session session) {
+        Watched w = watched.remove(session.id());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            w.scanRules(true);
+            w.usage = null; // the tree is gone; peak RSS, CPU time and the history stay
+            insights.put(session.id(), w.publish(clock.instant()));
+        }
+        synchronized (this) {
+            if (watched.isEmpty() && ticking != null) {
+                ticking.cancel(false);
+                ticking = null;
+            }
+        }
+    }
+
+    SessionInsight insight(String sessionId) {
+        return insights.get(sessionId);
+    }
+
+    /** The last sampler pass (its cost is reported in the benchmarks). */
+    ResourceSampler.Pass lastPass() {
+        return lastPass;
+    }
+
+    private void safeTick() {
+        try {
+            tick();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.WARNING, "session monitor pass failed", e);
+        }
+    }
+
+    /** One pass over every watched session (the timer calls it; tests may too). */
+    void tick() {
+        List<Watched> now = new ArrayList<>(watched.values());
+        if (now.isEmpty()) {
+            return;
+        }
+        List<ResourceSampler.Target> targets = now.stream()
+                .map(w -> new ResourceSampler.Target(w.session.id(), w.session.pid())).toList();
+        ResourceSampler.Pass pass = sampler.sample(targets);
+        lastPass = pass;
+        Instant at = clock.instant();
+        for (Watched w : now) {
+            synchronized (w) {
+                if (watched.containsKey(w.session.id())) {
+                    w.update(pass.bySession().get(w.session.id()), at);
+                    insights.put(w.session.id(), w.publish(at));
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+
+    /** Per-session state, guarded by its own monitor. */
+    private final class Watched {
+        final Session session;
+        final WatchSpec spec;
+        final List<Pattern> patterns = new ArrayList<>();
+        final ResourceHistory history = new ResourceHistory(HISTORY_POINTS);
+        final List<SessionInsight.Event> events = new ArrayList<>();
+        final Set<Integer> notified = new HashSet<>();
+        final ByteArrayOutputStream carry = new ByteArrayOutputStream();
+        long scanned;
+        boolean ended;
+        ResourceSampler.Usage usage;
+        long peakRss;
+        double cpuSeconds;
+        long lastSize;
+        Instant lastSizeAt;
+        Instant lastOutputAt;
+        boolean hung;
+        Instant cpuOverSince;
+
+        Watched(Session session, Instant startedAt) {
+            this.session = session;
+            this.spec = session.spec().watch();
+            spec.rules().forEach(r -> patterns.add(r.compile()));
+            this.lastOutputAt = startedAt;
+            this.lastSizeAt = startedAt;
+        }
+
+        void update(ResourceSampler.Usage u, Instant at) {
+            long size = captureSize();
+            double seconds = Math.max(1e-3, Duration.between(lastSizeAt, at).toNanos() / 1e9);
+            double rate = Math.max(0, size - lastSize) / seconds;
+            boolean paused = u != null && u.tree().allStopped();
+            if (size != lastSize || paused) {
+                lastOutputAt = at; // a paused session is quiet on purpose: the watchdog does not count it
+                hung = false;
+            }
+            lastSize = size;
+            lastSizeAt = at;
+            if (u != null) {
+                usage = u;
+                peakRss = Math.max(peakRss, u.rssBytes());
+                cpuSeconds = Math.max(cpuSeconds, u.cpuSeconds());
+                history.add(new ResourceHistory.Point(at, u.cpuPercent(), u.rssBytes(), rate));
+            }
+            scanRules(false);
+            watchHang(at);
+            guard(u, at);
+        }
+
+        private void watchHang(Instant at) {
+            Duration limit = spec.hangAfter();
+            if (limit == null || ended || hung || Duration.between(lastOutputAt, at).compareTo(limit) < 0) {
+                return;
+            }
+            hung = true;
+            String what = "no output for " + SessionFinisher.seconds(limit);
+            if (spec.hangAction() == WatchSpec.HangAction.KILL) {
+                event(SessionInsight.Kind.HANG, what + ": killing the tree (hang watchdog)");
+                end(SessionStatus.KILLED, what + " (hang watchdog)");
+            } else {
+                event(SessionInsight.Kind.HANG, what + " (hang watchdog)");
+            }
+        }
+
+        private void guard(ResourceSampler.Usage u, Instant at) {
+            if (u == null || ended) {
+                return;
+            }
+            Long maxRss = spec.maxRssBytes();
+            if (maxRss != null && u.rssBytes() > maxRss) {
+                String why = "runaway guard: RSS " + OutputPreview.humanBytes(u.rssBytes()) + " exceeded the limit of "
+                        + OutputPreview.humanBytes(maxRss);
+                event(SessionInsight.Kind.GUARD, why);
+                end(SessionStatus.KILLED, why);
+                return;
+            }
+            Double maxCpu = spec.maxCpuPercent();
+            if (maxCpu == null) {
+                return;
+            }
+            if (u.cpuPercent() <= maxCpu) {
+                cpuOverSince = null;
+            } else if (cpuOverSince == null) {
+                cpuOverSince = at;
+            }
+            if (cpuOverSince != null && Duration.between(cpuOverSince, at).compareTo(spec.cpuFor()) >= 0) {
+                String why = String.format(java.util.Locale.ROOT, "runaway guard: CPU above %.0f %% for %s (last %.0f %%)",
+                        maxCpu, SessionFinisher.seconds(spec.cpuFor()), u.cpuPercent());
+                event(SessionInsight.Kind.GUARD, why);
+                end(SessionStatus.KILLED, why);
+            }
+        }
+
+        /** Reads output written since the last scan and runs the rules over each complete line. */
+        void scanRules(boolean last) {
+            if (patterns.isEmpty() || session.captureFile() == null) {
+                return;
+            }
+            try (FileChannel ch = FileChannel.open(session.captureFile(), StandardOpenOption.READ)) {
+                long size = ch.size();
+                if (size - scanned > SCAN_LIMIT) {
+                    long skip = size - SCAN_LIMIT - scanned;
+                    event(SessionInsight.Kind.INFO, "output rules skipped " + OutputPreview.humanBytes(skip)
+                            + " of a flood (they read at most " + OutputPreview.humanBytes(SCAN_LIMIT) + " a pass)");
+                    scanned += skip;
+                    carry.reset();
+                }
+                ByteBuffer buf = ByteBuffer.allocate((int) Math.min(size - scanned, 1 << 20));
+                while (scanned < size) {
+                    buf.clear();
+                    int n = ch.read(buf, scanned);
+                    if (n <= 0) {
+                        break;
+                    }
+                    scanned += n;
+                    byte[] a = buf.array();
+                    int from = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (a[i] == '\n') {
+                            carry.write(a, from, i - from);
+                            line();
+                            from = i + 1;
+                        }
+                    }
+                    carry.write(a, from, n - from);
+                    if (carry.size() > MAX_LINE) {
+                        line(); // a very long line is checked in pieces rather than held without bound
+                    }
+                }
+            } catch (IOException e) {
+                return; // the capture moved at the end, or is unreadable: nothing to scan
+            }
+            if (last && carry.size() > 0) {
+                line();
+            }
+        }
+
+        private void line() {
+            String text = AnsiText.strip(carry.toString(StandardCharsets.UTF_8)).replace("\r", "");
+            carry.reset();
+            for (int i = 0; i < patterns.size(); i++) {
+                if (!patterns.get(i).matcher(text).find()) {
+                    continue;
+                }
+                OutputRule rule = spec.rules().get(i);
+                switch (rule.action()) {
+                    case FAIL -> {
+                        if (!ended) {
+                            String why = "output matched rule /" + rule.pattern() + "/: " + abbreviate(text);
+                            event(SessionInsight.Kind.RULE_MATCH, why);
+                            end(SessionStatus.FAILED, why);
+                        }
+                    }
+                    case NOTIFY -> {
+                        if (notified.add(i)) {
+                            event(SessionInsight.Kind.NOTIFY, "/" + rule.pattern() + "/ matched: " + abbreviate(text));
+                        }
+                    }
+                    case HIGHLIGHT -> {
+                        // the tail highlights matches itself from the spec's rules
+                    }
+                }
+            }
+        }
+
+        private void end(SessionStatus why, String reason) {
+            ended = true;
+            if (session.status() == SessionStatus.RUNNING && session.requestedEnd() == null) {
+                if (session.captureFile() != null && isExited()) {
+                    session.requestEnd(why, reason); // already gone: only the outcome changes
+                } else {
+                    ender.end(session, why, reason);
+                }
+            }
+        }
+
+        private boolean isExited() {
+            return !watched.containsKey(session.id());
+        }
+
+        private void event(SessionInsight.Kind kind, String message) {
+            events.add(new SessionInsight.Event(eventSeq.incrementAndGet(), clock.instant(), kind, message));
+            if (events.size() > MAX_EVENTS) {
+                events.remove(0);
+            }
+        }
+
+        private long captureSize() {
+            try {
+                return session.captureFile() == null ? lastSize : Files.size(session.captureFile());
+            } catch (IOException e) {
+                return lastSize;
+            }
+        }
+
+        SessionInsight publish(Instant at) {
+            ResourceSampler.Usage u = usage;
+            return new SessionInsight(session.id(), at, u == null ? 0 : u.cpuPercent(), u == null ? 0 : u.rssBytes(),
+                    cpuSeconds, peakRss, u == null ? ProcessTreeSnapshot.EMPTY : u.tree(), history.points(),
+                    events, hung);
+        }
+    }
+
+    private static String abbreviate(String s) {
+        String t = s.strip();
+        return t.length() <= 160 ? t : t.substring(0, 157) + "...";
+    }
+}

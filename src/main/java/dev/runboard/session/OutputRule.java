@@ -1,0 +1,59 @@
+package dev.runboard.session;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * A regex watched in a session's output, line by line, and what to do when a line matches:
+ * highlight it, end the session as failed, or tell the user.
+ */
+public record OutputRule(@JsonProperty("pattern") String pattern, @JsonProperty("action") Action action) {
+
+    /** What a match does. */
+    public enum Action {
+        /** Mark matching lines in the tail and the viewer. */
+        HIGHLIGHT,
+        /** End the session's tree at once and record it {@code failed}, with the rule as the reason. */
+        FAIL,
+        /** Tell the user (in-app, and on the desktop when available), once per rule. */
+        NOTIFY;
+
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Parses "fail", "FAIL", "highlight", "notify". */
+        public static Action parse(String text) {
+            return valueOf(text.strip().toUpperCase(Locale.ROOT));
+        }
+    }
+
+    @JsonCreator
+    public OutputRule {
+        Objects.requireNonNull(pattern, "pattern");
+        Objects.requireNonNull(action, "action");
+    }
+
+    public static OutputRule failOn(String regex) {
+        return new OutputRule(regex, Action.FAIL);
+    }
+
+    /** Throws {@link InvalidSpecException} naming the {@code rules} field when the regex does not compile. */
+    public Pattern compile() {
+        try {
+            return Pattern.compile(pattern);
+        } catch (PatternSyntaxException e) {
+            throw new InvalidSpecException("rules", "output rule /" + pattern + "/ is not a valid regex: " + e.getDescription());
+        }
+    }
+
+    @JsonIgnore
+    public String describe() {
+        return action.word() + " on /" + pattern + "/";
+    }
+}

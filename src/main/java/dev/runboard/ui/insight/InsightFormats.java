@@ -1,0 +1,26 @@
+package dev.runboard.ui.insight;
+
+import dev.runboard.ui.sessions.SessionRow;
+import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
+
+/** How CPU and memory read in the table and the detail pane. */
+public final class InsightFormats {
+    private InsightFormats() {
+    }
+
+    /** "97 %" (100 % = one core), "0.4 %", or empty when not sampled yet. */
+    public static String cpu(Double percent) {
+        if (percent == null) {
+            return "";
+        }
+        return percent < 10 ? String.format(Locale.ROOT, "%.1f %%", percent) : String.format(Locale.ROOT, "%.0f %%", percent);
+    }
+
+    /** The table's CPU cell: "paused" while the tree is stopped, else the CPU of the whole tree. */
+    public static ObservableValue<String> cpuOrPaused(SessionRow row) {
+        return Bindings.createStringBinding(() -> row.pausedProperty().get() ? "paused" : cpu(row.cpuPercentProperty().get()),
+                row.pausedProperty(), row.cpuPercentProperty());
+    }
+}

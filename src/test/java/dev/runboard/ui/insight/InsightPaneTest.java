@@ -1,0 +1,115 @@
+package dev.runboard.ui.insight;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.process.LinuxProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.process.ProcessTreeSnapshot;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.MainWindow;
+import dev.runboard.ui.Theme;
+import dev.runboard.ui.UiSettings;
+import dev.runboard.ui.sessions.SessionRow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeTableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The detail pane's process tree, pause/resume and stdin line, on the real window with real processes. */
+@ExtendWith(ApplicationExtension.class)
+class InsightPaneTest {
+    private static final long WAIT_S = 20;
+
+    @TempDir
+    Path dataDir;
+
+    private SessionEngine engine;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        javafx.application.Platform.setImplicitExit(false);
+        engine = SessionEngine.forDataDir(dataDir);
+        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
+                new dev.runboard.ui.RecordingDesktop(), new Theme(false));
+        window.show();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        engine.killAll(Duration.ofSeconds(1));
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> window.close());
+        engine.close();
+    }
+
+    @Test
+    void treeShowsTheProcessesAndPauseResumeStopsAndContinuesThem(FxRobot robot) throws Exception {
+        SessionRow row = launch(robot, "sleep 600 & sleep 601 & wait");
+        @SuppressWarnings("unchecked")
+        TreeTableView<ProcessTreeSnapshot.Node> tree = robot.lookup("#processTree").queryAs(TreeTableView.class);
+        // leader (the exit-status wrapper, or the shell) > ... > shell > two sleeps
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tree.getRoot().getChildren().size() == 1
+                && count(tree.getRoot()) >= 4));
+        assertEquals(row.session().pid(), fx(robot, () -> tree.getRoot().getChildren().get(0).getValue().pid()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
+
+        robot.clickOn("#pauseToggle");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(row.session().pid()) == 'T');
+        Label badge = robot.lookup("#pausedBadge").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, badge::isVisible));
+        assertEquals("paused", fx(robot, () -> InsightFormats.cpuOrPaused(row).getValue()));
+
+        robot.clickOn("#pauseToggle");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(row.session().pid()) != 'T');
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !badge.isVisible()));
+    }
+
+    @Test
+    void stdinLineSendsToCatAndCloseStdinEndsIt(FxRobot robot) throws Exception {
+        SessionRow row = launch(robot, "cat");
+        robot.clickOn("#stdinField").write("typed in the window");
+        robot.clickOn("#stdinSend");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> row.session().snapshot().output().contains("typed in the window\n"));
+        robot.clickOn("#stdinClose");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.status() == SessionStatus.COMPLETED));
+    }
+
+    private SessionRow launch(FxRobot robot, String command) {
+        SessionSpec spec = SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(dataDir).build();
+        return fx(robot, () -> window.model().start(spec));
+    }
+
+    private static int count(javafx.scene.control.TreeItem<?> item) {
+        int n = item.getValue() == null ? 0 : 1;
+        for (javafx.scene.control.TreeItem<?> c : item.getChildren()) {
+            n += count(c);
+        }
+        return n;
+    }
+
+    private static char state(long pid) {
+        return LinuxProcesses.readStat(pid).map(ProcInfo::state).orElse('?');
+    }
+
+    private static <T> T fx(FxRobot robot, Supplier<T> read) {
+        AtomicReference<T> value = new AtomicReference<>();
+        robot.interact(() -> value.set(read.get()));
+        return value.get();
+    }
+}
