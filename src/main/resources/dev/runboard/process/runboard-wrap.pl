@@ -16,10 +16,13 @@ die "runboard-wrap: no command\n" unless @ARGV;
 # twenty busy sessions would leave the window a twenty-first of the CPU. Let go of the controlling
 # terminal instead, as setsid would, so a command that opens /dev/tty fails at once rather than
 # stopping on SIGTTIN.
-POSIX::setpgid(0, 0) or die "runboard-wrap: setpgid: $!\n";
-if ($^O eq 'linux' && open(my $tty, '+<', '/dev/tty')) {
-    ioctl($tty, 0x5422, 0);    # TIOCNOTTY
-    close($tty);
+# A PTY session is already the leader of its own session, with the PTY as its terminal: keep both.
+if (getpgrp() != $$) {
+    POSIX::setpgid(0, 0) or die "runboard-wrap: setpgid: $!\n";
+    if ($^O eq 'linux' && open(my $tty, '+<', '/dev/tty')) {
+        ioctl($tty, 0x5422, 0);    # TIOCNOTTY
+        close($tty);
+    }
 }
 
 # Survive the signals a kill sends to the whole group, so the child's end can be recorded. These are
