@@ -167,10 +167,10 @@ public final class SessionEngine implements AutoCloseable {
             process = spec.pty() ? ptyLauncher.launch(spec, session.tag(), capture, exitStatus)
                     : launcher.launch(spec, session.tag(), capture, exitStatus);
         } catch (IOException e) {
-            session.finish(finisher.couldNotStart(session, e), () -> {
-                save(session);
-                lock.close();
-            });
+            SessionOutcome failed = finisher.couldNotStart(session, e);
+            save(session, failed);
+            lock.close();
+            session.finish(failed);
             add(session);
             return session;
         }
@@ -353,22 +353,25 @@ public final class SessionEngine implements AutoCloseable {
             // Never leave a session "running" forever because finishing it failed: say so instead.
             outcome = finisher.internalError(session, fromJdk.map(ExitStatus::exitCode).orElse(-1), e);
         }
-        boolean ended = session.finish(outcome, () -> {
-            save(session);
-            finisher.tidy(session);
-            if (m != null) {
-                m.lock().close();
-            }
-        });
-        if (!ended && m != null) {
+        // Everything on disk is final before anyone can see the end: whoever is told may read the
+        // record, or delete the folder.
+        save(session, outcome);
+        finisher.tidy(session);
+        if (m != null) {
             m.lock().close();
         }
+        session.finish(outcome);
         workers.execute(this::applyRetention);
     }
 
     void save(Session session) {
+        save(session, session.outcome());
+    }
+
+    /** Writes the session's record as it will be with {@code outcome} (null while running). */
+    private void save(Session session, SessionOutcome outcome) {
         try {
-            store.save(SessionRecord.of(session, session.pidStartTicks()));
+            store.save(SessionRecord.of(session, outcome));
         } catch (StoreException e) {
             warn(e.getMessage() + ". The session keeps running and its output is still captured; fix the data dir ("
                     + store.dataDir() + ") so its record can be written.");

@@ -150,24 +150,11 @@ public final class Session {
 
     /** Moves to the terminal status once; returns false (and changes nothing) if it had already ended. */
     public boolean finish(SessionOutcome outcome) {
-        return finish(outcome, () -> { });
-    }
-
-    /**
-     * As {@link #finish(SessionOutcome)}, running {@code beforeTelling} (e.g. saving the record)
-     * after the outcome is set and before listeners hear of it: whoever is told of the end can rely
-     * on what that step wrote.
-     */
-    public boolean finish(SessionOutcome outcome, Runnable beforeTelling) {
         if (!status.compareAndSet(SessionStatus.RUNNING, outcome.status())) {
             return false;
         }
         this.outcome = outcome;
-        try {
-            beforeTelling.run();
-        } finally {
-            tellListeners(snapshot());
-        }
+        tellListeners(snapshot());
         return true;
     }
 

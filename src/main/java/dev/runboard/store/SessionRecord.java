@@ -39,11 +39,15 @@ public record SessionRecord(
     public static final int FORMAT = 1;
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
-    public static SessionRecord of(Session s, long pidStartTicks) {
-        SessionOutcome o = s.outcome();
+    public static SessionRecord of(Session s) {
+        return of(s, s.outcome());
+    }
+
+    /** The session as it is with {@code o} as its outcome (null while it runs), whether or not {@code s} has ended yet. */
+    public static SessionRecord of(Session s, SessionOutcome o) {
         OutputPreview p = o == null ? OutputPreview.EMPTY : o.preview();
         Base64.Encoder b64 = Base64.getEncoder();
-        return new SessionRecord(FORMAT, s.id(), SpecRecord.of(s.spec()), s.status(), s.pid(), pidStartTicks,
+        return new SessionRecord(FORMAT, s.id(), SpecRecord.of(s.spec()), o == null ? s.status() : o.status(), s.pid(), s.pidStartTicks(),
                 s.startedAt(), o == null ? null : o.endedAt(), o == null ? null : o.exitCode(),
                 o == null ? null : o.signal(), o == null ? null : o.reason(),
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),

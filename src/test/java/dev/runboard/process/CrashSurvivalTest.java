@@ -122,7 +122,7 @@ class CrashSurvivalTest {
         SessionSpec spec = SessionSpec.shell("true").cwd(crashDir).build();
         Session ghost = Session.restore("20200101-000000-abcdef", spec, store.file("20200101-000000-abcdef", SessionStore.CAPTURE),
                 java.time.Clock.systemUTC(), 999_999_999L, 12345, java.time.Instant.now(), null, null);
-        store.save(SessionRecord.of(ghost, 12345));
+        store.save(SessionRecord.of(ghost));
         Files.writeString(store.file(ghost.id(), SessionStore.CAPTURE), "partial output\n");
         try (EngineFixture next = new EngineFixture(crashDir)) {
             next.engine().loadHistory();
