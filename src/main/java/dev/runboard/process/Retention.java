@@ -8,7 +8,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Which finished sessions to prune: the oldest first, until both the count and the artifact bytes fit. */
+/**
+ * Which finished sessions to prune: the oldest first, until both the count and the artifact bytes
+ * fit. The newest finished session is never pruned: a single artifact bigger than the whole limit
+ * would otherwise be deleted the moment its session ended.
+ */
 final class Retention {
     private Retention() {
     }
@@ -19,7 +23,7 @@ final class Retention {
         long artifactBytes = finished.stream().mapToLong(Retention::artifactBytes).sum();
         List<Session> prune = new ArrayList<>();
         int kept = finished.size();
-        for (Session s : finished) {
+        for (Session s : finished.subList(0, Math.max(0, finished.size() - 1))) {
             if (kept <= limits.keepFinished() && artifactBytes <= limits.keepArtifactBytes()) {
                 break;
             }

@@ -52,4 +52,18 @@ class RetentionTest {
             assertFalse(Files.exists(dataDir.resolve("artifacts").resolve(all.get(0).id() + ".log")));
         }
     }
+
+    @Test
+    void theNewestSessionKeepsItsArtifactEvenWhenItAloneExceedsTheLimit() throws Exception {
+        EngineConfig config = EngineConfig.forDataDir(dataDir).withRetention(new EngineConfig.Retention(1000, 10_000));
+        try (EngineFixture fx = new EngineFixture(config, dataDir)) {
+            Session older = fx.engine().start(fx.sh("seq 1 20000").previewBytes(4096).build());
+            EngineFixture.awaitEnd(older);
+            Session newest = fx.engine().start(fx.sh("seq 1 30000").previewBytes(4096).build());
+            Path artifact = Path.of(EngineFixture.awaitEnd(newest).artifact());
+            Await.until(Duration.ofSeconds(10), "retention to prune the older one", () -> fx.engine().sessions().size() == 1);
+            assertEquals(List.of(newest), fx.engine().sessions());
+            assertTrue(Files.exists(artifact), "the output just produced is kept");
+        }
+    }
 }
