@@ -10,7 +10,6 @@ import javafx.beans.property.StringProperty;
 import javafx.css.PseudoClass;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 
@@ -74,7 +73,7 @@ final class TailLineCell extends ListCell<StyledLine> {
             offset += span.text().length();
         }
         if (runs.isEmpty()) {
-            runs.add(text(" ", SgrStyle.PLAIN)); // keeps an empty line one line high
+            runs.add(StyledRun.of(" ", SgrStyle.PLAIN)); // keeps an empty line one line high
         }
         flow.getChildren().setAll(runs);
         setGraphic(flow);
@@ -91,15 +90,15 @@ final class TailLineCell extends ListCell<StyledLine> {
                 continue;
             }
             if (from > pos) {
-                runs.add(text(t.substring(pos, from), span.style()));
+                runs.add(StyledRun.of(t.substring(pos, from), span.style()));
             }
-            Text hit = text(t.substring(from, to), span.style());
+            Text hit = StyledRun.of(t.substring(from, to), span.style());
             hit.getStyleClass().add("find-match");
             runs.add(hit);
             pos = to;
         }
         if (pos < t.length()) {
-            runs.add(text(t.substring(pos), span.style()));
+            runs.add(StyledRun.of(t.substring(pos), span.style()));
         }
     }
 
@@ -116,32 +115,5 @@ final class TailLineCell extends ListCell<StyledLine> {
             i = hay.indexOf(needle, i + needle.length());
         }
         return found;
-    }
-
-    private static Text text(String s, SgrStyle style) {
-        Text t = new Text(s);
-        t.getStyleClass().add("ansi-text");
-        if (style.fgIndex() != SgrStyle.NONE) {
-            t.getStyleClass().add("ansi-fg-" + style.fgIndex());
-        } else if (style.fgRgb() != SgrStyle.NONE) {
-            int rgb = style.fgRgb();
-            // A stylesheet fill would override this, so these runs get no fill class.
-            t.setFill(Color.rgb((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF));
-        } else {
-            t.getStyleClass().add("ansi-fg-default");
-        }
-        if (style.bold()) {
-            t.getStyleClass().add("ansi-bold");
-        }
-        if (style.dim()) {
-            t.getStyleClass().add("ansi-dim");
-        }
-        if (style.italic()) {
-            t.getStyleClass().add("ansi-italic");
-        }
-        if (style.underline()) {
-            t.setUnderline(true);
-        }
-        return t;
     }
 }

@@ -3,6 +3,7 @@ package dev.runboard.ui.viewer;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.detail.AnsiParser;
 import dev.runboard.ui.detail.SgrStyle;
+import dev.runboard.ui.detail.StyledRun;
 import dev.runboard.ui.detail.StyledLine;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,6 @@ import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.layout.HBox;
-import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 
@@ -59,7 +59,7 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
             offset += span.text().length();
         }
         if (runs.isEmpty()) {
-            runs.add(text(" ", SgrStyle.PLAIN));
+            runs.add(StyledRun.of(" ", SgrStyle.PLAIN));
         }
         if (line.cutBytes() > 0) {
             Text cut = new Text("  \u27F6 line cut here: " + OutputPreview.humanBytes(line.cutBytes()) + " more not shown");
@@ -81,9 +81,9 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
                 continue;
             }
             if (from > pos) {
-                runs.add(text(t.substring(pos, from), span.style()));
+                runs.add(StyledRun.of(t.substring(pos, from), span.style()));
             }
-            Text hit = text(t.substring(from, to), span.style());
+            Text hit = StyledRun.of(t.substring(from, to), span.style());
             hit.getStyleClass().add("find-match");
             if (k == current) {
                 hit.getStyleClass().add("find-current");
@@ -92,35 +92,8 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
             pos = to;
         }
         if (pos < t.length()) {
-            runs.add(text(t.substring(pos), span.style()));
+            runs.add(StyledRun.of(t.substring(pos), span.style()));
         }
-    }
-
-    /** A run styled as the tail pane styles it (palette colours as CSS classes). */
-    private static Text text(String s, SgrStyle style) {
-        Text t = new Text(s);
-        t.getStyleClass().add("ansi-text");
-        if (style.fgIndex() != SgrStyle.NONE) {
-            t.getStyleClass().add("ansi-fg-" + style.fgIndex());
-        } else if (style.fgRgb() != SgrStyle.NONE) {
-            int rgb = style.fgRgb();
-            t.setFill(Color.rgb((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF));
-        } else {
-            t.getStyleClass().add("ansi-fg-default");
-        }
-        if (style.bold()) {
-            t.getStyleClass().add("ansi-bold");
-        }
-        if (style.dim()) {
-            t.getStyleClass().add("ansi-dim");
-        }
-        if (style.italic()) {
-            t.getStyleClass().add("ansi-italic");
-        }
-        if (style.underline()) {
-            t.setUnderline(true);
-        }
-        return t;
     }
 
     /** The search to show: its pattern, the kept match offsets and which one is current. */
