@@ -60,7 +60,8 @@ public final class MainWindow {
                 WorkspaceWatcher.DEFAULT_DEBOUNCE);
         DetailViewModel detail = new DetailViewModel();
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop);
-        NewSessionDialogs dialogs = new NewSessionDialogs(theme, Path.of("").toAbsolutePath());
+        NewSessionDialogs dialogs = new NewSessionDialogs(theme, Path.of("").toAbsolutePath(), settings.defaultGrace(),
+                settings.previewBytes());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
                 return new MainController(model, dialogs, theme);

@@ -9,7 +9,15 @@ import java.util.Map;
  * {@code runboard.demo}) or the environment ({@code RUNBOARD_POLL_MS}, {@code RUNBOARD_NOTIFY},
  * {@code RUNBOARD_DEMO}).
  */
-public record UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo) {
+public record UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo, Duration defaultGrace,
+        int previewBytes) {
+
+    /** With the engine's defaults for a new session's grace and preview bound. */
+    public UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo) {
+        this(pollPeriod, desktopNotifications, demo, dev.runboard.session.SessionSpec.DEFAULT_GRACE,
+                dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES);
+    }
+
     public static final Duration DEFAULT_POLL = Duration.ofMillis(200);
 
     public static UiSettings defaults() {
@@ -35,11 +43,11 @@ public record UiSettings(Duration pollPeriod, boolean desktopNotifications, bool
         boolean notify = notifyChoice == null ? saved.notifications() : !"false".equalsIgnoreCase(notifyChoice);
         String demo = value("runboard.demo", env.get("RUNBOARD_DEMO"));
         return new UiSettings(Duration.ofMillis(Math.max(20, poll)), notify,
-                demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")));
+                demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")), Duration.ofMillis(saved.defaultGraceMillis()), saved.previewBytes());
     }
 
     public UiSettings withPollPeriod(Duration period) {
-        return new UiSettings(period, desktopNotifications, demo);
+        return new UiSettings(period, desktopNotifications, demo, defaultGrace, previewBytes);
     }
 
     private static String value(String property, String env) {

@@ -26,10 +26,19 @@ public final class NewSessionDialogs {
     public static final ButtonType LAUNCH = new ButtonType("Launch", ButtonBar.ButtonData.OK_DONE);
     private final Theme theme;
     private Path lastCwd;
+    private final java.time.Duration defaultGrace;
+    private final int previewBytes;
 
     public NewSessionDialogs(Theme theme, Path initialCwd) {
+        this(theme, initialCwd, dev.runboard.session.SessionSpec.DEFAULT_GRACE, dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES);
+    }
+
+    /** Fresh forms start from these settings: the kill grace and the preview bound. */
+    public NewSessionDialogs(Theme theme, Path initialCwd, java.time.Duration defaultGrace, int previewBytes) {
         this.theme = theme;
         this.lastCwd = initialCwd;
+        this.defaultGrace = defaultGrace;
+        this.previewBytes = previewBytes;
     }
 
     /**
@@ -37,7 +46,7 @@ public final class NewSessionDialogs {
      * @param launch starts the spec; throws {@link InvalidSpecException} to refuse it
      */
     public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Consumer<SessionSpec> launch) {
-        NewSessionViewModel model = new NewSessionViewModel(lastCwd);
+        NewSessionViewModel model = new NewSessionViewModel(lastCwd, defaultGrace, previewBytes);
         if (prefill != null) {
             model.prefill(prefill);
         }

@@ -38,8 +38,18 @@ public final class NewSessionViewModel {
     private final ObservableList<EnvEntry> env = FXCollections.observableArrayList();
     private final Map<String, StringProperty> errors = new LinkedHashMap<>();
     private SessionSpec base;
+    private final Duration defaultGrace;
+    private final int previewBytes;
 
     public NewSessionViewModel(Path defaultCwd) {
+        this(defaultCwd, SessionSpec.DEFAULT_GRACE, SessionSpec.DEFAULT_PREVIEW_BYTES);
+    }
+
+    /** A fresh form whose grace and preview bound start from the user's settings. */
+    public NewSessionViewModel(Path defaultCwd, Duration defaultGrace, int previewBytes) {
+        this.defaultGrace = defaultGrace;
+        this.previewBytes = previewBytes;
+        grace.set(DurationText.format(defaultGrace));
         cwd.set(defaultCwd == null ? "" : defaultCwd.toString());
         for (String f : FIELDS) {
             errors.put(f, new SimpleStringProperty(this, f + "Error"));
@@ -98,7 +108,7 @@ public final class NewSessionViewModel {
      * field errors are set for whatever does not parse.
      */
     Optional<SessionSpec> build() {
-        SessionSpec.Builder b = base == null ? SessionSpec.shell("") : base.toBuilder();
+        SessionSpec.Builder b = base == null ? SessionSpec.shell("").previewBytes(previewBytes) : base.toBuilder();
         boolean ok = true;
         if (noShell.get()) {
             try {
@@ -125,7 +135,7 @@ public final class NewSessionViewModel {
         b.env(vars);
         // A duration that does not parse is left out so the rest can still be checked; its error stays.
         duration(timeout.get(), "timeout", b::timeout);
-        duration(grace.get(), "grace", d -> b.grace(d == null ? SessionSpec.DEFAULT_GRACE : d));
+        duration(grace.get(), "grace", d -> b.grace(d == null ? defaultGrace : d));
         b.pty(pty.get());
         // The dialog edits the first FAIL rule; other rules of a rerun spec are kept as they were.
         WatchSpec watch = base == null ? WatchSpec.NONE : base.watch();

@@ -56,4 +56,15 @@ class NewSessionViewModelTest {
         assertFalse(form.launch(spec -> spec.validate()));
         assertTrue(form.error("timeout").get().contains("at least 1 second"), form.error("timeout").get());
     }
+
+    @Test
+    void aFreshFormStartsFromTheSavedGraceAndPreviewBound() {
+        NewSessionViewModel form = new NewSessionViewModel(dir, Duration.ofSeconds(7), 16 * 1024);
+        assertEquals("7", form.graceProperty().get(), "seconds, as the form shows durations");
+        form.commandProperty().set("true");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())));
+        assertEquals(Duration.ofSeconds(7), launched.get(0).grace());
+        assertEquals(16 * 1024, launched.get(0).previewBytes());
+    }
 }
