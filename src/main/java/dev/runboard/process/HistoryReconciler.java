@@ -7,8 +7,13 @@ import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Brings the store's sessions into an engine. Finished records come back as they were. A record
@@ -19,7 +24,9 @@ import java.util.Optional;
 final class HistoryReconciler {
     private final SessionEngine engine;
     private final SessionStore store;
+    private static final Logger LOG = Logger.getLogger(HistoryReconciler.class.getName());
     private volatile boolean adopt = true;
+    private volatile boolean adoptionWatch;
 
     HistoryReconciler(SessionEngine engine) {
         this.engine = engine;
@@ -38,8 +45,34 @@ final class HistoryReconciler {
                 engine.add(restore(record));
             }
         }
-        engine.startAdoptionWatch();
+        watchAdopted();
         return result.warnings();
+    }
+
+    /** Polls adopted sessions (not this JVM's children, so no onExit) for their end, every 100 ms. */
+    private void watchAdopted() {
+        if (adoptionWatch) {
+            return;
+        }
+        adoptionWatch = true;
+        engine.timers().scheduleWithFixedDelay(() -> {
+            for (Session s : engine.adopted()) {
+                if (!engine.os().isAlive(s.pid()) || engine.os().startTicks(s.pid()) != s.pidStartTicks()) {
+                    engine.onExit(s, Optional.empty());
+                }
+            }
+        }, 100, 100, TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs {@link #refresh()} every period on the engine's timer. */
+    void watchStore(ScheduledExecutorService timers, Duration period) {
+        timers.scheduleWithFixedDelay(() -> {
+            try {
+                refresh();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "store refresh failed", e);
+            }
+        }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Picks up sessions that other runboards started, and follows the ones they manage. */

@@ -56,14 +56,9 @@ public final class SessionEngine implements AutoCloseable {
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
     private final Map<String, Managed> managed = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<KillReport>> kills = new ConcurrentHashMap<>();
-    private final List<Session> sessions = new CopyOnWriteArrayList<>();
-    /** Ids this engine is creating right now: their folders exist before their sessions join the list. */
-    private final java.util.Set<String> reserved = ConcurrentHashMap.newKeySet();
-    private final List<Consumer<Session>> addListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<Session>> removeListeners = new CopyOnWriteArrayList<>();
+    private final SessionList sessions = new SessionList();
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
-    private volatile boolean adoptionWatch;
 
     /**
      * A session this engine manages: it holds the lock, enforces the deadline and finishes it.
@@ -99,16 +94,16 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Every session this engine knows: started here, loaded from history, or seen in the store, oldest first. */
     public List<Session> sessions() {
-        return List.copyOf(sessions);
+        return sessions.all();
     }
 
     public Optional<Session> find(String id) {
-        return sessions.stream().filter(s -> s.id().equals(id)).findFirst();
+        return sessions.find(id);
     }
 
     /** Told (on the thread that adds it) about each session that joins the list: started, loaded or discovered. */
     public void onAdd(Consumer<Session> listener) {
-        addListeners.add(listener);
+        sessions.onAdd(listener);
     }
 
     /** Kept for callers that only care about starts; same as {@link #onAdd}. */
@@ -118,7 +113,7 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Told when a session leaves the list (removed by a person, or pruned by retention). */
     public void onRemove(Consumer<Session> listener) {
-        removeListeners.add(listener);
+        sessions.onRemove(listener);
     }
 
     /** Told of problems a person should see: unreadable records, a store that cannot be written. */
@@ -133,12 +128,10 @@ public final class SessionEngine implements AutoCloseable {
 
     void add(Session session) {
         sessions.add(session);
-        reserved.remove(session.id());
-        addListeners.forEach(l -> l.accept(session));
     }
 
     boolean knows(String id) {
-        return reserved.contains(id) || find(id).isPresent();
+        return sessions.knows(id);
     }
 
     /**
@@ -148,7 +141,7 @@ public final class SessionEngine implements AutoCloseable {
     public Session start(SessionSpec spec) throws InvalidSpecException {
         spec.validate();
         String id = SessionIds.next(config.clock());
-        reserved.add(id);
+        sessions.reserve(id);
         Path capture;
         SessionLock lock;
         try {
@@ -156,7 +149,7 @@ public final class SessionEngine implements AutoCloseable {
             capture = Files.createFile(store.file(id, SessionStore.CAPTURE));
             lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
         } catch (IOException | java.util.NoSuchElementException e) {
-            reserved.remove(id);
+            sessions.release(id);
             throw new InvalidSpecException("data", "cannot create the session's folder under " + store.sessionsDir()
                     + ": " + e.getMessage() + ". Check that the data dir is writable and the disk is not full.");
         }
@@ -204,7 +197,7 @@ public final class SessionEngine implements AutoCloseable {
     /** Kills every running session this engine manages (CLI shutdown, tests); waits for each kill to finish. */
     public void killAll(Duration grace) {
         List<CompletableFuture<KillReport>> all = new ArrayList<>();
-        for (Session s : sessions) {
+        for (Session s : sessions.all()) {
             if (!s.status().isTerminal() && s.pid() != null) {
                 all.add(kill(s, Signal.TERM, grace));
             }
@@ -393,30 +386,17 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Watches the store for sessions started elsewhere (the CLI) and for the end of those managed elsewhere. */
     public void watchStore(Duration period) {
-        timers.scheduleWithFixedDelay(() -> {
-            try {
-                history.refresh();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "store refresh failed", e);
-            }
-        }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        history.watchStore(timers, period);
     }
 
-    /** Checks adopted sessions (not our children) for their end; runs on the timer thread. */
-    void startAdoptionWatch() {
-        if (adoptionWatch) {
-            return;
-        }
-        adoptionWatch = true;
-        timers.scheduleWithFixedDelay(() -> {
-            for (Map.Entry<String, Managed> e : managed.entrySet()) {
-                if (e.getValue().process() == null) {
-                    find(e.getKey()).filter(s -> !config.os().isAlive(s.pid())
-                            || config.os().startTicks(s.pid()) != s.pidStartTicks())
-                            .ifPresent(s -> onExit(s, Optional.empty()));
-                }
-            }
-        }, 100, 100, TimeUnit.MILLISECONDS);
+    /** Sessions this engine adopted from a runboard that died: not its children, so their end is polled. */
+    List<Session> adopted() {
+        return managed.entrySet().stream().filter(e -> e.getValue().process() == null)
+                .flatMap(e -> find(e.getKey()).stream()).toList();
+    }
+
+    ScheduledExecutorService timers() {
+        return timers;
     }
 
     ExecutorService workers() {
@@ -437,15 +417,13 @@ public final class SessionEngine implements AutoCloseable {
             throw new IllegalStateException("session " + session.id() + " is still running: kill it first");
         }
         store.delete(session.id(), withArtifact, config.artifacts());
-        if (sessions.remove(session)) {
-            removeListeners.forEach(l -> l.accept(session));
-        }
+        sessions.remove(session);
     }
 
     /** Removes every finished session (and their artifacts); running ones stay. */
     public int clearFinished() throws IOException {
         int n = 0;
-        for (Session s : sessions) {
+        for (Session s : sessions.all()) {
             if (s.status().isTerminal()) {
                 remove(s, true);
                 n++;
@@ -456,7 +434,7 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Prunes the oldest finished sessions beyond the retention limits; running ones are never touched. */
     void applyRetention() {
-        for (Session s : Retention.toPrune(sessions, config.retention())) {
+        for (Session s : Retention.toPrune(sessions.all(), config.retention())) {
             try {
                 remove(s, true);
             } catch (IOException | IllegalStateException e) {
@@ -474,7 +452,7 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     public Collection<Session> runningSessions() {
-        return sessions.stream().filter(s -> !s.status().isTerminal()).toList();
+        return sessions.all().stream().filter(s -> !s.status().isTerminal()).toList();
     }
 
     /**

@@ -1,0 +1,62 @@
+package dev.runboard.process;
+
+import dev.runboard.session.Session;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * The sessions an engine knows, oldest first, and who is told when one joins or leaves. Thread-safe:
+ * sessions join from the starting thread, from history loading and from the store watcher.
+ */
+final class SessionList {
+    private final List<Session> sessions = new CopyOnWriteArrayList<>();
+    /** Ids being created right now: their folders exist before their sessions join the list. */
+    private final Set<String> reserved = ConcurrentHashMap.newKeySet();
+    private final List<Consumer<Session>> addListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Session>> removeListeners = new CopyOnWriteArrayList<>();
+
+    List<Session> all() {
+        return List.copyOf(sessions);
+    }
+
+    Optional<Session> find(String id) {
+        return sessions.stream().filter(s -> s.id().equals(id)).findFirst();
+    }
+
+    void reserve(String id) {
+        reserved.add(id);
+    }
+
+    void release(String id) {
+        reserved.remove(id);
+    }
+
+    /** Whether the id is in the list or being created: the store watcher must not load it a second time. */
+    boolean knows(String id) {
+        return reserved.contains(id) || find(id).isPresent();
+    }
+
+    void add(Session session) {
+        sessions.add(session);
+        reserved.remove(session.id());
+        addListeners.forEach(l -> l.accept(session));
+    }
+
+    void remove(Session session) {
+        if (sessions.remove(session)) {
+            removeListeners.forEach(l -> l.accept(session));
+        }
+    }
+
+    void onAdd(Consumer<Session> listener) {
+        addListeners.add(listener);
+    }
+
+    void onRemove(Consumer<Session> listener) {
+        removeListeners.add(listener);
+    }
+}
