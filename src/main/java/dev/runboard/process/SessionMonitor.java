@@ -83,7 +83,8 @@ final class SessionMonitor implements AutoCloseable {
         insights.put(session.id(), SessionInsight.empty(session.id()));
         if (ticking == null) {
             long ms = period.toMillis();
-            ticking = timer.scheduleWithFixedDelay(this::safeTick, 0, ms, TimeUnit.MILLISECONDS);
+            // The first pass after one period: a command that ends sooner needs none, and its end is not kept waiting.
+            ticking = timer.scheduleWithFixedDelay(this::safeTick, ms, ms, TimeUnit.MILLISECONDS);
         }
     }
 
