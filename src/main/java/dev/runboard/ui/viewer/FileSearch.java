@@ -11,12 +11,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Regex search over a whole file, in 8 MB chunks cut at line ends, on the bytes themselves: each
- * chunk becomes a Latin-1 string (one char per byte, a plain copy), so match positions are byte
- * offsets and {@code String.indexOf} runs on the JVM's vectorised intrinsic. A literal query is
- * found by {@code indexOf} alone; a regex with a required literal (like {@code ERROR \d+}) runs the
- * regex only on lines holding that literal; other ASCII regexes run over the chunk. A pattern with
- * non-ASCII characters, or case-insensitive non-ASCII, decodes each line (slower, exact).
+ * Regex search over a whole file, on the bytes themselves. A literal query (no regex
+ * metacharacters; any case-sensitive one, or a case-insensitive ASCII one) is found in the raw
+ * bytes by {@link LiteralScan}, without building strings. Otherwise the file is read in 8 MB
+ * chunks cut at line ends; each chunk becomes a Latin-1 string (one char per byte, a plain copy),
+ * so match positions are byte offsets and {@code String.indexOf} runs on the JVM's vectorised
+ * intrinsic: a regex with a required literal (like {@code ERROR \d+}) runs the regex only on
+ * lines holding that literal; other ASCII regexes run over the chunk. A non-ASCII regex, or a
+ * case-insensitive non-ASCII literal, decodes each line (slower, exact). Every mode counts matches
+ * (leftmost, non-overlapping), not lines: the viewer's "n of N" steps through each of them.
  * In the byte modes {@code .} stands for one byte, so it matches part of a multi-byte character.
  */
 final class FileSearch {
@@ -60,10 +63,13 @@ final class FileSearch {
         String text = query.text();
         boolean ascii = text.chars().allMatch(c -> c < 0x80);
         boolean literal = text.chars().noneMatch(c -> META.indexOf(c) >= 0);
+        if (literal && !text.isEmpty() && (query.caseSensitive() || ascii)) {
+            boolean done = new LiteralScan(text.getBytes(StandardCharsets.UTF_8), !query.caseSensitive())
+                    .run(path, progress, this::found, () -> count);
+            return result(done);
+        }
         Mode mode;
-        if (literal && query.caseSensitive()) {
-            mode = new LiteralMode(latin1(text));
-        } else if (ascii) {
+        if (ascii) {
             int flags = Pattern.UNIX_LINES | Pattern.MULTILINE | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE);
             Pattern p = Pattern.compile(text, flags);
             String lit = query.caseSensitive() ? requiredLiteral(text) : null;
@@ -125,22 +131,6 @@ final class FileSearch {
 
     private interface Mode {
         void scan(String chunk, byte[] bytes, long base);
-    }
-
-    private final class LiteralMode implements Mode {
-        private final String needle;
-
-        LiteralMode(String needle) {
-            this.needle = needle;
-        }
-
-        @Override
-        public void scan(String chunk, byte[] bytes, long base) {
-            int step = Math.max(1, needle.length());
-            for (int i = chunk.indexOf(needle); i >= 0; i = chunk.indexOf(needle, i + step)) {
-                found(base + i);
-            }
-        }
     }
 
     private final class RegexMode implements Mode {
