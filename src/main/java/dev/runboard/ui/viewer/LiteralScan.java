@@ -15,9 +15,11 @@ import java.util.function.LongSupplier;
  * The fast path of {@link FileSearch} for a plain literal: finds the literal's UTF-8 bytes in the
  * file's bytes, without building strings. The file is read in 1 MB pieces into one reused array
  * (small enough to stay in the CPU cache between the kernel's copy and the scan); the scan skips
- * through each piece sixteen bytes at a time (SWAR) looking for the literal's rarest byte (by a
- * byte histogram of the file's first piece) and compares the whole literal only there. Pieces
- * overlap by the literal's length minus one, so a match across a piece boundary is found once.
+ * through each piece 32 bytes at a time, eight at once in a long (SWAR), looking for the literal's
+ * rarest byte (by a byte histogram of the file's first 64 KB), or, when even that byte is common,
+ * for its two rarest bytes at their distance, 16 starts at a time; it compares the whole literal
+ * only there. Pieces overlap by the literal's length minus one, so a match across a piece
+ * boundary is found once.
  *
  * <p>Matches are counted like {@code String.indexOf} stepping past each match: leftmost,
  * non-overlapping occurrences (a line holding the literal twice counts twice; the viewer steps
@@ -31,10 +33,14 @@ final class LiteralScan {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH = 0x8080808080808080L;
+    private static final long CASE = 0x2020202020202020L;
 
     private final byte[] needle; // lower-cased ASCII letters when folding
     private final boolean fold;
     private final int piece;
+    private int r1; // the needle byte the scan looks for
+    private int r2; // in pair mode, the second one
+    private boolean pair;
 
     /** @param needle the literal's bytes (at least one) */
     LiteralScan(byte[] needle, boolean foldAscii) {
@@ -73,7 +79,7 @@ final class LiteralScan {
             long nextAllowed = 0; // file offset where the next match may start (no overlaps)
             long reported = 0;
             int filled = 0;
-            int rare = -1;
+            boolean chosen = false;
             while (read < size) {
                 if (progress.cancelled()) {
                     return false;
@@ -88,14 +94,15 @@ final class LiteralScan {
                 if (filled < m) {
                     continue;
                 }
-                if (rare < 0) {
-                    rare = rarest(buf, filled);
+                if (!chosen) {
+                    chooseFilter(buf, filled);
+                    chosen = true;
                 }
                 // starts 0 .. filled - m are complete here; later starts wait for the next piece
                 int from = (int) Math.max(0, nextAllowed - base);
                 int last = filled - m;
                 int i = from;
-                while ((i = candidate(buf, i + rare, last + rare + 1, rare) - rare) >= 0 && i <= last) {
+                while (i <= last && (i = nextCandidate(buf, i, last)) >= 0) {
                     if (matches(buf, i)) {
                         long at = base + i;
                         found.accept(at);
@@ -119,46 +126,110 @@ final class LiteralScan {
         return true;
     }
 
-    /** Index of the needle byte seen least often in the first 64 KB of the file (ties: the last). */
-    private int rarest(byte[] b, int len) {
+    /**
+     * Picks the filter from the first piece's bytes (the first 64 KB): the needle byte seen least
+     * often ({@code r1}, ties: the last), and when even that one is common (more than 1 in 128
+     * bytes) a second one ({@code r2}) checked at the same time.
+     */
+    private void chooseFilter(byte[] b, int len) {
         int[] freq = new int[256];
-        for (int i = 0, n = Math.min(len, 64 << 10); i < n; i++) {
+        int n = Math.min(len, 64 << 10);
+        for (int i = 0; i < n; i++) {
             freq[(fold ? lower(b[i]) : b[i]) & 0xFF]++;
         }
-        int best = needle.length - 1;
-        for (int i = needle.length - 2; i >= 0; i--) {
-            if (freq[needle[i] & 0xFF] < freq[needle[best] & 0xFF]) {
+        int m = needle.length;
+        pair = false;
+        r1 = rarestExcept(freq, -1);
+        if (m >= 2 && freq[needle[r1] & 0xFF] * 128L > n) {
+            r2 = rarestExcept(freq, r1);
+            pair = true;
+        }
+    }
+
+    /** Whether the last run filtered on two bytes (for tests). */
+    boolean pairMode() {
+        return pair;
+    }
+
+    private int rarestExcept(int[] freq, int skip) {
+        int best = -1;
+        for (int i = needle.length - 1; i >= 0; i--) {
+            if (i != skip && (best < 0 || freq[needle[i] & 0xFF] < freq[needle[best] & 0xFF])) {
                 best = i;
             }
         }
         return best;
     }
 
-    /** The first index in {@code [from, to)} whose byte is the needle's byte {@code k} (either case when folding a letter), or -1. */
-    private int candidate(byte[] b, int from, int to, int k) {
-        byte want = needle[k];
-        boolean letter = fold && want >= 'a' && want <= 'z';
-        long rep = (want & 0xFFL) * ONES;
-        long or = letter ? 0x2020202020202020L : 0; // x | 0x20 == a lower-case letter only for that letter in either case
+    /**
+     * The first match start {@code s} in {@code [from, last]} whose filter bytes ({@code r1}, and
+     * {@code r2} in pair mode) are the needle's (either case for a folded letter), or -1; the
+     * whole needle is compared by {@link #matches}. Reads {@code b} up to {@code last + needle.length}.
+     */
+    private int nextCandidate(byte[] b, int from, int last) {
+        int end = last + 1;
+        long rep1 = (needle[r1] & 0xFFL) * ONES;
+        long or1 = folds(r1) ? CASE : 0; // x | 0x20 equals a lower-case letter only for that letter in either case
         int i = from;
-        while (true) {
-            for (; i + 16 <= to; i += 16) {
-                long x = ((long) LONGS.get(b, i) | or) ^ rep; // zero bytes where b may be want
-                long y = ((long) LONGS.get(b, i + 8) | or) ^ rep;
-                if (((((x - ONES) & ~x) | ((y - ONES) & ~y)) & HIGH) != 0) {
-                    break; // a zero byte in x or y: look closer below
+        if (!pair) {
+            int o = r1;
+            while (true) {
+                for (; i + 32 <= end; i += 32) {
+                    long x = ((long) LONGS.get(b, i + o) | or1) ^ rep1; // zero bytes where b is the needle's byte
+                    long y = ((long) LONGS.get(b, i + o + 8) | or1) ^ rep1;
+                    long z = ((long) LONGS.get(b, i + o + 16) | or1) ^ rep1;
+                    long w = ((long) LONGS.get(b, i + o + 24) | or1) ^ rep1;
+                    if (((zeros(x) | zeros(y) | zeros(z) | zeros(w)) & HIGH) != 0) {
+                        break; // a zero byte somewhere: look closer below
+                    }
+                }
+                for (int e = Math.min(i + 32, end); i < e; i++) {
+                    if (is(b[i + o], r1)) {
+                        return i;
+                    }
+                }
+                if (i >= end) {
+                    return -1;
                 }
             }
-            for (int end = Math.min(i + 16, to); i < end; i++) {
-                byte c = b[i];
-                if (c == want || (letter && (c | 0x20) == want)) {
+        }
+        long rep2 = (needle[r2] & 0xFFL) * ONES;
+        long or2 = folds(r2) ? CASE : 0;
+        int o1 = r1;
+        int o2 = r2;
+        while (true) {
+            for (; i + 16 <= end; i += 16) {
+                long x1 = ((long) LONGS.get(b, i + o1) | or1) ^ rep1;
+                long x2 = ((long) LONGS.get(b, i + o2) | or2) ^ rep2;
+                long y1 = ((long) LONGS.get(b, i + o1 + 8) | or1) ^ rep1;
+                long y2 = ((long) LONGS.get(b, i + o2 + 8) | or2) ^ rep2;
+                if ((((zeros(x1) & zeros(x2)) | (zeros(y1) & zeros(y2))) & HIGH) != 0) {
+                    break; // maybe both bytes at some start: look closer below
+                }
+            }
+            for (int e = Math.min(i + 16, end); i < e; i++) {
+                if (is(b[i + o1], r1) && is(b[i + o2], r2)) {
                     return i;
                 }
             }
-            if (i >= to) {
+            if (i >= end) {
                 return -1;
             }
         }
+    }
+
+    /** High bit set in every zero byte of {@code x} (and maybe in some bytes above one): no false negatives. */
+    private static long zeros(long x) {
+        return (x - ONES) & ~x;
+    }
+
+    private boolean folds(int k) {
+        return fold && needle[k] >= 'a' && needle[k] <= 'z';
+    }
+
+    private boolean is(byte c, int k) {
+        byte want = needle[k];
+        return c == want || (fold && (c | 0x20) == want && want >= 'a' && want <= 'z');
     }
 
     private boolean matches(byte[] b, int at) {

@@ -98,6 +98,29 @@ class LiteralScanTest {
     }
 
     @Test
+    void bothFiltersAgreeWithIndexOf() throws Exception {
+        // mostly lower-case text: 'E' is rare (one-byte filter), 'e' and 'r' are common (two-byte filter)
+        Random rnd = new Random(7);
+        StringBuilder sb = new StringBuilder();
+        while (sb.length() < 300_000) {
+            sb.append(rnd.nextInt(50) == 0 ? "ERROR x ERROR\n" : "error in worker " + rnd.nextInt(1000) + " retried\n");
+        }
+        Path file = write(sb.toString());
+        for (int piece : new int[] {5, 64, 4097, LiteralScan.PIECE}) {
+            for (String q : new String[] {"ERROR", "error", "er", "r", "E", "retried\ne", "ERROR\nerror"}) {
+                LiteralScan exact = new LiteralScan(q.getBytes(StandardCharsets.UTF_8), false, piece);
+                assertArrayEquals(reference(file, q, false), scan(exact, file), q + " piece " + piece);
+                LiteralScan folded = new LiteralScan(q.getBytes(StandardCharsets.UTF_8), true, piece);
+                assertArrayEquals(reference(file, q, true), scan(folded, file), q + " folded, piece " + piece);
+                if (q.equals("ERROR")) {
+                    assertFalse(exact.pairMode());
+                    assertTrue(folded.pairMode());
+                }
+            }
+        }
+    }
+
+    @Test
     void emptyFileShortFileAndCancel() throws Exception {
         Path empty = write("");
         assertEquals(0, count(empty, "ERROR", true));
@@ -128,8 +151,12 @@ class LiteralScanTest {
     }
 
     private static long[] scan(Path file, String q, boolean fold, int piece) throws Exception {
+        return scan(new LiteralScan(q.getBytes(StandardCharsets.UTF_8), fold, piece), file);
+    }
+
+    private static long[] scan(LiteralScan scan, Path file) throws Exception {
         LongStream.Builder out = LongStream.builder();
-        assertTrue(new LiteralScan(q.getBytes(StandardCharsets.UTF_8), fold, piece).run(file, progress(), out::add, () -> 0));
+        assertTrue(scan.run(file, progress(), out::add, () -> 0));
         return out.build().toArray();
     }
 

@@ -29,9 +29,10 @@ class ViewerBenchmark {
             Path gb1 = write(dir.resolve("1g.log"), 1L << 30);
             System.out.printf(Locale.ROOT, "#5 viewer: %s, %d bytes, lines like `2026-11-29 12:00:01.123 INFO  [worker-7] step 123456 …`, 1 in 1000 an ERROR%n", gb1.getFileName(), Files.size(gb1));
             lastPage(gb1);
-            search(gb1, "ERROR", "ERROR");
-            search(gb1, "ERROR code \\d+", "ERROR code [0-9]+");
-            search(gb1, "timeout after \\d+ ms", "timeout after [0-9]+ ms");
+            search(gb1, "ERROR", true, "ERROR");
+            search(gb1, "error", false, "error");
+            search(gb1, "ERROR code \\d+", true, "ERROR code [0-9]+");
+            search(gb1, "timeout after \\d+ ms", true, "timeout after [0-9]+ ms");
             Files.delete(gb1);
             if (!Boolean.getBoolean("bench.skip5g")) {
                 Path gb5 = write(dir.resolve("5g.log"), 5L << 30);
@@ -70,14 +71,15 @@ class ViewerBenchmark {
                 file.getFileName(), s, Files.size(file) / s / 1e9, index.checkpoints(), index.lines(), wc);
     }
 
-    private static void search(Path file, String ours, String grepRe) throws Exception {
+    /** Case-insensitive runs go against {@code grep -c -i -E}. */
+    private static void search(Path file, String ours, boolean caseSensitive, String grepRe) throws Exception {
         List<Double> mine = new ArrayList<>();
         List<Double> grep = new ArrayList<>();
         long count = 0;
         double grepCount = 0;
         for (int r = 0; r < ROUNDS; r++) {
             long t0 = System.nanoTime();
-            count = new FileSearch(new FileSearch.Query(ours, true)).run(file, new FileSearch.Progress() {
+            count = new FileSearch(new FileSearch.Query(ours, caseSensitive)).run(file, new FileSearch.Progress() {
                 @Override
                 public void update(long scanned, long size, long matches) {
                 }
@@ -88,14 +90,14 @@ class ViewerBenchmark {
                 }
             }).count();
             mine.add((System.nanoTime() - t0) / 1e6);
-            double[] g = run("grep", "-c", "-E", grepRe, file.toString());
+            double[] g = caseSensitive ? run("grep", "-c", "-E", grepRe, file.toString()) : run("grep", "-c", "-i", "-E", grepRe, file.toString());
             grep.add(g[0]);
             grepCount = g[1];
         }
         double m = median(mine);
         double g = median(grep);
-        System.out.printf(Locale.ROOT, "  search /%s/: runboard median %.0f ms (%.2f GB/s, %d matches); `grep -c -E '%s'` median %.0f ms (%d lines); speed ratio %.2f x grep%n",
-                ours, m, Files.size(file) / m / 1e6, count, grepRe, g, (long) grepCount, g / m);
+        System.out.printf(Locale.ROOT, "  search /%s/%s: runboard median %.0f ms (%.2f GB/s, %d matches, rounds %s); `grep -c%s -E '%s'` median %.0f ms (%d lines, rounds %s); speed ratio %.2f x grep%n",
+                ours, caseSensitive ? "" : "i", m, Files.size(file) / m / 1e6, count, fmt(mine), caseSensitive ? "" : " -i", grepRe, g, (long) grepCount, fmt(grep), g / m);
     }
 
     /** Runs a command with LC_ALL=C; returns {wall ms, first number printed}. */
