@@ -17,8 +17,8 @@ import java.util.function.LongSupplier;
  * (small enough to stay in the CPU cache between the kernel's copy and the scan); the scan skips
  * through each piece 32 bytes at a time, eight at once in a long (SWAR), looking for the literal's
  * rarest byte (by a byte histogram of the file's first 64 KB), or, when even that byte is common,
- * for its two rarest bytes at their distance, 16 starts at a time; it compares the whole literal
- * only there. Pieces overlap by the literal's length minus one, so a match across a piece
+ * for the two of its bytes that occur together (at their distance) least often in those 64 KB;
+ * it compares the whole literal only there. Pieces overlap by the literal's length minus one, so a match across a piece
  * boundary is found once.
  *
  * <p>Matches are counted like {@code String.indexOf} stepping past each match: leftmost,
@@ -127,9 +127,11 @@ final class LiteralScan {
     }
 
     /**
-     * Picks the filter from the first piece's bytes (the first 64 KB): the needle byte seen least
-     * often ({@code r1}, ties: the last), and when even that one is common (more than 1 in 128
-     * bytes) a second one ({@code r2}) checked at the same time.
+     * Picks the filter from the first piece's bytes (its first 64 KB): the needle byte seen least
+     * often ({@code r1}, ties: the last); when even that one is common (more than 1 in 128 bytes),
+     * the pair of needle bytes ({@code r1}, {@code r2}) that fewest starts in the sample have both
+     * of, among the eight rarest positions (so a common bigram like "or" is not chosen when "rr"
+     * is rarer).
      */
     private void chooseFilter(byte[] b, int len) {
         int[] freq = new int[256];
@@ -138,27 +140,41 @@ final class LiteralScan {
             freq[(fold ? lower(b[i]) : b[i]) & 0xFF]++;
         }
         int m = needle.length;
-        pair = false;
-        r1 = rarestExcept(freq, -1);
-        if (m >= 2 && freq[needle[r1] & 0xFF] * 128L > n) {
-            r2 = rarestExcept(freq, r1);
-            pair = true;
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) {
+            order[i] = m - 1 - i;
         }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> freq[needle[i] & 0xFF])); // stable: ties keep the later first
+        pair = false;
+        r1 = order[0];
+        if (m < 2 || freq[needle[r1] & 0xFF] * 128L <= n) {
+            return;
+        }
+        int k = Math.min(m, 8);
+        long best = Long.MAX_VALUE;
+        for (int x = 0; x < k; x++) {
+            for (int y = x + 1; y < k; y++) {
+                int i = order[x];
+                int j = order[y];
+                long c = 0;
+                for (int s = 0; s + m <= n && c < best; s++) {
+                    if (is(b[s + i], i) && is(b[s + j], j)) {
+                        c++;
+                    }
+                }
+                if (c < best) {
+                    best = c;
+                    r1 = i;
+                    r2 = j;
+                }
+            }
+        }
+        pair = true;
     }
 
     /** Whether the last run filtered on two bytes (for tests). */
     boolean pairMode() {
         return pair;
-    }
-
-    private int rarestExcept(int[] freq, int skip) {
-        int best = -1;
-        for (int i = needle.length - 1; i >= 0; i--) {
-            if (i != skip && (best < 0 || freq[needle[i] & 0xFF] < freq[needle[best] & 0xFF])) {
-                best = i;
-            }
-        }
-        return best;
     }
 
     /**
@@ -198,16 +214,17 @@ final class LiteralScan {
         int o1 = r1;
         int o2 = r2;
         while (true) {
-            for (; i + 16 <= end; i += 16) {
-                long x1 = ((long) LONGS.get(b, i + o1) | or1) ^ rep1;
-                long x2 = ((long) LONGS.get(b, i + o2) | or2) ^ rep2;
-                long y1 = ((long) LONGS.get(b, i + o1 + 8) | or1) ^ rep1;
-                long y2 = ((long) LONGS.get(b, i + o2 + 8) | or2) ^ rep2;
-                if ((((zeros(x1) & zeros(x2)) | (zeros(y1) & zeros(y2))) & HIGH) != 0) {
+            for (; i + 32 <= end; i += 32) {
+                // a lane is zero only where both bytes are the needle's
+                long x = (((long) LONGS.get(b, i + o1) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2) | or2) ^ rep2);
+                long y = (((long) LONGS.get(b, i + o1 + 8) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2 + 8) | or2) ^ rep2);
+                long z = (((long) LONGS.get(b, i + o1 + 16) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2 + 16) | or2) ^ rep2);
+                long w = (((long) LONGS.get(b, i + o1 + 24) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2 + 24) | or2) ^ rep2);
+                if (((zeros(x) | zeros(y) | zeros(z) | zeros(w)) & HIGH) != 0) {
                     break; // maybe both bytes at some start: look closer below
                 }
             }
-            for (int e = Math.min(i + 16, end); i < e; i++) {
+            for (int e = Math.min(i + 32, end); i < e; i++) {
                 if (is(b[i + o1], r1) && is(b[i + o2], r2)) {
                     return i;
                 }
