@@ -41,6 +41,7 @@ final class LiteralScan {
     private int r1; // the needle byte the scan looks for
     private int r2; // in pair mode, the second one
     private boolean pair;
+    private boolean chosen;
 
     /** @param needle the literal's bytes (at least one) */
     LiteralScan(byte[] needle, boolean foldAscii) {
@@ -79,7 +80,6 @@ final class LiteralScan {
             long nextAllowed = 0; // file offset where the next match may start (no overlaps)
             long reported = 0;
             int filled = 0;
-            boolean chosen = false;
             while (read < size) {
                 if (progress.cancelled()) {
                     return false;
@@ -94,23 +94,12 @@ final class LiteralScan {
                 if (filled < m) {
                     continue;
                 }
-                if (!chosen) {
-                    chooseFilter(buf, filled);
-                    chosen = true;
-                }
                 // starts 0 .. filled - m are complete here; later starts wait for the next piece
                 int from = (int) Math.max(0, nextAllowed - base);
-                int last = filled - m;
-                int i = from;
-                while (i <= last && (i = nextCandidate(buf, i, last)) >= 0) {
-                    if (matches(buf, i)) {
-                        long at = base + i;
-                        found.accept(at);
-                        nextAllowed = at + m;
-                        i += m;
-                    } else {
-                        i++;
-                    }
+                for (int i = indexIn(buf, from, filled); i >= 0; i = indexIn(buf, i + m, filled)) {
+                    long at = base + i;
+                    found.accept(at);
+                    nextAllowed = at + m;
                 }
                 int keep = m - 1;
                 System.arraycopy(buf, filled - keep, buf, 0, keep);
@@ -124,6 +113,24 @@ final class LiteralScan {
             progress.update(size, size, count.getAsLong());
         }
         return true;
+    }
+
+    /**
+     * The first index {@code >= from} where the literal lies whole in {@code b[0, to)}, or -1 (the
+     * filter is picked from these bytes on the first call).
+     */
+    int indexIn(byte[] b, int from, int to) {
+        int last = to - needle.length;
+        if (!chosen) {
+            chooseFilter(b, to);
+            chosen = true;
+        }
+        for (int i = from; i <= last && (i = nextCandidate(b, i, last)) >= 0; i++) {
+            if (matches(b, i)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -121,6 +121,44 @@ class LiteralScanTest {
     }
 
     @Test
+    void aRegexWithARequiredLiteralMatchesLikeTheRegexOnEveryLine() throws Exception {
+        Random rnd = new Random(11);
+        StringBuilder sb = new StringBuilder("ERROR code 1 at start ERROR code 22\n");
+        while (sb.length() < 200_000) {
+            switch (rnd.nextInt(6)) {
+                case 0 -> sb.append("x ERROR code ").append(rnd.nextInt(100)).append(" and ERROR code ").append(rnd.nextInt(9)).append('\n');
+                case 1 -> sb.append("ERROR codex ERROR code\n");
+                case 2 -> sb.append("timeout after ").append(rnd.nextInt(5000)).append(" ms \u00E9\r\n");
+                default -> sb.append("info step ").append(rnd.nextInt()).append('\n');
+            }
+        }
+        sb.append("last ERROR code 7");
+        Path file = write(sb.toString());
+        for (String re : new String[] {"ERROR code \\d+", "^ERROR code \\d", "code \\d+$", "\\bcode\\b", "timeout after \\d+ ms", "after [0-9]+ ms\\s"}) {
+            assertTrue(FileSearch.requiredLiteral(re) != null, re);
+            assertArrayEquals(perLine(file, re), offsets(file, re, true), re);
+        }
+    }
+
+    /** Every match of the regex on each line by itself (the lines as Latin-1 text), at its byte offset. */
+    private static long[] perLine(Path file, String re) throws Exception {
+        String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+        Matcher m = Pattern.compile(re, Pattern.UNIX_LINES | Pattern.MULTILINE).matcher("");
+        LongStream.Builder out = LongStream.builder();
+        int start = 0;
+        while (start <= text.length()) {
+            int nl = text.indexOf('\n', start);
+            int end = nl < 0 ? text.length() : nl;
+            m.reset(text.substring(start, end));
+            while (m.find()) {
+                out.add(start + m.start());
+            }
+            start = end + 1;
+        }
+        return out.build().toArray();
+    }
+
+    @Test
     void emptyFileShortFileAndCancel() throws Exception {
         Path empty = write("");
         assertEquals(0, count(empty, "ERROR", true));
