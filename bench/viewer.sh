@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Viewer benchmark (issue 5 #5): last page of 1 GB and 5 GB files vs `tail -n 40`, line index
-# vs `wc -l`, whole-file search vs `grep -c -E` (interleaved rounds). Writes ~6 GB of test
+# vs `wc -l`, whole-file search vs `grep -c [-i] -E` (interleaved rounds). Writes ~6 GB of test
 # files in target/ (or BENCH_DIR) and deletes them.
 #
 #   bench/viewer.sh [ROUNDS]     (default 5)

@@ -11,12 +11,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Regex search over a whole file, in 8 MB chunks cut at line ends, on the bytes themselves: each
- * chunk becomes a Latin-1 string (one char per byte, a plain copy), so match positions are byte
- * offsets and {@code String.indexOf} runs on the JVM's vectorised intrinsic. A literal query is
- * found by {@code indexOf} alone; a regex with a required literal (like {@code ERROR \d+}) runs the
- * regex only on lines holding that literal; other ASCII regexes run over the chunk. A pattern with
- * non-ASCII characters, or case-insensitive non-ASCII, decodes each line (slower, exact).
+ * Regex search over a whole file, on the bytes themselves. A literal query (no regex
+ * metacharacters; any case-sensitive one, or a case-insensitive ASCII one) is found in the raw
+ * bytes by {@link LiteralScan}, without building strings. Otherwise the file is read in 8 MB
+ * chunks cut at line ends. A regex with a required literal (like {@code ERROR \d+}) runs only on
+ * the lines holding that literal (found in the bytes by {@code LiteralScan}); other ASCII regexes
+ * run over the whole chunk; either way the text handed to the regex is a Latin-1 string (one char
+ * per byte, a plain copy), so match positions are byte offsets. A non-ASCII regex, or a
+ * case-insensitive non-ASCII literal, decodes each line (slower, exact). Every mode counts matches
+ * (leftmost, non-overlapping), not lines: the viewer's "n of N" steps through each of them.
  * In the byte modes {@code .} stands for one byte, so it matches part of a multi-byte character.
  */
 final class FileSearch {
@@ -60,10 +63,13 @@ final class FileSearch {
         String text = query.text();
         boolean ascii = text.chars().allMatch(c -> c < 0x80);
         boolean literal = text.chars().noneMatch(c -> META.indexOf(c) >= 0);
+        if (literal && !text.isEmpty() && (query.caseSensitive() || ascii)) {
+            boolean done = new LiteralScan(text.getBytes(StandardCharsets.UTF_8), !query.caseSensitive())
+                    .run(path, progress, this::found, () -> count);
+            return result(done);
+        }
         Mode mode;
-        if (literal && query.caseSensitive()) {
-            mode = new LiteralMode(latin1(text));
-        } else if (ascii) {
+        if (ascii) {
             int flags = Pattern.UNIX_LINES | Pattern.MULTILINE | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE);
             Pattern p = Pattern.compile(text, flags);
             String lit = query.caseSensitive() ? requiredLiteral(text) : null;
@@ -95,14 +101,14 @@ final class FileSearch {
                 if (end <= 0) {
                     end = filled; // one line longer than the chunk: searched in pieces
                 }
-                mode.scan(new String(buf, 0, end, StandardCharsets.ISO_8859_1), buf, pos);
+                mode.scan(buf, end, pos);
                 System.arraycopy(buf, end, buf, 0, filled - end);
                 pos += end;
                 filled -= end;
                 progress.update(read, size, count);
             }
             if (filled > 0) {
-                mode.scan(new String(buf, 0, filled, StandardCharsets.ISO_8859_1), buf, pos);
+                mode.scan(buf, filled, pos);
             }
             progress.update(size, size, count);
         }
@@ -124,23 +130,8 @@ final class FileSearch {
     }
 
     private interface Mode {
-        void scan(String chunk, byte[] bytes, long base);
-    }
-
-    private final class LiteralMode implements Mode {
-        private final String needle;
-
-        LiteralMode(String needle) {
-            this.needle = needle;
-        }
-
-        @Override
-        public void scan(String chunk, byte[] bytes, long base) {
-            int step = Math.max(1, needle.length());
-            for (int i = chunk.indexOf(needle); i >= 0; i = chunk.indexOf(needle, i + step)) {
-                found(base + i);
-            }
-        }
+        /** Searches {@code bytes[0, len)}, whole lines (but for a line longer than the chunk), at file offset {@code base}. */
+        void scan(byte[] bytes, int len, long base);
     }
 
     private final class RegexMode implements Mode {
@@ -151,43 +142,41 @@ final class FileSearch {
         }
 
         @Override
-        public void scan(String chunk, byte[] bytes, long base) {
-            m.reset(chunk);
+        public void scan(byte[] bytes, int len, long base) {
+            m.reset(new String(bytes, 0, len, StandardCharsets.ISO_8859_1));
             while (m.find()) {
                 found(base + m.start());
             }
         }
     }
 
-    /** Runs the regex only on the lines that hold a literal every match must contain. */
+    /**
+     * Runs the regex only on the lines that hold a literal every match must contain, found by
+     * {@link LiteralScan} in the bytes; only those lines become strings.
+     */
     private final class FilteredRegexMode implements Mode {
         private final Matcher m;
-        private final String literal;
+        private final LiteralScan literal;
 
         FilteredRegexMode(Pattern p, String literal) {
             this.m = p.matcher("");
-            this.literal = literal;
+            this.literal = new LiteralScan(literal.getBytes(StandardCharsets.ISO_8859_1), false);
         }
 
         @Override
-        public void scan(String chunk, byte[] bytes, long base) {
-            m.reset(chunk);
-            int from = 0;
+        public void scan(byte[] bytes, int len, long base) {
             int i;
-            while ((i = chunk.indexOf(literal, from)) >= 0) {
-                int lineStart = chunk.lastIndexOf('\n', i) + 1;
-                int lineEnd = chunk.indexOf('\n', i);
-                if (lineEnd < 0) {
-                    lineEnd = chunk.length();
-                }
-                m.region(lineStart, lineEnd);
+            int from = 0;
+            while (from < len && (i = literal.indexIn(bytes, from, len)) >= 0) {
+                int before = Newlines.lastIndexOf(bytes, from, i); // from is a line start
+                int lineStart = before < 0 ? from : before + 1;
+                int nl = Newlines.indexOf(bytes, i, len);
+                int lineEnd = nl < 0 ? len : nl;
+                m.reset(new String(bytes, lineStart, lineEnd - lineStart, StandardCharsets.ISO_8859_1));
                 while (m.find()) {
-                    found(base + m.start());
+                    found(base + lineStart + m.start());
                 }
                 from = lineEnd + 1;
-                if (from >= chunk.length()) {
-                    break;
-                }
             }
         }
     }
@@ -201,9 +190,8 @@ final class FileSearch {
         }
 
         @Override
-        public void scan(String chunk, byte[] bytes, long base) {
+        public void scan(byte[] bytes, int len, long base) {
             int start = 0;
-            int len = chunk.length();
             while (start < len) {
                 int nl = Newlines.indexOf(bytes, start, len);
                 int end = nl < 0 ? len : nl;

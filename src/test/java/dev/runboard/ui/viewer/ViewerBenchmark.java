@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 5 benchmark #5: the viewer's last page of 1 GB and 5 GB files (open + End, what the End
  * button runs on the viewer's worker before one hand-off to the FX thread), baseline {@code tail -n};
- * and whole-file search vs {@code grep -c} on the same 1 GB file, interleaved rounds.
+ * and whole-file search vs {@code grep -c} on the same 1 GB file, interleaved rounds (a literal,
+ * the same literal case-insensitive vs {@code grep -c -i}, two regexes with a required literal).
  * {@code ./mvnw -B -Pbench test -Dtest=ViewerBenchmark -Dbench.rounds=5 -Dbench.dir=DIR} (bench/viewer.sh).
  * Lives beside the viewer (package-private classes); tagged like the other benchmarks.
  */
@@ -29,9 +30,10 @@ class ViewerBenchmark {
             Path gb1 = write(dir.resolve("1g.log"), 1L << 30);
             System.out.printf(Locale.ROOT, "#5 viewer: %s, %d bytes, lines like `2026-11-29 12:00:01.123 INFO  [worker-7] step 123456 …`, 1 in 1000 an ERROR%n", gb1.getFileName(), Files.size(gb1));
             lastPage(gb1);
-            search(gb1, "ERROR", "ERROR");
-            search(gb1, "ERROR code \\d+", "ERROR code [0-9]+");
-            search(gb1, "timeout after \\d+ ms", "timeout after [0-9]+ ms");
+            search(gb1, "ERROR", true, "ERROR");
+            search(gb1, "error", false, "error");
+            search(gb1, "ERROR code \\d+", true, "ERROR code [0-9]+");
+            search(gb1, "timeout after \\d+ ms", true, "timeout after [0-9]+ ms");
             Files.delete(gb1);
             if (!Boolean.getBoolean("bench.skip5g")) {
                 Path gb5 = write(dir.resolve("5g.log"), 5L << 30);
@@ -70,14 +72,15 @@ class ViewerBenchmark {
                 file.getFileName(), s, Files.size(file) / s / 1e9, index.checkpoints(), index.lines(), wc);
     }
 
-    private static void search(Path file, String ours, String grepRe) throws Exception {
+    /** Case-insensitive runs go against {@code grep -c -i -E}. */
+    private static void search(Path file, String ours, boolean caseSensitive, String grepRe) throws Exception {
         List<Double> mine = new ArrayList<>();
         List<Double> grep = new ArrayList<>();
         long count = 0;
         double grepCount = 0;
         for (int r = 0; r < ROUNDS; r++) {
             long t0 = System.nanoTime();
-            count = new FileSearch(new FileSearch.Query(ours, true)).run(file, new FileSearch.Progress() {
+            count = new FileSearch(new FileSearch.Query(ours, caseSensitive)).run(file, new FileSearch.Progress() {
                 @Override
                 public void update(long scanned, long size, long matches) {
                 }
@@ -88,14 +91,19 @@ class ViewerBenchmark {
                 }
             }).count();
             mine.add((System.nanoTime() - t0) / 1e6);
-            double[] g = run("grep", "-c", "-E", grepRe, file.toString());
+            double[] g = caseSensitive ? run("grep", "-c", "-E", grepRe, file.toString()) : run("grep", "-c", "-i", "-E", grepRe, file.toString());
             grep.add(g[0]);
             grepCount = g[1];
         }
         double m = median(mine);
         double g = median(grep);
-        System.out.printf(Locale.ROOT, "  search /%s/: runboard median %.0f ms (%.2f GB/s, %d matches); `grep -c -E '%s'` median %.0f ms (%d lines); speed ratio %.2f x grep%n",
-                ours, m, Files.size(file) / m / 1e6, count, grepRe, g, (long) grepCount, g / m);
+        List<Double> ratios = new ArrayList<>(); // per round: each pair ran back to back, so it sees the same machine load
+        for (int r = 0; r < mine.size(); r++) {
+            ratios.add(grep.get(r) / mine.get(r));
+        }
+        System.out.printf(Locale.ROOT, "  search /%s/%s: runboard median %.0f ms (%.2f GB/s, %d matches, rounds %s); `grep -c%s -E '%s'` median %.0f ms (%d lines, rounds %s); speed ratio %.2f x grep (ratio of medians); per-round ratios %s, median %.2f%n",
+                ours, caseSensitive ? "" : "i", m, Files.size(file) / m / 1e6, count, fmt(mine), caseSensitive ? "" : " -i", grepRe, g, (long) grepCount, fmt(grep), g / m,
+                ratios.stream().map(d -> String.format(Locale.ROOT, "%.2f", d)).toList(), median(ratios));
     }
 
     /** Runs a command with LC_ALL=C; returns {wall ms, first number printed}. */

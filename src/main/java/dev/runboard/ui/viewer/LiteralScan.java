@@ -1,0 +1,280 @@
+package dev.runboard.ui.viewer;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The fast path of {@link FileSearch} for a plain literal: finds the literal's UTF-8 bytes in the
+ * file's bytes, without building strings. The file is read in 1 MB pieces into one reused array
+ * (small enough to stay in the CPU cache between the kernel's copy and the scan); the scan skips
+ * through each piece 32 bytes at a time, eight at once in a long (SWAR), looking for the literal's
+ * rarest byte (by a byte histogram of the file's first 64 KB), or, when even that byte is common,
+ * for the two of its bytes that occur together (at their distance) least often in those 64 KB;
+ * it compares the whole literal only there. Pieces overlap by the literal's length minus one, so a match across a piece
+ * boundary is found once.
+ *
+ * <p>Matches are counted like {@code String.indexOf} stepping past each match: leftmost,
+ * non-overlapping occurrences (a line holding the literal twice counts twice; the viewer steps
+ * through each). With {@code foldAscii} the ASCII letters A–Z match either case and every other
+ * byte matches only itself, which is what {@code Pattern.CASE_INSENSITIVE} without
+ * {@code UNICODE_CASE} does on the search's one-char-per-byte text.
+ */
+final class LiteralScan {
+    static final int PIECE = 1 << 20;
+    private static final int PROGRESS_EVERY = 8 << 20;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH = 0x8080808080808080L;
+    private static final long CASE = 0x2020202020202020L;
+
+    private final byte[] needle; // lower-cased ASCII letters when folding
+    private final boolean fold;
+    private final int piece;
+    private int r1; // the needle byte the scan looks for
+    private int r2; // in pair mode, the second one
+    private boolean pair;
+    private boolean chosen;
+
+    /** @param needle the literal's bytes (at least one) */
+    LiteralScan(byte[] needle, boolean foldAscii) {
+        this(needle, foldAscii, PIECE);
+    }
+
+    /** With a piece size of its own (tests cut the file into tiny pieces). */
+    LiteralScan(byte[] needle, boolean foldAscii, int piece) {
+        if (needle.length == 0) {
+            throw new IllegalArgumentException("empty literal");
+        }
+        this.fold = foldAscii;
+        this.needle = needle.clone();
+        if (fold) {
+            for (int i = 0; i < this.needle.length; i++) {
+                this.needle[i] = lower(this.needle[i]);
+            }
+        }
+        this.piece = Math.max(piece, 2 * needle.length);
+    }
+
+    /**
+     * Scans the first {@code size} bytes of the file (its size when the search started), reporting
+     * each match's byte offset in order.
+     *
+     * @return false when cancelled
+     */
+    boolean run(Path path, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
+        int m = needle.length;
+        byte[] buf = new byte[piece];
+        ByteBuffer bb = ByteBuffer.wrap(buf);
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long base = 0; // file offset of buf[0]
+            long read = 0;
+            long nextAllowed = 0; // file offset where the next match may start (no overlaps)
+            long reported = 0;
+            int filled = 0;
+            while (read < size) {
+                if (progress.cancelled()) {
+                    return false;
+                }
+                bb.clear().position(filled).limit((int) Math.min(buf.length, filled + (size - read)));
+                int n = ch.read(bb, read);
+                if (n < 0) {
+                    break;
+                }
+                read += n;
+                filled += n;
+                if (filled < m) {
+                    continue;
+                }
+                // starts 0 .. filled - m are complete here; later starts wait for the next piece
+                int from = (int) Math.max(0, nextAllowed - base);
+                for (int i = indexIn(buf, from, filled); i >= 0; i = indexIn(buf, i + m, filled)) {
+                    long at = base + i;
+                    found.accept(at);
+                    nextAllowed = at + m;
+                }
+                int keep = m - 1;
+                System.arraycopy(buf, filled - keep, buf, 0, keep);
+                base += filled - keep;
+                filled = keep;
+                if (read - reported >= PROGRESS_EVERY) {
+                    reported = read;
+                    progress.update(read, size, count.getAsLong());
+                }
+            }
+            progress.update(size, size, count.getAsLong());
+        }
+        return true;
+    }
+
+    /**
+     * The first index {@code >= from} where the literal lies whole in {@code b[0, to)}, or -1 (the
+     * filter is picked from these bytes on the first call).
+     */
+    int indexIn(byte[] b, int from, int to) {
+        int last = to - needle.length;
+        if (!chosen) {
+            chooseFilter(b, to);
+            chosen = true;
+        }
+        for (int i = from; i <= last && (i = nextCandidate(b, i, last)) >= 0; i++) {
+            if (matches(b, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Picks the filter from the first piece's bytes (its first 64 KB): the needle byte seen least
+     * often ({@code r1}, ties: the last); when even that one is common (more than 1 in 128 bytes),
+     * the pair of needle bytes ({@code r1}, {@code r2}) that fewest starts in the sample have both
+     * of, among the eight rarest positions (so a common bigram like "or" is not chosen when "rr"
+     * is rarer).
+     */
+    private void chooseFilter(byte[] b, int len) {
+        int[] freq = new int[256];
+        int n = Math.min(len, 64 << 10);
+        for (int i = 0; i < n; i++) {
+            freq[(fold ? lower(b[i]) : b[i]) & 0xFF]++;
+        }
+        int m = needle.length;
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) {
+            order[i] = m - 1 - i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> freq[needle[i] & 0xFF])); // stable: ties keep the later first
+        pair = false;
+        r1 = order[0];
+        if (m < 2 || freq[needle[r1] & 0xFF] * 128L <= n) {
+            return;
+        }
+        int k = Math.min(m, 8);
+        long best = Long.MAX_VALUE;
+        for (int x = 0; x < k; x++) {
+            for (int y = x + 1; y < k; y++) {
+                int i = order[x];
+                int j = order[y];
+                long c = 0;
+                for (int s = 0; s + m <= n && c < best; s++) {
+                    if (is(b[s + i], i) && is(b[s + j], j)) {
+                        c++;
+                    }
+                }
+                if (c < best) {
+                    best = c;
+                    r1 = i;
+                    r2 = j;
+                }
+            }
+        }
+        pair = true;
+    }
+
+    /** Whether the last run filtered on two bytes (for tests). */
+    boolean pairMode() {
+        return pair;
+    }
+
+    /**
+     * The first match start {@code s} in {@code [from, last]} whose filter bytes ({@code r1}, and
+     * {@code r2} in pair mode) are the needle's (either case for a folded letter), or -1; the
+     * whole needle is compared by {@link #matches}. Reads {@code b} up to {@code last + needle.length}.
+     */
+    private int nextCandidate(byte[] b, int from, int last) {
+        int end = last + 1;
+        long rep1 = (needle[r1] & 0xFFL) * ONES;
+        long or1 = folds(r1) ? CASE : 0; // x | 0x20 equals a lower-case letter only for that letter in either case
+        int i = from;
+        if (!pair) {
+            int o = r1;
+            while (true) {
+                for (; i + 32 <= end; i += 32) {
+                    long x = ((long) LONGS.get(b, i + o) | or1) ^ rep1; // zero bytes where b is the needle's byte
+                    long y = ((long) LONGS.get(b, i + o + 8) | or1) ^ rep1;
+                    long z = ((long) LONGS.get(b, i + o + 16) | or1) ^ rep1;
+                    long w = ((long) LONGS.get(b, i + o + 24) | or1) ^ rep1;
+                    if (((zeros(x) | zeros(y) | zeros(z) | zeros(w)) & HIGH) != 0) {
+                        break; // a zero byte somewhere: look closer below
+                    }
+                }
+                for (int e = Math.min(i + 32, end); i < e; i++) {
+                    if (is(b[i + o], r1)) {
+                        return i;
+                    }
+                }
+                if (i >= end) {
+                    return -1;
+                }
+            }
+        }
+        long rep2 = (needle[r2] & 0xFFL) * ONES;
+        long or2 = folds(r2) ? CASE : 0;
+        int o1 = r1;
+        int o2 = r2;
+        while (true) {
+            for (; i + 32 <= end; i += 32) {
+                // a lane is zero only where both bytes are the needle's
+                long x = (((long) LONGS.get(b, i + o1) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2) | or2) ^ rep2);
+                long y = (((long) LONGS.get(b, i + o1 + 8) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2 + 8) | or2) ^ rep2);
+                long z = (((long) LONGS.get(b, i + o1 + 16) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2 + 16) | or2) ^ rep2);
+                long w = (((long) LONGS.get(b, i + o1 + 24) | or1) ^ rep1) | (((long) LONGS.get(b, i + o2 + 24) | or2) ^ rep2);
+                if (((zeros(x) | zeros(y) | zeros(z) | zeros(w)) & HIGH) != 0) {
+                    break; // maybe both bytes at some start: look closer below
+                }
+            }
+            for (int e = Math.min(i + 32, end); i < e; i++) {
+                if (is(b[i + o1], r1) && is(b[i + o2], r2)) {
+                    return i;
+                }
+            }
+            if (i >= end) {
+                return -1;
+            }
+        }
+    }
+
+    /** High bit set in every zero byte of {@code x} (and maybe in some bytes above one): no false negatives. */
+    private static long zeros(long x) {
+        return (x - ONES) & ~x;
+    }
+
+    private boolean folds(int k) {
+        return fold && needle[k] >= 'a' && needle[k] <= 'z';
+    }
+
+    private boolean is(byte c, int k) {
+        byte want = needle[k];
+        return c == want || (fold && (c | 0x20) == want && want >= 'a' && want <= 'z');
+    }
+
+    private boolean matches(byte[] b, int at) {
+        byte[] n = needle;
+        if (fold) {
+            for (int j = 0; j < n.length; j++) {
+                if (lower(b[at + j]) != n[j]) {
+                    return false;
+                }
+            }
+        } else {
+            for (int j = 0; j < n.length; j++) {
+                if (b[at + j] != n[j]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static byte lower(byte c) {
+        return c >= 'A' && c <= 'Z' ? (byte) (c | 0x20) : c;
+    }
+}
