@@ -132,6 +132,7 @@ public final class DetailController {
         removeButton.disableProperty().bind(main.selectedRunning());
 
         model.rowProperty().addListener((o, was, now) -> tail.reset());
+        tail.highlightsProperty().bind(model.highlightsProperty());
         model.linesProperty().addListener((o, was, now) -> tail.show(now));
         model.snapshotProperty().addListener((o, was, now) -> showHeader(now));
         model.factsProperty().addListener((o, was, now) -> showFacts(now));
