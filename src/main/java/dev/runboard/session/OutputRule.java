@@ -20,7 +20,7 @@ public record OutputRule(@JsonProperty("pattern") String pattern, @JsonProperty(
         HIGHLIGHT,
         /** End the session's tree at once and record it {@code failed}, with the rule as the reason. */
         FAIL,
-        /** Tell the user (in-app, and on the desktop when available), once per rule. */
+        /** Tell the user (in-app, and on the desktop when available), at most once per rule per few seconds. */
         NOTIFY;
 
         public String word() {
