@@ -27,7 +27,8 @@ public record OutputRule(@JsonProperty("pattern") String pattern, @JsonProperty(
             return name().toLowerCase(Locale.ROOT);
         }
 
-        /** Parses "fail", "FAIL", "highlight", "notify". */
+        /** Parses "fail", "FAIL", "highlight", "notify" (hand-written settings.json uses either case). */
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public static Action parse(String text) {
             return valueOf(text.strip().toUpperCase(Locale.ROOT));
         }

@@ -63,7 +63,7 @@ public final class MainWindow {
         DetailViewModel detail = new DetailViewModel();
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop);
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, Path.of("").toAbsolutePath(), settings.defaultGrace(),
-                settings.previewBytes());
+                settings.previewBytes(), settings.defaultRules());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
                 return new MainController(model, dialogs, theme);
