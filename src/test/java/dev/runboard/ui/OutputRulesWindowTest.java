@@ -10,6 +10,7 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.session.WatchSpec;
 import dev.runboard.ui.detail.StyledLine;
 import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.viewer.ViewerLine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.stage.Stage;
@@ -57,7 +59,11 @@ class OutputRulesWindowTest {
     @AfterEach
     void stop() throws Exception {
         engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, window::close);
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
+            window.close();
+            new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream()
+                    .filter(w -> w != window.stage()).forEach(javafx.stage.Window::hide);
+        });
         engine.close();
     }
 
@@ -73,6 +79,22 @@ class OutputRulesWindowTest {
         assertTrue(marks.get("ERROR disk"), "the coloured ERROR line is highlighted: " + marks);
         assertFalse(marks.get("ok line"), marks.toString());
         assertFalse(marks.get("not an ERROR"), "the rule is anchored: " + marks);
+    }
+
+    @Test
+    void theArtifactViewerMarksTheSameLines(FxRobot robot) throws Exception {
+        WatchSpec watch = WatchSpec.NONE.withRules(List.of(new OutputRule("ERROR", OutputRule.Action.HIGHLIGHT)));
+        SessionRow row = launch(robot, SessionSpec.shell("seq 1 20000; echo 'ERROR at the end'")
+                .cwd(workDir).watch(watch).build());
+        robot.interact(() -> window.model().selectedProperty().set(row));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> robot.lookup("#openArtifactLink").tryQuery().map(Node::isVisible).orElse(false)));
+        robot.clickOn("#openArtifactLink");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !viewerMarks(robot).isEmpty()));
+        robot.clickOn("#viewerEnd");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> Boolean.TRUE.equals(viewerMarks(robot).get("ERROR at the end"))));
+        assertEquals(Boolean.FALSE, fx(robot, () -> viewerMarks(robot).get("20000")));
     }
 
     @Test
@@ -95,6 +117,14 @@ class OutputRulesWindowTest {
                 .map(n -> (ListCell<?>) n)
                 .filter(c -> !c.isEmpty() && c.getItem() instanceof StyledLine)
                 .collect(Collectors.toMap(c -> ((StyledLine) c.getItem()).plain(),
+                        c -> c.getPseudoClassStates().contains(RULE_HIGHLIGHT), (a, b) -> a));
+    }
+
+    private static Map<String, Boolean> viewerMarks(FxRobot robot) {
+        return robot.lookup(".viewer-line").queryAll().stream()
+                .map(n -> (ListCell<?>) n)
+                .filter(c -> !c.isEmpty() && c.getItem() instanceof ViewerLine)
+                .collect(Collectors.toMap(c -> ((ViewerLine) c.getItem()).text(),
                         c -> c.getPseudoClassStates().contains(RULE_HIGHLIGHT), (a, b) -> a));
     }
 

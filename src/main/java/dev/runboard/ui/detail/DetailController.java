@@ -259,7 +259,7 @@ public final class DetailController {
     void onOpenArtifact() {
         String artifact = model.artifactProperty().get();
         if (artifact != null) {
-            viewer.open(outputList.getScene().getWindow(), Path.of(artifact));
+            viewer.open(outputList.getScene().getWindow(), Path.of(artifact), () -> false, null, model.highlightsProperty().get());
         }
     }
 
@@ -275,7 +275,8 @@ public final class DetailController {
     void onOpenCapture() {
         SessionSnapshot s = model.snapshotProperty().get();
         if (s != null && s.captureFile() != null) {
-            viewer.open(outputList.getScene().getWindow(), Path.of(s.captureFile()));
+            viewer.open(outputList.getScene().getWindow(), Path.of(s.captureFile()), () -> false, null,
+                    model.highlightsProperty().get());
         }
     }
 }
