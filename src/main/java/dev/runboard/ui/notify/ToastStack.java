@@ -44,7 +44,8 @@ public final class ToastStack {
         later.play();
         if (!popup.isShowing()) {
             popup.getScene().getStylesheets().setAll(stage.getScene().getStylesheets());
-            popup.getScene().getRoot().getStyleClass().setAll("toast-host");
+            // "root" too: the theme's colour variables are defined on .root, and a popup's root lacks it
+            popup.getScene().getRoot().getStyleClass().setAll("root", "toast-host");
             if (stage.getScene().getRoot().getStyleClass().contains("theme-dark")) {
                 popup.getScene().getRoot().getStyleClass().add("theme-dark");
             }
