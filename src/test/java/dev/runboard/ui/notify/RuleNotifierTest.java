@@ -29,8 +29,9 @@ class RuleNotifierTest {
     private Stage stage;
 
     @Start
-    void start(Stage stage) {
-        this.stage = stage;
+    void start(Stage primary) {
+        // A stage of its own: the primary stage is shared with later window tests and keeps its size.
+        stage = new Stage();
         stage.setScene(new Scene(new StackPane(), 400, 300));
         stage.show();
     }
@@ -61,6 +62,7 @@ class RuleNotifierTest {
             assertEquals(3, desktop.size(), "the quiet period is over");
             assertTrue(toasts.shown().size() <= 3, "the stack keeps at most three toasts");
             toasts.close();
+            stage.hide();
         });
     }
 
