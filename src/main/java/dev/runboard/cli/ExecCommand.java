@@ -26,10 +26,14 @@ import picocli.CommandLine.Model.CommandSpec;
         versionProvider = VersionProvider.class,
         description = {"Run a command in the foreground and print its final snapshot as JSON.",
             "Exits with the command's exit code (124 on timeout, 125 if it could not start or its exit is unknown,",
-            "2 on a usage error). Ctrl-C kills the whole tree."},
+            "1 when a --fail-on rule failed a command that exited 0, 2 on a usage error).",
+            "Ctrl-C kills the whole tree."},
         footer = {"", "Examples:", "  runboard exec -- make test",
             "  runboard exec --timeout 600 --cwd ~/src/app -- ./gradlew build",
-            "  runboard exec --no-shell -- python3 -c 'print(42)'"})
+            "  runboard exec --no-shell -- python3 -c 'print(42)'",
+            "  runboard exec --fail-on ERROR --highlight WARN --notify-on ready -- make dev",
+            "  runboard exec --hang-after 120 --hang-action kill -- ./flaky-tests.sh",
+            "  runboard exec --max-rss 2G --max-cpu 150 --max-cpu-for 30 -- ./etl.py"})
 public final class ExecCommand implements Callable<Integer> {
     /** Like coreutils timeout(1). */
     static final int EXIT_TIMEOUT = 124;
@@ -139,6 +143,8 @@ public final class ExecCommand implements Callable<Integer> {
         return switch (s.status()) {
             case TIMEOUT -> EXIT_TIMEOUT;
             case RUNNING -> throw new IllegalStateException("exec returns only after the session ends");
+            // an output rule failed a command that itself exited 0: scripts must not read that as success
+            case FAILED -> s.exitCode() == null ? EXIT_COULD_NOT_START : s.exitCode() == 0 ? 1 : s.exitCode();
             default -> s.exitCode() == null ? EXIT_COULD_NOT_START : s.exitCode();
         };
     }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Start a command in the background and print its session id.",
             "The window, if open, shows it within one poll period. Takes exec's options."},
         footer = {"", "Examples:", "  id=$(runboard start --timeout 3600 -- make test)", "  runboard tail -f $id",
-            "  runboard wait $id"})
+            "  runboard wait $id", "  runboard start --hang-after 300 --hang-action kill -- ./nightly.sh"})
 public final class StartCommand implements Callable<Integer> {
     private static final Duration START_LIMIT = Duration.ofSeconds(30);
 

@@ -20,8 +20,14 @@ public record SessionInsight(
         List<Event> events,
         boolean hung) {
 
-    /** Something worth telling the user: a rule matched, the session went quiet, a guard fired. */
-    public record Event(long seq, Instant at, Kind kind, String message) {
+    /**
+     * Something worth telling the user: a rule matched, the session went quiet, a guard fired.
+     * {@code rule} is the matched rule's pattern for rule events, else null.
+     */
+    public record Event(long seq, Instant at, Kind kind, String message, String rule) {
+        public Event(long seq, Instant at, Kind kind, String message) {
+            this(seq, at, kind, message, null);
+        }
     }
 
     public enum Kind { RULE_MATCH, NOTIFY, HANG, GUARD, INFO }

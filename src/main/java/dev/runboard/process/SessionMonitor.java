@@ -17,10 +17,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -45,6 +44,8 @@ final class SessionMonitor implements AutoCloseable {
     private static final int MAX_LINE = 64 << 10;
     private static final int MAX_EVENTS = 200;
     private static final int HISTORY_POINTS = 600;
+    /** A NOTIFY rule that keeps matching is recorded again at most this often (a flood is one event per period). */
+    static final Duration NOTIFY_REPEAT = Duration.ofSeconds(10);
 
     /** How the monitor ends a session (the engine's tree kill with a status and a reason). */
     interface Ender {
@@ -160,7 +161,8 @@ final class SessionMonitor implements AutoCloseable {
         final List<Pattern> patterns = new ArrayList<>();
         final ResourceHistory history = new ResourceHistory(HISTORY_POINTS);
         final List<SessionInsight.Event> events = new ArrayList<>();
-        final Set<Integer> notified = new HashSet<>();
+        /** When each NOTIFY rule (by index) was last recorded. */
+        final Map<Integer, Instant> notified = new HashMap<>();
         final ByteArrayOutputStream carry = new ByteArrayOutputStream();
         long scanned;
         boolean ended;
@@ -303,13 +305,16 @@ final class SessionMonitor implements AutoCloseable {
                     case FAIL -> {
                         if (!ended) {
                             String why = "output matched rule /" + rule.pattern() + "/: " + abbreviate(text);
-                            event(SessionInsight.Kind.RULE_MATCH, why);
+                            event(SessionInsight.Kind.RULE_MATCH, why, rule.pattern());
                             end(SessionStatus.FAILED, why);
                         }
                     }
                     case NOTIFY -> {
-                        if (notified.add(i)) {
-                            event(SessionInsight.Kind.NOTIFY, "/" + rule.pattern() + "/ matched: " + abbreviate(text));
+                        Instant now = clock.instant();
+                        Instant last = notified.get(i);
+                        if (last == null || !now.isBefore(last.plus(NOTIFY_REPEAT))) {
+                            notified.put(i, now);
+                            event(SessionInsight.Kind.NOTIFY, "/" + rule.pattern() + "/ matched: " + abbreviate(text), rule.pattern());
                         }
                     }
                     case HIGHLIGHT -> {
@@ -335,7 +340,11 @@ final class SessionMonitor implements AutoCloseable {
         }
 
         private void event(SessionInsight.Kind kind, String message) {
-            events.add(new SessionInsight.Event(eventSeq.incrementAndGet(), clock.instant(), kind, message));
+            event(kind, message, null);
+        }
+
+        private void event(SessionInsight.Kind kind, String message, String rule) {
+            events.add(new SessionInsight.Event(eventSeq.incrementAndGet(), clock.instant(), kind, message, rule));
             if (events.size() > MAX_EVENTS) {
                 events.remove(0);
             }

@@ -20,14 +20,15 @@ public record OutputRule(@JsonProperty("pattern") String pattern, @JsonProperty(
         HIGHLIGHT,
         /** End the session's tree at once and record it {@code failed}, with the rule as the reason. */
         FAIL,
-        /** Tell the user (in-app, and on the desktop when available), once per rule. */
+        /** Tell the user (in-app, and on the desktop when available), at most once per rule per few seconds. */
         NOTIFY;
 
         public String word() {
             return name().toLowerCase(Locale.ROOT);
         }
 
-        /** Parses "fail", "FAIL", "highlight", "notify". */
+        /** Parses "fail", "FAIL", "highlight", "notify" (hand-written settings.json uses either case). */
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public static Action parse(String text) {
             return valueOf(text.strip().toUpperCase(Locale.ROOT));
         }

@@ -1,6 +1,8 @@
 package dev.runboard.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.runboard.session.OutputRule;
+import java.util.List;
 
 /** What a user can set, as stored in {@code settings.json}. Missing fields take the defaults. */
 public record Settings(
@@ -10,9 +12,10 @@ public record Settings(
         @JsonProperty("theme") String theme,
         @JsonProperty("keep_finished") int keepFinished,
         @JsonProperty("keep_artifact_bytes") long keepArtifactBytes,
-        @JsonProperty("notifications") boolean notifications) {
+        @JsonProperty("notifications") boolean notifications,
+        @JsonProperty("default_rules") List<OutputRule> defaultRules) {
 
-    public static final Settings DEFAULTS = new Settings(200, 2000, 64 * 1024, "light", 1000, 5_000_000_000L, true);
+    public static final Settings DEFAULTS = new Settings(200, 2000, 64 * 1024, "light", 1000, 5_000_000_000L, true, List.of());
 
     public Settings {
         pollMillis = pollMillis <= 0 ? 200 : Math.max(50, pollMillis);
@@ -21,13 +24,19 @@ public record Settings(
         theme = "dark".equals(theme) ? "dark" : "light";
         keepFinished = keepFinished <= 0 ? 1000 : keepFinished;
         keepArtifactBytes = keepArtifactBytes <= 0 ? 5_000_000_000L : keepArtifactBytes;
+        // Output rules every new session from the dialog starts with (highlight, fail, notify).
+        defaultRules = defaultRules == null ? List.of() : List.copyOf(defaultRules);
     }
 
     public Settings withTheme(String theme) {
-        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications);
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications, defaultRules);
+    }
+
+    public Settings withDefaultRules(List<OutputRule> rules) {
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications, rules);
     }
 
     public Settings withRetention(int keepFinished, long keepArtifactBytes) {
-        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications);
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications, defaultRules);
     }
 }

@@ -8,6 +8,8 @@ import dev.runboard.ui.main.MainController;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.notify.DesktopNotifier;
 import dev.runboard.ui.notify.EndNotifier;
+import dev.runboard.ui.notify.RuleNotifier;
+import dev.runboard.ui.notify.ToastStack;
 import dev.runboard.ui.sessions.SessionsViewModel;
 import dev.runboard.ui.viewer.ArtifactViewer;
 import dev.runboard.ui.workspace.WorkspaceController;
@@ -61,7 +63,7 @@ public final class MainWindow {
         DetailViewModel detail = new DetailViewModel();
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop);
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, Path.of("").toAbsolutePath(), settings.defaultGrace(),
-                settings.previewBytes());
+                settings.previewBytes(), settings.defaultRules());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
                 return new MainController(model, dialogs, theme);
@@ -90,9 +92,13 @@ public final class MainWindow {
         stage.setMinHeight(480);
         stage.getIcons().setAll(loadIcons());
 
-        EndNotifier notifier = new EndNotifier(stage, row -> model.selectedProperty().set(row),
-                DesktopNotifier.fromPath(settings.desktopNotifications()));
+        ToastStack toasts = new ToastStack(stage);
+        DesktopNotifier desktopNotifier = DesktopNotifier.fromPath(settings.desktopNotifications());
+        EndNotifier notifier = new EndNotifier(stage, toasts, row -> model.selectedProperty().set(row), desktopNotifier);
         sessions.onSessionEnded(notifier::sessionEnded);
+        RuleNotifier rules = new RuleNotifier(toasts, desktopNotifier::notify, row -> model.selectedProperty().set(row),
+                Clock.systemUTC(), RuleNotifier.DEFAULT_QUIET);
+        sessions.onNewEvents(rules::newEvents);
         sessions.attach(engine);
         return new MainWindow(stage, sessions, model, loader.getController(), notifier, workspaces);
     }

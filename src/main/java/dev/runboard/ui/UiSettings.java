@@ -1,6 +1,8 @@
 package dev.runboard.ui;
 
+import dev.runboard.session.OutputRule;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,12 +12,16 @@ import java.util.Map;
  * {@code RUNBOARD_DEMO}).
  */
 public record UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo, Duration defaultGrace,
-        int previewBytes) {
+        int previewBytes, List<OutputRule> defaultRules) {
+
+    public UiSettings {
+        defaultRules = defaultRules == null ? List.of() : List.copyOf(defaultRules);
+    }
 
     /** With the engine's defaults for a new session's grace and preview bound. */
     public UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo) {
         this(pollPeriod, desktopNotifications, demo, dev.runboard.session.SessionSpec.DEFAULT_GRACE,
-                dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES);
+                dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES, List.of());
     }
 
     public static final Duration DEFAULT_POLL = Duration.ofMillis(200);
@@ -43,11 +49,12 @@ public record UiSettings(Duration pollPeriod, boolean desktopNotifications, bool
         boolean notify = notifyChoice == null ? saved.notifications() : !"false".equalsIgnoreCase(notifyChoice);
         String demo = value("runboard.demo", env.get("RUNBOARD_DEMO"));
         return new UiSettings(Duration.ofMillis(Math.max(20, poll)), notify,
-                demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")), Duration.ofMillis(saved.defaultGraceMillis()), saved.previewBytes());
+                demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")), Duration.ofMillis(saved.defaultGraceMillis()), saved.previewBytes(),
+                saved.defaultRules());
     }
 
     public UiSettings withPollPeriod(Duration period) {
-        return new UiSettings(period, desktopNotifications, demo, defaultGrace, previewBytes);
+        return new UiSettings(period, desktopNotifications, demo, defaultGrace, previewBytes, defaultRules);
     }
 
     private static String value(String property, String env) {

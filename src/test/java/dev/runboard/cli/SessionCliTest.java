@@ -93,6 +93,16 @@ class SessionCliTest {
     }
 
     @Test
+    void startHandsTheOutputRulesToItsManager() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--fail-on", "ERR[O]R", "--", "echo ERROR; sleep 300").out().strip();
+        cli("wait", id);
+        JsonNode show = Json.mapper().readTree(cli("show", id).out());
+        assertEquals("failed", show.get("status").asText());
+        assertTrue(show.get("reason").asText().contains("/ERR[O]R/"), show.get("reason").asText());
+        assertEquals(List.of(), tagged(id), "the rule ended the whole tree");
+    }
+
+    @Test
     void unknownIdsAndBadFlagsExitTwoWithOneLine() {
         Result unknown = cli("show", "nope");
         assertEquals(2, unknown.exit());

@@ -3,8 +3,10 @@ package dev.runboard.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.session.OutputRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +27,18 @@ class SettingsStoreTest {
         assertEquals(200, partial.pollMillis());
         assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
                 Files.getPosixFilePermissions(dir.resolve("settings.json"))), "settings are private to their owner");
+    }
+
+    @Test
+    void defaultRulesRoundTripAndTakeEitherCase() throws Exception {
+        SettingsStore store = new SettingsStore(dir);
+        List<OutputRule> rules = List.of(OutputRule.failOn("FATAL"), new OutputRule("WARN", OutputRule.Action.HIGHLIGHT));
+        store.save(Settings.DEFAULTS.withDefaultRules(rules));
+        assertEquals(rules, store.load().settings().defaultRules());
+        Files.writeString(dir.resolve("settings.json"),
+                "{\"default_rules\": [{\"pattern\": \"ready\", \"action\": \"notify\"}]}");
+        assertEquals(List.of(new OutputRule("ready", OutputRule.Action.NOTIFY)), store.load().settings().defaultRules());
+        assertEquals(List.of(), Settings.DEFAULTS.defaultRules());
     }
 
     @Test

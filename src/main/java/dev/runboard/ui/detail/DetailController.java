@@ -132,6 +132,7 @@ public final class DetailController {
         removeButton.disableProperty().bind(main.selectedRunning());
 
         model.rowProperty().addListener((o, was, now) -> tail.reset());
+        tail.highlightsProperty().bind(model.highlightsProperty());
         model.linesProperty().addListener((o, was, now) -> tail.show(now));
         model.snapshotProperty().addListener((o, was, now) -> showHeader(now));
         model.factsProperty().addListener((o, was, now) -> showFacts(now));
@@ -258,7 +259,7 @@ public final class DetailController {
     void onOpenArtifact() {
         String artifact = model.artifactProperty().get();
         if (artifact != null) {
-            viewer.open(outputList.getScene().getWindow(), Path.of(artifact));
+            viewer.open(outputList.getScene().getWindow(), Path.of(artifact), () -> false, null, model.highlightsProperty().get());
         }
     }
 
@@ -274,7 +275,8 @@ public final class DetailController {
     void onOpenCapture() {
         SessionSnapshot s = model.snapshotProperty().get();
         if (s != null && s.captureFile() != null) {
-            viewer.open(outputList.getScene().getWindow(), Path.of(s.captureFile()));
+            viewer.open(outputList.getScene().getWindow(), Path.of(s.captureFile()), () -> false, null,
+                    model.highlightsProperty().get());
         }
     }
 }

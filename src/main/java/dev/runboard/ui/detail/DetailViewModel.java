@@ -24,6 +24,7 @@ public final class DetailViewModel {
     private final ReadOnlyObjectWrapper<SessionSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyObjectWrapper<SessionFacts> facts = new ReadOnlyObjectWrapper<>(this, "facts");
     private final ReadOnlyObjectWrapper<List<StyledLine>> lines = new ReadOnlyObjectWrapper<>(this, "lines", List.of());
+    private final ReadOnlyObjectWrapper<RuleHighlights> highlights = new ReadOnlyObjectWrapper<>(this, "highlights", RuleHighlights.NONE);
     private final ReadOnlyBooleanWrapper truncated = new ReadOnlyBooleanWrapper(this, "truncated");
     private final ReadOnlyStringWrapper truncatedNotice = new ReadOnlyStringWrapper(this, "truncatedNotice", "");
     private final ReadOnlyStringWrapper artifact = new ReadOnlyStringWrapper(this, "artifact");
@@ -38,6 +39,8 @@ public final class DetailViewModel {
                 was.snapshotProperty().removeListener(snapshotChanged);
             }
             parsedBytes = -1;
+            // compiled once per shown session, not per cell update
+            highlights.set(now == null ? RuleHighlights.NONE : RuleHighlights.of(now.session().spec().watch()));
             if (now != null) {
                 now.snapshotProperty().addListener(snapshotChanged);
             }
@@ -98,6 +101,11 @@ public final class DetailViewModel {
 
     public ReadOnlyObjectProperty<List<StyledLine>> linesProperty() {
         return lines.getReadOnlyProperty();
+    }
+
+    /** The selected session's HIGHLIGHT rules, compiled. */
+    public ReadOnlyObjectProperty<RuleHighlights> highlightsProperty() {
+        return highlights.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty truncatedProperty() {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -33,6 +35,7 @@ final class OutputTail {
     private final BooleanProperty follow = new SimpleBooleanProperty(this, "follow", true);
     private final BooleanProperty wrap = new SimpleBooleanProperty(this, "wrap", false);
     private final StringProperty query = new SimpleStringProperty(this, "query", "");
+    private final ObjectProperty<RuleHighlights> highlights = new SimpleObjectProperty<>(this, "highlights", RuleHighlights.NONE);
     private final ReadOnlyStringWrapper matchInfo = new ReadOnlyStringWrapper(this, "matchInfo", "");
     private List<Integer> matchLines = List.of();
     private int current = -1;
@@ -40,7 +43,7 @@ final class OutputTail {
     OutputTail(ListView<StyledLine> list) {
         this.list = list;
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        list.setCellFactory(l -> new TailLineCell(l, query, wrap));
+        list.setCellFactory(l -> new TailLineCell(l, query, wrap, highlights));
         list.addEventFilter(ScrollEvent.SCROLL, e -> {
             if (e.getDeltaY() > 0) {
                 follow.set(false);
@@ -186,6 +189,11 @@ final class OutputTail {
 
     BooleanProperty wrapProperty() {
         return wrap;
+    }
+
+    /** The shown session's compiled HIGHLIGHT rules. */
+    ObjectProperty<RuleHighlights> highlightsProperty() {
+        return highlights;
     }
 
     StringProperty queryProperty() {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.css.PseudoClass;
 import javafx.scene.control.ListCell;
@@ -16,18 +17,24 @@ import javafx.scene.text.TextFlow;
 /**
  * One output line as a TextFlow of styled Text runs. Palette colours and attributes are CSS
  * classes ({@code ansi-fg-1}, {@code ansi-bold}) so themes tune them; only 256-colour/true-colour
- * runs get a fill from code. Find matches become separate runs with the {@code find-match} class.
+ * runs get a fill from code. Find matches become separate runs with the {@code find-match} class;
+ * a line matching a HIGHLIGHT output rule gets the {@code :rule-highlight} pseudo-class.
  */
 final class TailLineCell extends ListCell<StyledLine> {
     private static final PseudoClass MATCH = PseudoClass.getPseudoClass("match");
+    /** The line matches one of the session's HIGHLIGHT output rules. */
+    static final PseudoClass RULE_HIGHLIGHT = PseudoClass.getPseudoClass("rule-highlight");
     private final TextFlow flow = new TextFlow();
     private final StringProperty query;
+    private final ObjectProperty<RuleHighlights> highlights;
     private final BooleanProperty wrap;
     private final InvalidationListener rerender;
     private final InvalidationListener resize;
 
-    TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap) {
+    TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap,
+                 ObjectProperty<RuleHighlights> highlights) {
         this.query = query;
+        this.highlights = highlights;
         this.wrap = wrap;
         getStyleClass().add("tail-line");
         flow.getStyleClass().add("tail-flow");
@@ -35,6 +42,7 @@ final class TailLineCell extends ListCell<StyledLine> {
         resize = o -> applyWidth(list);
         // Weak: the list may drop cells (on resize); the shared properties must not keep them alive.
         query.addListener(new WeakInvalidationListener(rerender));
+        highlights.addListener(new WeakInvalidationListener(rerender));
         wrap.addListener(new WeakInvalidationListener(rerender));
         wrap.addListener(new WeakInvalidationListener(resize));
         list.widthProperty().addListener(new WeakInvalidationListener(resize));
@@ -62,8 +70,11 @@ final class TailLineCell extends ListCell<StyledLine> {
         if (line == null || isEmpty()) {
             setGraphic(null);
             pseudoClassStateChanged(MATCH, false);
+            pseudoClassStateChanged(RULE_HIGHLIGHT, false);
             return;
         }
+        RuleHighlights rules = highlights.get();
+        pseudoClassStateChanged(RULE_HIGHLIGHT, rules != null && rules.matches(line.plain()));
         List<int[]> matches = matches(line.plain(), query.get());
         pseudoClassStateChanged(MATCH, !matches.isEmpty());
         List<Text> runs = new ArrayList<>();

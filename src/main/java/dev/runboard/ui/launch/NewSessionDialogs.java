@@ -1,12 +1,14 @@
 package dev.runboard.ui.launch;
 
 import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.Theme;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.event.ActionEvent;
@@ -28,6 +30,7 @@ public final class NewSessionDialogs {
     private Path lastCwd;
     private final java.time.Duration defaultGrace;
     private final int previewBytes;
+    private final List<OutputRule> defaultRules;
 
     public NewSessionDialogs(Theme theme, Path initialCwd) {
         this(theme, initialCwd, dev.runboard.session.SessionSpec.DEFAULT_GRACE, dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES);
@@ -35,6 +38,13 @@ public final class NewSessionDialogs {
 
     /** Fresh forms start from these settings: the kill grace and the preview bound. */
     public NewSessionDialogs(Theme theme, Path initialCwd, java.time.Duration defaultGrace, int previewBytes) {
+        this(theme, initialCwd, defaultGrace, previewBytes, List.of());
+    }
+
+    /** ... and the app-wide default output rules (settings.json {@code default_rules}). */
+    public NewSessionDialogs(Theme theme, Path initialCwd, java.time.Duration defaultGrace, int previewBytes,
+                             List<OutputRule> defaultRules) {
+        this.defaultRules = List.copyOf(defaultRules);
         this.theme = theme;
         this.lastCwd = initialCwd;
         this.defaultGrace = defaultGrace;
@@ -46,7 +56,7 @@ public final class NewSessionDialogs {
      * @param launch starts the spec; throws {@link InvalidSpecException} to refuse it
      */
     public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Consumer<SessionSpec> launch) {
-        NewSessionViewModel model = new NewSessionViewModel(lastCwd, defaultGrace, previewBytes);
+        NewSessionViewModel model = new NewSessionViewModel(lastCwd, defaultGrace, previewBytes, defaultRules);
         if (prefill != null) {
             model.prefill(prefill);
         }

@@ -40,6 +40,8 @@ public final class NewSessionViewModel {
     private SessionSpec base;
     private final Duration defaultGrace;
     private final int previewBytes;
+    /** A fresh form's rules (the app-wide defaults); a rerun keeps its own spec's. */
+    private final List<OutputRule> defaultRules;
 
     public NewSessionViewModel(Path defaultCwd) {
         this(defaultCwd, SessionSpec.DEFAULT_GRACE, SessionSpec.DEFAULT_PREVIEW_BYTES);
@@ -47,6 +49,13 @@ public final class NewSessionViewModel {
 
     /** A fresh form whose grace and preview bound start from the user's settings. */
     public NewSessionViewModel(Path defaultCwd, Duration defaultGrace, int previewBytes) {
+        this(defaultCwd, defaultGrace, previewBytes, List.of());
+    }
+
+    /** ... and the app-wide default output rules; the first FAIL one fills the "Fail on output" field. */
+    public NewSessionViewModel(Path defaultCwd, Duration defaultGrace, int previewBytes, List<OutputRule> defaultRules) {
+        this.defaultRules = List.copyOf(defaultRules);
+        failOn.set(firstFail(this.defaultRules));
         this.defaultGrace = defaultGrace;
         this.previewBytes = previewBytes;
         grace.set(DurationText.format(defaultGrace));
@@ -68,8 +77,7 @@ public final class NewSessionViewModel {
         timeout.set(DurationText.format(spec.timeout()));
         grace.set(DurationText.format(spec.grace()));
         pty.set(spec.pty());
-        failOn.set(spec.watch().rules().stream().filter(r -> r.action() == OutputRule.Action.FAIL)
-                .map(OutputRule::pattern).findFirst().orElse(""));
+        failOn.set(firstFail(spec.watch().rules()));
         env.setAll(spec.env().entrySet().stream().map(e -> new EnvEntry(e.getKey(), e.getValue())).toList());
     }
 
@@ -137,12 +145,20 @@ public final class NewSessionViewModel {
         duration(timeout.get(), "timeout", b::timeout);
         duration(grace.get(), "grace", d -> b.grace(d == null ? defaultGrace : d));
         b.pty(pty.get());
-        // The dialog edits the first FAIL rule; other rules of a rerun spec are kept as they were.
-        WatchSpec watch = base == null ? WatchSpec.NONE : base.watch();
+        // The dialog edits the first FAIL rule; the other rules (of a rerun spec, or the defaults) are kept.
+        WatchSpec watch = base == null ? WatchSpec.NONE.withRules(defaultRules) : base.watch();
         List<OutputRule> rules = new ArrayList<>(watch.rules());
-        rules.removeIf(r -> r.action() == OutputRule.Action.FAIL);
+        int edited = -1;
+        for (int i = 0; i < rules.size() && edited < 0; i++) {
+            if (rules.get(i).action() == OutputRule.Action.FAIL) {
+                edited = i;
+            }
+        }
+        if (edited >= 0) {
+            rules.remove(edited);
+        }
         if (failOn.get() != null && !failOn.get().isBlank()) {
-            rules.add(0, OutputRule.failOn(failOn.get().strip()));
+            rules.add(Math.max(0, edited), OutputRule.failOn(failOn.get().strip()));
         }
         b.watch(watch.withRules(rules));
         return ok ? Optional.of(b.build()) : Optional.empty();
@@ -173,6 +189,10 @@ public final class NewSessionViewModel {
     }
 
     /** The error property for an engine field name; names the form does not have land on the form. */
+    private static String firstFail(List<OutputRule> rules) {
+        return rules.stream().filter(r -> r.action() == OutputRule.Action.FAIL).map(OutputRule::pattern).findFirst().orElse("");
+    }
+
     public StringProperty error(String field) {
         return errors.getOrDefault(field, errors.get("form"));
     }

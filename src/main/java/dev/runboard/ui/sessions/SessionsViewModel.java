@@ -1,6 +1,7 @@
 package dev.runboard.ui.sessions;
 
 import dev.runboard.process.SessionEngine;
+import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import java.time.Clock;
@@ -12,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import javafx.application.Platform;
@@ -49,6 +51,7 @@ public final class SessionsViewModel {
     private final ReadOnlyIntegerWrapper runningCount = new ReadOnlyIntegerWrapper(this, "runningCount");
     private final ReadOnlyLongWrapper bytesOnDisk = new ReadOnlyLongWrapper(this, "bytesOnDisk");
     private final List<Consumer<SessionRow>> endListeners = new CopyOnWriteArrayList<>();
+    private final List<BiConsumer<SessionRow, List<SessionInsight.Event>>> eventListeners = new CopyOnWriteArrayList<>();
     private final SessionPoller poller;
 
     public SessionsViewModel(Clock clock, Duration pollPeriod) {
@@ -108,8 +111,13 @@ public final class SessionsViewModel {
                 continue; // removed from the list while the poll ran
             }
             boolean wasRunning = u.row().isRunning();
+            SessionInsight before = u.row().insightProperty().get();
             u.row().apply(u.snapshot(), tick.now());
             u.row().applyInsight(u.insight());
+            List<SessionInsight.Event> fresh = newEvents(before, u.insight());
+            if (!fresh.isEmpty()) {
+                eventListeners.forEach(l -> l.accept(u.row(), fresh));
+            }
             if (!u.snapshot().isRunning()) {
                 polling.remove(u.row());
                 if (wasRunning) {
@@ -119,6 +127,15 @@ public final class SessionsViewModel {
         }
         recount();
         ended.forEach(r -> endListeners.forEach(l -> l.accept(r)));
+    }
+
+    /** The events of {@code now} not already in {@code before} (events carry increasing sequence numbers). */
+    static List<SessionInsight.Event> newEvents(SessionInsight before, SessionInsight now) {
+        if (now == null || now.events().isEmpty()) {
+            return List.of();
+        }
+        long seen = before == null || before.events().isEmpty() ? 0 : before.events().get(before.events().size() - 1).seq();
+        return now.events().stream().filter(e -> e.seq() > seen).toList();
     }
 
     private void recount() {
@@ -155,6 +172,11 @@ public final class SessionsViewModel {
     /** Told on the FX thread when a row's session ends (not for rows added already ended). */
     public void onSessionEnded(Consumer<SessionRow> listener) {
         endListeners.add(listener);
+    }
+
+    /** Told on the FX thread, once per tick, with a row's events that are new since the previous tick. */
+    public void onNewEvents(BiConsumer<SessionRow, List<SessionInsight.Event>> listener) {
+        eventListeners.add(listener);
     }
 
     public void startPolling() {

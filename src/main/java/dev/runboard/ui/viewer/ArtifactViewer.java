@@ -2,6 +2,7 @@ package dev.runboard.ui.viewer;
 
 import dev.runboard.ui.DesktopBridge;
 import dev.runboard.ui.Theme;
+import dev.runboard.ui.detail.RuleHighlights;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -37,6 +38,11 @@ public final class ArtifactViewer {
 
     /** As above, and starts a search for {@code find} (a regex) when it is not blank. */
     public Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find) {
+        return open(owner, file, stillWritten, find, RuleHighlights.NONE);
+    }
+
+    /** As above, marking the lines that match the session's HIGHLIGHT rules. */
+    public Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find, RuleHighlights rules) {
         FXMLLoader loader = new FXMLLoader(ArtifactViewer.class.getResource("/dev/runboard/ui/viewer/ArtifactView.fxml"));
         ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten);
         loader.setController(controller);
@@ -46,6 +52,8 @@ public final class ArtifactViewer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        // The cells read the rules from their list (a hook that leaves the controller's search code alone).
+        root.lookup("#viewerList").getProperties().put(ViewerLineCell.RULES_KEY, rules);
         Stage stage = new Stage();
         if (owner != null) {
             stage.initOwner(owner);

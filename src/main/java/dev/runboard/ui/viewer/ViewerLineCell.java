@@ -2,6 +2,7 @@ package dev.runboard.ui.viewer;
 
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.detail.AnsiParser;
+import dev.runboard.ui.detail.RuleHighlights;
 import dev.runboard.ui.detail.SgrStyle;
 import dev.runboard.ui.detail.StyledRun;
 import dev.runboard.ui.detail.StyledLine;
@@ -23,6 +24,9 @@ import javafx.scene.text.TextFlow;
  */
 final class ViewerLineCell extends ListCell<ViewerLine> {
     private static final PseudoClass MATCH = PseudoClass.getPseudoClass("match");
+    private static final PseudoClass RULE_HIGHLIGHT = PseudoClass.getPseudoClass("rule-highlight");
+    /** Key in the list's properties of the session's compiled HIGHLIGHT rules ({@link RuleHighlights}). */
+    static final String RULES_KEY = "runboard.ruleHighlights";
     private final Label number = new Label();
     private final TextFlow flow = new TextFlow();
     private final HBox box = new HBox(number, flow);
@@ -43,12 +47,15 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
         if (empty || line == null) {
             setGraphic(null);
             pseudoClassStateChanged(MATCH, false);
+            pseudoClassStateChanged(RULE_HIGHLIGHT, false);
             return;
         }
         number.setText(line.number() < 0 ? "" : String.valueOf(line.number() + 1));
         Highlight h = highlight.get();
         List<StyledLine> parsed = new AnsiParser().parse(line.text());
         StyledLine styled = parsed.isEmpty() ? StyledLine.plain("") : parsed.get(0);
+        pseudoClassStateChanged(RULE_HIGHLIGHT, getListView() != null
+                && getListView().getProperties().get(RULES_KEY) instanceof RuleHighlights rules && rules.matches(styled.plain()));
         List<int[]> hits = h == null ? List.of() : h.hits(styled.plain());
         int current = h == null ? -1 : h.currentOrdinal(line);
         pseudoClassStateChanged(MATCH, current >= 0);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,5 +67,19 @@ class NewSessionViewModelTest {
         assertTrue(form.launch(spec -> launched.add(spec.validate())));
         assertEquals(Duration.ofSeconds(7), launched.get(0).grace());
         assertEquals(16 * 1024, launched.get(0).previewBytes());
+    }
+
+    @Test
+    void aFreshFormStartsWithTheDefaultRulesAndItsFieldEditsTheFirstFailRule() {
+        List<OutputRule> defaults = List.of(new OutputRule("WARN", OutputRule.Action.HIGHLIGHT), OutputRule.failOn("FATAL"),
+                OutputRule.failOn("panic"), new OutputRule("ready", OutputRule.Action.NOTIFY));
+        NewSessionViewModel form = new NewSessionViewModel(dir, Duration.ofSeconds(2), 64 * 1024, defaults);
+        assertEquals("FATAL", form.failOnProperty().get());
+        form.commandProperty().set("true");
+        form.failOnProperty().set("ERROR");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())));
+        assertEquals(List.of(new OutputRule("WARN", OutputRule.Action.HIGHLIGHT), OutputRule.failOn("ERROR"),
+                OutputRule.failOn("panic"), new OutputRule("ready", OutputRule.Action.NOTIFY)), launched.get(0).watch().rules());
     }
 }
