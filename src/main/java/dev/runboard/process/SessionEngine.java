@@ -57,6 +57,8 @@ public final class SessionEngine implements AutoCloseable {
     private final Map<String, Managed> managed = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<KillReport>> kills = new ConcurrentHashMap<>();
     private final SessionList sessions = new SessionList();
+    /** How long killAll waits beyond the grace for the sweep and the final record. */
+    private static final Duration KILL_ALL_SLACK = Duration.ofSeconds(10);
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
 
@@ -194,15 +196,32 @@ public final class SessionEngine implements AutoCloseable {
         return end(session, signal, grace, SessionStatus.KILLED);
     }
 
-    /** Kills every running session this engine manages (CLI shutdown, tests); waits for each kill to finish. */
+    /**
+     * Kills every running session (CLI shutdown, tests) and waits until each has ended, its record
+     * written: when this returns, nothing of these sessions runs or is still being saved.
+     */
     public void killAll(Duration grace) {
-        List<CompletableFuture<KillReport>> all = new ArrayList<>();
+        List<CompletableFuture<?>> all = new ArrayList<>();
         for (Session s : sessions.all()) {
             if (!s.status().isTerminal() && s.pid() != null) {
+                CompletableFuture<Object> ended = new CompletableFuture<>();
+                s.addListener(ended::complete);
                 all.add(kill(s, Signal.TERM, grace));
+                if (managesHere(s)) {
+                    all.add(ended); // only the manager records the end; others just kill
+                }
             }
         }
-        all.forEach(f -> f.handle((r, e) -> r).join());
+        for (CompletableFuture<?> f : all) {
+            try {
+                f.get(grace.toMillis() + KILL_ALL_SLACK.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                warn("killing all sessions: " + e.getMessage());
+            }
+        }
     }
 
     private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why) {
@@ -354,7 +373,11 @@ public final class SessionEngine implements AutoCloseable {
             m.lock().close();
         }
         session.finish(outcome);
-        workers.execute(this::applyRetention);
+        try {
+            workers.execute(this::applyRetention);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // the engine is closing: the next one applies retention when it loads the history
+        }
     }
 
     void save(Session session) {
@@ -381,6 +404,7 @@ public final class SessionEngine implements AutoCloseable {
         history.adopt(adopt);
         List<String> warnings = history.load();
         warnings.forEach(this::warn);
+        applyRetention(); // limits may have shrunk, or the last runboard closed before pruning
         return warnings;
     }
 
@@ -464,6 +488,12 @@ public final class SessionEngine implements AutoCloseable {
         monitor.close();
         timers.shutdownNow();
         workers.shutdown();
+        try {
+            // Let a session that is being finished write its record before the caller moves on.
+            workers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         for (Managed m : managed.values()) {
             m.tail().close();
             m.lock().close();
