@@ -97,6 +97,7 @@ final class HistoryReconciler {
         }
         if (record.get().status().isTerminal()) {
             s.recordKill(record.get().killReport());
+            s.recordResources(record.get().resources());
             s.finish(record.get().outcome());
         } else {
             takeOverIfUnmanaged(s);
@@ -115,7 +116,7 @@ final class HistoryReconciler {
         SessionSpec spec = record.spec().toSpec();
         Path capture = store.file(record.id(), SessionStore.CAPTURE);
         Session s = Session.restore(record.id(), spec, capture, engine.config().clock(), record.pid(),
-                record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport());
+                record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport(), record.resources());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             takeOverIfUnmanaged(s);

@@ -2,6 +2,7 @@ package dev.runboard.process;
 
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
+import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
@@ -333,6 +334,10 @@ public final class SessionEngine implements AutoCloseable {
     void onExit(Session session, Optional<ExitStatus> fromJdk) {
         try {
             monitor.exited(session); // a FAIL rule matching the last lines still fails the session
+            SessionInsight last = monitor.insight(session.id());
+            if (last != null && last.sampledAt() != null) {
+                session.recordResources(new ResourceTotals(last.peakRssBytes(), last.cpuSeconds()));
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
         }

@@ -35,6 +35,7 @@ public final class Session {
     private volatile Supplier<OutputPreview> livePreview = () -> OutputPreview.EMPTY;
     private volatile SessionOutcome outcome;
     private volatile KillReport killReport;
+    private volatile ResourceTotals resources;
     private boolean listenersTold;
 
     public Session(String id, SessionSpec spec, Path captureFile, Clock clock) {
@@ -87,7 +88,14 @@ public final class Session {
     /** A session rebuilt from the store: finished (with its outcome) or still running (watched again by an engine). */
     public static Session restore(String id, SessionSpec spec, Path captureFile, Clock clock, Long pid,
             long pidStartTicks, Instant startedAt, SessionOutcome outcome, KillReport killReport) {
+        return restore(id, spec, captureFile, clock, pid, pidStartTicks, startedAt, outcome, killReport, null);
+    }
+
+    /** As {@link #restore(String, SessionSpec, Path, Clock, Long, long, Instant, SessionOutcome, KillReport)}, with stored resource totals. */
+    public static Session restore(String id, SessionSpec spec, Path captureFile, Clock clock, Long pid,
+            long pidStartTicks, Instant startedAt, SessionOutcome outcome, KillReport killReport, ResourceTotals resources) {
         Session s = new Session(id, spec, captureFile, clock);
+        s.resources = resources;
         s.pid = pid;
         s.pidStartTicks = pidStartTicks;
         s.startedAt = startedAt;
@@ -146,6 +154,15 @@ public final class Session {
 
     public KillReport killReport() {
         return killReport;
+    }
+
+    /** Records the tree's peak memory and CPU time so far (the engine's monitor samples them). */
+    public void recordResources(ResourceTotals totals) {
+        this.resources = totals;
+    }
+
+    public ResourceTotals resources() {
+        return resources;
     }
 
     /** Moves to the terminal status once; returns false (and changes nothing) if it had already ended. */
@@ -233,7 +250,8 @@ public final class Session {
                 o != null ? o.artifactError() : null,
                 o != null ? o.artifactErrorCode() : null,
                 o != null ? o.captureFile() : (captureFile == null ? null : slashes(captureFile)),
-                killReport);
+                killReport,
+                resources);
     }
 
     public static String slashes(Path p) {

@@ -15,7 +15,7 @@ import java.util.Map;
 @JsonPropertyOrder({"status", "session_id", "command", "argv", "cwd", "shell", "env", "pid", "started_at",
     "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "exit_code", "signal", "reason", "output",
     "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
-    "artifact_error", "artifact_error_code", "capture_file", "kill_report"})
+    "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources"})
 public record SessionSnapshot(
         @JsonProperty("status") SessionStatus status,
         @JsonProperty("session_id") String sessionId,
@@ -38,7 +38,8 @@ public record SessionSnapshot(
         @JsonProperty("artifact_error") String artifactError,
         @JsonProperty("artifact_error_code") String artifactErrorCode,
         @JsonProperty("capture_file") String captureFile,
-        @JsonProperty("kill_report") KillReport killReport) {
+        @JsonProperty("kill_report") KillReport killReport,
+        @JsonProperty("resources") ResourceTotals resources) {
 
     @JsonProperty("output")
     public String output() {

@@ -3,6 +3,7 @@ package dev.runboard.store;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.OutputPreview;
+import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionStatus;
@@ -34,7 +35,8 @@ public record SessionRecord(
         @JsonProperty("artifact_error") String artifactError,
         @JsonProperty("artifact_error_code") String artifactErrorCode,
         @JsonProperty("capture_file") String captureFile,
-        @JsonProperty("kill_report") KillReport killReport) {
+        @JsonProperty("kill_report") KillReport killReport,
+        @JsonProperty("resources") ResourceTotals resources) {
 
     public static final int FORMAT = 1;
 
@@ -52,7 +54,8 @@ public record SessionRecord(
                 o == null ? null : o.signal(), o == null ? null : o.reason(),
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
-                o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), s.killReport());
+                o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), s.killReport(),
+                s.resources());
     }
 
     public OutputPreview preview() {
