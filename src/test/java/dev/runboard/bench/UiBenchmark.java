@@ -391,6 +391,8 @@ class UiBenchmark {
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.sleep(2, TimeUnit.SECONDS); // the detail pane loads the selected preview
         long[] after = memoryNow();
+        SessionRow sample = fx(robot, () -> window.sessions().rows().get(500));
+        java.util.Map<String, Long> footprint = fx(robot, () -> Footprint.of(sample));
         System.out.printf(Locale.ROOT, "#4 memory, %s (own JVM, %s): 1,000 finished sessions of 64 KiB output (set up in %.1f s):"
                 + " heap after GC %d MB (committed %d MB), RSS %d MB;"
                 + " baseline (same window before the sessions) heap %d MB (committed %d MB), RSS %d MB;"
@@ -400,6 +402,7 @@ class UiBenchmark {
                 (after[0] - before[0]) / 1000 / 1024.0, (after[1] - before[1]) / 1000 / 1024.0);
         System.out.println("  /proc/self/status: " + String.join(", ", Files.readAllLines(Path.of("/proc/self/status")).stream()
                 .filter(l -> l.matches("(VmHWM|VmRSS|RssAnon|RssFile|RssShmem|Threads):.*")).map(l -> l.replaceAll("\\s+", " ")).toList()));
+        System.out.println("  one finished row's data (SessionRow and its Session, strings and arrays by field path, >= 256 bytes): " + footprint);
         java.util.Map<String, long[]> histoAfter = histogram(diagnostic("gcClassHistogram"));
         System.out.println("  heap histogram, growth since the baseline (top 12 classes by bytes):");
         histoAfter.entrySet().stream()
@@ -466,20 +469,36 @@ class UiBenchmark {
         return 100.0 * (os.getProcessCpuTime() - c0) / (System.nanoTime() - t0);
     }
 
-    /** {heap used after GC, RSS, heap committed}. */
+    /**
+     * {heap used after GC, RSS, heap committed}. G1 (JDK 17) gives the shrunk heap back to the OS
+     * on a background thread after the GC, so RSS is read once it has stopped falling.
+     */
     private static long[] memoryNow() throws Exception {
         for (int i = 0; i < 3; i++) {
             System.gc();
         }
         java.lang.management.MemoryUsage heapUsage = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         long heap = heapUsage.getUsed();
-        long rss = 0;
-        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmRSS:")) {
-                rss = Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+        long rss = rss();
+        for (int i = 0; i < 40; i++) {
+            WaitForAsyncUtils.sleep(250, TimeUnit.MILLISECONDS); // waiting for the uncommit to show in RSS
+            long now = rss();
+            if (Math.abs(now - rss) < (1 << 20) && i >= 3) {
+                rss = now;
+                break;
             }
+            rss = now;
         }
         return new long[] {heap, rss, heapUsage.getCommitted()};
+    }
+
+    private static long rss() throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+            }
+        }
+        return 0;
     }
 
     static double median(List<double[]> rounds, int i) {
