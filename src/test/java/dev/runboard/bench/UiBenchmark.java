@@ -403,6 +403,19 @@ class UiBenchmark {
         System.out.println("  /proc/self/status: " + String.join(", ", Files.readAllLines(Path.of("/proc/self/status")).stream()
                 .filter(l -> l.matches("(VmHWM|VmRSS|RssAnon|RssFile|RssShmem|Threads):.*")).map(l -> l.replaceAll("\\s+", " ")).toList()));
         System.out.println("  one finished row's data (SessionRow and its Session, strings and arrays by field path, >= 256 bytes): " + footprint);
+        // A finished Session keeps its live CaptureTail, whose last read is a second copy of the preview when it was read before the end.
+        long[] live = fx(robot, () -> {
+            long rowsWithCopy = 0;
+            long bytes = 0;
+            for (SessionRow r : window.sessions().rows()) {
+                long b = Footprint.of(r).entrySet().stream().filter(e -> e.getKey().contains("livePreview")).mapToLong(java.util.Map.Entry::getValue).sum();
+                rowsWithCopy += b > 0 ? 1 : 0;
+                bytes += b;
+            }
+            return new long[] {rowsWithCopy, bytes};
+        });
+        System.out.printf(Locale.ROOT, "  finished rows whose Session still holds a separate live-preview copy (CaptureTail.last): %d of 1,000, %.1f MB%n",
+                live[0], live[1] / 1e6);
         java.util.Map<String, long[]> histoAfter = histogram(diagnostic("gcClassHistogram"));
         System.out.println("  heap histogram, growth since the baseline (top 12 classes by bytes):");
         histoAfter.entrySet().stream()
