@@ -228,6 +228,7 @@ class UiBenchmark {
     static final class TickProbe {
         private final SessionPoller poller;
         private final SessionEngine engine;
+        private java.util.concurrent.Executor original;
         private final List<Double> samplerMs = new ArrayList<>(); // FX thread only
         private final List<Integer> samplerProcs = new ArrayList<>(); // FX thread only
         private java.time.Instant samplerAt; // FX thread only
@@ -268,6 +269,7 @@ class UiBenchmark {
 
         static TickProbe install(SessionPoller poller, SessionEngine engine) {
             TickProbe p = new TickProbe(poller, engine);
+            p.original = poller.getExecutor();
             poller.setExecutor(r -> p.worker.execute(() -> {
                 p.insightNanos[0] = 0;
                 long t = System.nanoTime();
@@ -287,6 +289,8 @@ class UiBenchmark {
         }
 
         void uninstall() {
+            poller.setExecutor(original); // the next tick runs on the poller's own thread again
+            poller.setInsights(engine::insight);
             poller.stateProperty().removeListener(onState);
             poller.removeEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_SUCCEEDED, onSucceeded);
             poller.removeEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_FAILED, onFailed);
