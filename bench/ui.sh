@@ -3,6 +3,8 @@
 # under headless Monocle, as the tests run. Prints the figures with their same-run baselines.
 #
 #   bench/ui.sh [ROUNDS] [METHOD]     (default 3 rounds, all methods)
+#   #3: bench/ui.sh 3 pollCostWith1000SessionsAnd50RunningThenIdleCpu   (-Dbench.ticks, -Dbench.idleSeconds)
+#   #4: bench/memory.sh [ROUNDS] [JVM_ARGS]   (one JVM per variant; not through this script)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}

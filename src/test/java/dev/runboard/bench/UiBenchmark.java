@@ -8,6 +8,9 @@ import dev.runboard.ui.PulseGaps;
 import dev.runboard.ui.RecordingDesktop;
 import dev.runboard.ui.Theme;
 import dev.runboard.ui.UiSettings;
+import dev.runboard.ui.sessions.SessionPoller;
+import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.sessions.SessionsViewModel;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -17,8 +20,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -137,65 +141,322 @@ class UiBenchmark {
 
     // ---- #3 poll cost and idle CPU ----
 
+    /** Ticks timed per phase and round. */
+    private static final int TICKS = Integer.getInteger("bench.ticks", 30);
+    private static final int IDLE_SECONDS = Integer.getInteger("bench.idleSeconds", 5);
+
+    /**
+     * Poll cost with 1,000 rows, 50 running, and the idle CPU once all have finished. Baselines in
+     * the same JVM, interleaved: the same 50 running rows without the 950 finished ones (poll
+     * cost), and the same window with no rows (idle CPU).
+     */
     @Test
     void pollCostWith1000SessionsAnd50RunningThenIdleCpu(FxRobot robot) throws Exception {
-        System.out.printf("#3 poll cost: 950 finished + 50 running (`sleep 120`) sessions in the window%n");
-        double idleEmpty = cpuPercent(10);
-        startFinished(950, "echo done $RANDOM");
+        SessionsViewModel vm = window.sessions();
+        System.out.printf(Locale.ROOT, "#3 poll cost: 950 finished (`true`) + 50 running (`sleep 600`) sessions; %d rounds of %d ticks per side, interleaved%n",
+                ROUNDS, TICKS);
+        Cpu before = Cpu.measure(IDLE_SECONDS);
+        System.out.printf(Locale.ROOT, "  idle CPU, empty window before any session: %.2f %% of a core (%s)%n", before.percent(), before.top());
+        long t0 = System.nanoTime();
+        startFinished(950, "true");
+        long t1 = System.nanoTime();
         for (int i = 0; i < 50; i++) {
-            engine.start(SessionSpec.shell("sleep 120").cwd(workDir).build());
+            engine.start(SessionSpec.shell("sleep 600").cwd(workDir).build());
         }
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size() >= 1000
-                && window.sessions().polledRowCount() == 50));
-        // A tick: the poll task (worker) from RUNNING to SUCCEEDED, then applying on the FX thread
-        // (SUCCEEDED to a runLater queued behind the applier).
-        List<Double> task = new ArrayList<>();
-        List<Double> apply = new ArrayList<>();
-        AtomicLong runAt = new AtomicLong();
-        robot.interact(() -> window.sessions().poller().stateProperty().addListener((o, was, now) -> {
-            if (now == Worker.State.RUNNING) {
-                runAt.set(System.nanoTime());
-            } else if (now == Worker.State.SUCCEEDED && runAt.get() != 0) {
-                long succ = System.nanoTime();
-                task.add((succ - runAt.get()) / 1e6);
-                Platform.runLater(() -> apply.add((System.nanoTime() - succ) / 1e6));
-            }
-        }));
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> apply.size() >= 50));
-        double[] t = fx(robot, () -> task.stream().mapToDouble(Double::doubleValue).sorted().toArray());
-        double[] a = fx(robot, () -> apply.stream().mapToDouble(Double::doubleValue).sorted().toArray());
-        System.out.printf(Locale.ROOT, "  %d ticks: poll task (worker) median %.2f ms p90 %.2f ms; apply on FX median %.2f ms p90 %.2f ms%n",
-                t.length, pct(t, 50), pct(t, 90), pct(a, 50), pct(a, 90));
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> fx(robot, () -> vm.rows().size() >= 1000 && vm.polledRowCount() == 50));
+        System.out.printf(Locale.ROOT, "  setup: 950 finished sessions in %.1f s, 1,000 rows with 50 polled %.1f s later%n",
+                (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
+
+        TickProbe probe = fx(robot, () -> TickProbe.install(vm.poller(), engine));
+        List<Session> finished = fx(robot, () -> vm.rows().stream().filter(r -> !r.isRunning()).map(SessionRow::session).toList());
+        List<double[]> base = new ArrayList<>();
+        List<double[]> cand = new ArrayList<>();
+        for (int r = 0; r < ROUNDS; r++) {
+            robot.interact(() -> finished.forEach(s -> vm.remove(vm.find(s.id()))));
+            base.add(probe.collect(robot, TICKS, "round " + r + " baseline (50 rows, all running)"));
+            robot.interact(() -> finished.forEach(vm::add));
+            cand.add(probe.collect(robot, TICKS, "round " + r + " runboard (1,000 rows, 50 running)"));
+        }
+        System.out.printf(Locale.ROOT, "  state changes a plain stateProperty listener saw in the first ticks: %s%n", probe.transitions());
+        System.out.printf(Locale.ROOT, "  failed ticks: %d%n", probe.failures());
+        reportTicks("baseline (50 rows, all running)", base);
+        reportTicks("runboard (1,000 rows, 50 running)", cand);
+
         engine.killAll(Duration.ZERO);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().polledRowCount() == 0));
-        double idleFull = cpuPercent(10);
-        System.out.printf(Locale.ROOT, "  idle CPU of the JVM over 10 s: %.2f %% of a core with 1,000 finished sessions; baseline (empty window, same JVM) %.2f %%%n",
-                idleFull, idleEmpty);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> vm.polledRowCount() == 0));
+        List<Session> all = fx(robot, () -> vm.rows().stream().map(SessionRow::session).toList());
+        System.out.printf(Locale.ROOT, "#3 idle CPU: %d finished rows vs the same window with no rows, %d s each, %d rounds, interleaved%n",
+                all.size(), IDLE_SECONDS, ROUNDS);
+        List<double[]> idleBase = new ArrayList<>();
+        List<double[]> idleFull = new ArrayList<>();
+        for (int r = 0; r < ROUNDS; r++) {
+            robot.interact(() -> all.forEach(s -> vm.remove(vm.find(s.id()))));
+            WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS); // settle after the change
+            Cpu e = Cpu.measure(IDLE_SECONDS);
+            robot.interact(() -> all.forEach(vm::add));
+            WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS);
+            Cpu f = Cpu.measure(IDLE_SECONDS);
+            System.out.printf(Locale.ROOT, "  round %d  empty %.2f %% (%s)%n  round %d  1,000  %.2f %% (%s)%n",
+                    r, e.percent(), e.top(), r, f.percent(), f.top());
+            idleBase.add(new double[] {e.percent()});
+            idleFull.add(new double[] {f.percent()});
+        }
+        System.out.printf(Locale.ROOT, "  idle CPU median: %.2f %% of a core with 1,000 finished rows; baseline (no rows, same JVM) %.2f %%%n",
+                median(idleFull, 0), median(idleBase, 0));
+        // What the poller still does when nothing is polled: it keeps ticking 5 times a second.
+        probe.collect(robot, TICKS, "idle, 1,000 finished rows, 0 polled");
+        robot.interact(() -> all.forEach(s -> vm.remove(vm.find(s.id()))));
+        probe.collect(robot, TICKS, "idle, no rows");
+        robot.interact(probe::uninstall);
+    }
+
+    private static void reportTicks(String what, List<double[]> rounds) {
+        System.out.printf(Locale.ROOT, "  %s, medians over rounds: task on the worker median %.3f ms p90 %.3f ms (of which insight %.3f ms);"
+                + " FX part median %.3f ms p90 %.3f ms; %.1f ticks/s; monitor's /proc pass median %.2f ms%n",
+                what, median(rounds, 0), median(rounds, 1), median(rounds, 2), median(rounds, 3), median(rounds, 4), median(rounds, 5), median(rounds, 6));
+    }
+
+    /**
+     * Times real poll ticks without touching the product: the poller's executor is wrapped
+     * (worker time of each task) and so is its insight source; on the FX thread the tick's part
+     * runs from the SUCCEEDED event (Service fires it just before calling {@code succeeded()},
+     * which reschedules and applies) until the same state change reaches a listener added after
+     * Service's own — by then {@code succeeded()} has returned. That change arrives as
+     * RUNNING→SCHEDULED, not RUNNING→SUCCEEDED: ScheduledService restarts from inside succeeded(),
+     * so a plain listener never sees SUCCEEDED as the new state.
+     */
+    static final class TickProbe {
+        private final SessionPoller poller;
+        private final SessionEngine engine;
+        private java.util.concurrent.Executor original;
+        private final List<Double> samplerMs = new ArrayList<>(); // FX thread only
+        private final List<Integer> samplerProcs = new ArrayList<>(); // FX thread only
+        private java.time.Instant samplerAt; // FX thread only
+        private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "bench-poller");
+            t.setDaemon(true);
+            return t;
+        });
+        private final java.util.concurrent.ConcurrentLinkedQueue<double[]> tasks = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        private final List<Double> fxPart = new ArrayList<>(); // FX thread only
+        private final List<String> transitions = new ArrayList<>(); // FX thread only
+        private final long[] insightNanos = new long[1]; // poller worker only
+        private long succeededAt; // FX thread only
+        private int failures; // FX thread only
+        private final javafx.event.EventHandler<javafx.concurrent.WorkerStateEvent> onSucceeded = e -> succeededAt = System.nanoTime();
+        private final javafx.event.EventHandler<javafx.concurrent.WorkerStateEvent> onFailed = e -> failures++;
+        private final javafx.beans.value.ChangeListener<Worker.State> onState;
+
+        private TickProbe(SessionPoller poller, SessionEngine engine) {
+            this.poller = poller;
+            this.engine = engine;
+            this.onState = (o, was, now) -> {
+                var pass = engine.lastSamplerPass();
+                if (pass != null && !pass.at().equals(samplerAt)) {
+                    samplerAt = pass.at();
+                    samplerMs.add(pass.costNanos() / 1e6);
+                    samplerProcs.add(pass.processesRead());
+                }
+                if (transitions.size() < 12) {
+                    transitions.add(was + "→" + now);
+                }
+                if (was == Worker.State.RUNNING && succeededAt != 0) {
+                    fxPart.add((System.nanoTime() - succeededAt) / 1e6);
+                    succeededAt = 0;
+                }
+            };
+        }
+
+        static TickProbe install(SessionPoller poller, SessionEngine engine) {
+            TickProbe p = new TickProbe(poller, engine);
+            p.original = poller.getExecutor();
+            poller.setExecutor(r -> p.worker.execute(() -> {
+                p.insightNanos[0] = 0;
+                long t = System.nanoTime();
+                r.run();
+                p.tasks.add(new double[] {(System.nanoTime() - t) / 1e6, p.insightNanos[0] / 1e6});
+            }));
+            poller.setInsights(s -> {
+                long t = System.nanoTime();
+                var i = engine.insight(s);
+                p.insightNanos[0] += System.nanoTime() - t;
+                return i;
+            });
+            poller.addEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_SUCCEEDED, p.onSucceeded);
+            poller.addEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_FAILED, p.onFailed);
+            poller.stateProperty().addListener(p.onState);
+            return p;
+        }
+
+        void uninstall() {
+            poller.setExecutor(original); // the next tick runs on the poller's own thread again
+            poller.setInsights(engine::insight);
+            poller.stateProperty().removeListener(onState);
+            poller.removeEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_SUCCEEDED, onSucceeded);
+            poller.removeEventHandler(javafx.concurrent.WorkerStateEvent.WORKER_STATE_FAILED, onFailed);
+            worker.shutdownNow();
+        }
+
+        /** {task median, task p90, insight median, FX median, FX p90, ticks/s} over the next n ticks. */
+        double[] collect(FxRobot robot, int n, String label) throws Exception {
+            WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS); // let the change before this phase settle
+            robot.interact(() -> {
+                fxPart.clear();
+                tasks.clear();
+                samplerMs.clear();
+                samplerProcs.clear();
+            });
+            long t0 = System.nanoTime();
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> fxPart.size() >= n));
+            double secs = (System.nanoTime() - t0) / 1e9;
+            double[] f = fx(robot, () -> fxPart.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+            List<double[]> tl = new ArrayList<>(tasks);
+            double[] t = tl.stream().mapToDouble(x -> x[0]).sorted().toArray();
+            double[] ins = tl.stream().mapToDouble(x -> x[1]).sorted().toArray();
+            double[] smp = fx(robot, () -> samplerMs.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+            int procs = fx(robot, () -> samplerProcs.stream().mapToInt(Integer::intValue).max().orElse(0));
+            double[] fig = {pct(t, 50), pct(t, 90), pct(ins, 50), pct(f, 50), pct(f, 90), f.length / secs, pct(smp, 50)};
+            System.out.printf(Locale.ROOT, "  %-40s %d ticks: task median %.3f p90 %.3f max %.3f ms (insight %.3f); FX part median %.3f p90 %.3f max %.3f ms; %.1f ticks/s;"
+                    + " monitor's /proc pass (own thread, 1/s) median %.2f ms over %d passes, <= %d processes%n",
+                    label, f.length, fig[0], fig[1], t.length == 0 ? 0 : t[t.length - 1], fig[2], fig[3], fig[4], f[f.length - 1], fig[5],
+                    fig[6], smp.length, procs);
+            return fig;
+        }
+
+        String transitions() {
+            return String.join(", ", transitions);
+        }
+
+        int failures() {
+            return failures;
+        }
+    }
+
+    /** The JVM's CPU over a wall-clock window, with the busiest threads. */
+    record Cpu(double percent, String top) {
+        static Cpu measure(int seconds) throws Exception {
+            java.lang.management.ThreadMXBean tm = ManagementFactory.getThreadMXBean();
+            com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            java.util.Map<Long, Long> t0 = threadCpu(tm);
+            long c0 = os.getProcessCpuTime();
+            long w0 = System.nanoTime();
+            WaitForAsyncUtils.sleep(seconds, TimeUnit.SECONDS); // measuring over a wall-clock window, not synchronising
+            long wall = System.nanoTime() - w0;
+            long c1 = os.getProcessCpuTime();
+            java.util.Map<Long, Long> t1 = threadCpu(tm);
+            List<String> top = t1.entrySet().stream()
+                    .map(e -> java.util.Map.entry(e.getKey(), e.getValue() - t0.getOrDefault(e.getKey(), 0L)))
+                    .filter(e -> e.getValue() > 0)
+                    .sorted(java.util.Map.Entry.<Long, Long>comparingByValue().reversed())
+                    .limit(4)
+                    .map(e -> {
+                        java.lang.management.ThreadInfo info = tm.getThreadInfo(e.getKey());
+                        return String.format(Locale.ROOT, "%s %.2f %%", info == null ? "?" : info.getThreadName(), 100.0 * e.getValue() / wall);
+                    })
+                    .toList();
+            return new Cpu(100.0 * (c1 - c0) / wall, String.join(", ", top));
+        }
+
+        private static java.util.Map<Long, Long> threadCpu(java.lang.management.ThreadMXBean tm) {
+            java.util.Map<Long, Long> m = new java.util.HashMap<>();
+            for (long id : tm.getAllThreadIds()) {
+                long c = tm.getThreadCpuTime(id);
+                if (c >= 0) {
+                    m.put(id, c);
+                }
+            }
+            return m;
+        }
     }
 
     // ---- #4 memory ----
+    // Run each variant in its own JVM (bench/memory.sh): the heap one variant grows is not given back at once.
 
     @Test
-    void memoryWith1000Finished64KiBPreviewsAscii(FxRobot robot) throws Exception {
+    void memoryAscii(FxRobot robot) throws Exception {
         memory(robot, "ASCII", "yes 'ascii line of build output 0123456789' | head -c 65536");
     }
 
     @Test
-    void memoryWith1000Finished64KiBPreviewsNonAscii(FxRobot robot) throws Exception {
+    void memoryNonAscii(FxRobot robot) throws Exception {
         memory(robot, "non-ASCII", "yes '\u2500\u2500 \u2713 \u00FCn\u00EFc\u00F6d\u00E9 \u65E5\u672C\u8A9E \u2500\u2500' | head -c 65536");
     }
 
     private void memory(FxRobot robot, String label, String command) throws Exception {
+        WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS);
         long[] before = memoryNow();
+        java.util.Map<String, long[]> histoBefore = histogram(diagnostic("gcClassHistogram"));
+        long t0 = System.nanoTime();
         startFinished(1000, command);
         WaitForAsyncUtils.waitFor(180, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size() >= 1000
                 && window.sessions().polledRowCount() == 0));
+        double setup = (System.nanoTime() - t0) / 1e9;
         robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
         WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.sleep(2, TimeUnit.SECONDS); // the detail pane loads the selected preview
         long[] after = memoryNow();
-        System.out.printf(Locale.ROOT, "#4 memory, %s: 1,000 finished sessions of 64 KiB output: heap after GC %d MB, RSS %d MB;"
-                + " baseline (same window before the sessions) heap %d MB, RSS %d MB%n",
-                label, after[0] >> 20, after[1] >> 20, before[0] >> 20, before[1] >> 20);
+        SessionRow sample = fx(robot, () -> window.sessions().rows().get(500));
+        java.util.Map<String, Long> footprint = fx(robot, () -> Footprint.of(sample));
+        System.out.printf(Locale.ROOT, "#4 memory, %s (own JVM, %s): 1,000 finished sessions of 64 KiB output (set up in %.1f s):"
+                + " heap after GC %d MB (committed %d MB), RSS %d MB;"
+                + " baseline (same window before the sessions) heap %d MB (committed %d MB), RSS %d MB;"
+                + " per session %.1f KB heap, %.1f KB RSS%n",
+                label, ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("-X")).toList(), setup,
+                after[0] >> 20, after[2] >> 20, after[1] >> 20, before[0] >> 20, before[2] >> 20, before[1] >> 20,
+                (after[0] - before[0]) / 1000 / 1024.0, (after[1] - before[1]) / 1000 / 1024.0);
+        System.out.println("  /proc/self/status: " + String.join(", ", Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.matches("(VmHWM|VmRSS|RssAnon|RssFile|RssShmem|Threads):.*")).map(l -> l.replaceAll("\\s+", " ")).toList()));
+        System.out.println("  one finished row's data (SessionRow and its Session, strings and arrays by field path, >= 256 bytes): " + footprint);
+        // A finished Session keeps its live CaptureTail, whose last read is a second copy of the preview when it was read before the end.
+        long[] live = fx(robot, () -> {
+            long rowsWithCopy = 0;
+            long bytes = 0;
+            for (SessionRow r : window.sessions().rows()) {
+                long b = Footprint.of(r).entrySet().stream().filter(e -> e.getKey().contains("livePreview")).mapToLong(java.util.Map.Entry::getValue).sum();
+                rowsWithCopy += b > 0 ? 1 : 0;
+                bytes += b;
+            }
+            return new long[] {rowsWithCopy, bytes};
+        });
+        System.out.printf(Locale.ROOT, "  finished rows whose Session still holds a separate live-preview copy (CaptureTail.last): %d of 1,000, %.1f MB%n",
+                live[0], live[1] / 1e6);
+        java.util.Map<String, long[]> histoAfter = histogram(diagnostic("gcClassHistogram"));
+        System.out.println("  heap histogram, growth since the baseline (top 12 classes by bytes):");
+        histoAfter.entrySet().stream()
+                .map(e -> java.util.Map.entry(e.getKey(), new long[] {
+                        e.getValue()[0] - histoBefore.getOrDefault(e.getKey(), new long[2])[0],
+                        e.getValue()[1] - histoBefore.getOrDefault(e.getKey(), new long[2])[1]}))
+                .sorted((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]))
+                .limit(12)
+                .forEach(e -> System.out.printf(Locale.ROOT, "    %+10d instances %+12d bytes  %s%n", e.getValue()[0], e.getValue()[1], e.getKey()));
+        String nmt = diagnostic("vmNativeMemory", "summary");
+        if (!nmt.contains("not enabled")) {
+            System.out.println("  native memory (NMT summary):");
+            nmt.lines().filter(l -> l.contains("committed=") && (l.startsWith("Total") || l.startsWith("-"))).forEach(l -> System.out.println("    " + l.strip()));
+        }
+        // Diagnostic, after the figures: how much of RSS is memory malloc has freed but not given back to the OS.
+        System.out.println("  glibc malloc_trim (jcmd System.trim_native_heap): " + diagnostic("systemTrimNativeHeap").strip().replace('\n', ' '));
+        System.out.printf(Locale.ROOT, "  RSS after the trim %d MB%n", memoryNow()[1] >> 20);
+    }
+
+    /** class name → {instances, bytes} from a GC.class_histogram text. */
+    private static java.util.Map<String, long[]> histogram(String text) {
+        java.util.Map<String, long[]> m = new java.util.HashMap<>();
+        text.lines().map(String::strip).filter(l -> l.matches("\\d+:.*")).forEach(l -> {
+            String[] f = l.split("\\s+", 4);
+            m.put(f[3], new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+        });
+        return m;
+    }
+
+    private static String diagnostic(String op, String... args) {
+        try {
+            return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), op,
+                    new Object[] {args}, new String[] {String[].class.getName()});
+        } catch (Exception e) {
+            return op + " failed: " + e;
+        }
     }
 
     // ---- helpers ----
@@ -225,18 +486,36 @@ class UiBenchmark {
         return 100.0 * (os.getProcessCpuTime() - c0) / (System.nanoTime() - t0);
     }
 
+    /**
+     * {heap used after GC, RSS, heap committed}. G1 (JDK 17) gives the shrunk heap back to the OS
+     * on a background thread after the GC, so RSS is read once it has stopped falling.
+     */
     private static long[] memoryNow() throws Exception {
         for (int i = 0; i < 3; i++) {
             System.gc();
         }
-        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        long rss = 0;
+        java.lang.management.MemoryUsage heapUsage = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long heap = heapUsage.getUsed();
+        long rss = rss();
+        for (int i = 0; i < 40; i++) {
+            WaitForAsyncUtils.sleep(250, TimeUnit.MILLISECONDS); // waiting for the uncommit to show in RSS
+            long now = rss();
+            if (Math.abs(now - rss) < (1 << 20) && i >= 3) {
+                rss = now;
+                break;
+            }
+            rss = now;
+        }
+        return new long[] {heap, rss, heapUsage.getCommitted()};
+    }
+
+    private static long rss() throws Exception {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("VmRSS:")) {
-                rss = Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+                return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
             }
         }
-        return new long[] {heap, rss};
+        return 0;
     }
 
     static double median(List<double[]> rounds, int i) {
