@@ -171,6 +171,8 @@ public final class Session {
             return false;
         }
         this.outcome = outcome;
+        // The outcome holds the final preview; the live reader's copy would double a finished row's memory.
+        this.livePreview = () -> OutputPreview.EMPTY;
         tellListeners(snapshot());
         return true;
     }
