@@ -36,7 +36,6 @@ final class PtyLauncher {
     static final int ROWS = 40;
     /** After the leader exits, how long to wait for the copier to drain what is left in the PTY. */
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(2);
-    private static final Duration GROUP_WAIT = Duration.ofMillis(500);
     /** The terminal's end-of-file character (VEOF, Ctrl+D): how "close stdin" reaches a program reading a PTY. */
     private static final int EOF_CHAR = 4;
 
@@ -95,7 +94,7 @@ final class PtyLauncher {
         Thread copier = new Thread(() -> copy(pty, out, drained), "runboard-pty-" + pty.pid());
         copier.setDaemon(true);
         copier.start();
-        awaitOwnGroup(pty);
+        SessionLauncher.awaitOwnGroup(pty);
         return new PtyChild(pty, drained);
     }
 
@@ -159,17 +158,6 @@ final class PtyLauncher {
                     }
                 }
             }
-        }
-    }
-
-    private static void awaitOwnGroup(Process process) {
-        long deadline = System.nanoTime() + GROUP_WAIT.toNanos();
-        while (process.isAlive() && System.nanoTime() < deadline) {
-            var stat = LinuxProcesses.readStat(process.pid());
-            if (stat.isEmpty() || stat.get().pgid() == process.pid()) {
-                return;
-            }
-            Thread.onSpinWait();
         }
     }
 

@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -107,11 +106,6 @@ public final class SessionEngine implements AutoCloseable {
     /** Told (on the thread that adds it) about each session that joins the list: started, loaded or discovered. */
     public void onAdd(Consumer<Session> listener) {
         sessions.onAdd(listener);
-    }
-
-    /** Kept for callers that only care about starts; same as {@link #onAdd}. */
-    public void onStart(Consumer<Session> listener) {
-        onAdd(listener);
     }
 
     /** Told when a session leaves the list (removed by a person, or pruned by retention). */
@@ -478,10 +472,6 @@ public final class SessionEngine implements AutoCloseable {
         } catch (IOException ignored) {
             // the child is gone; a broken stdin pipe is expected
         }
-    }
-
-    public Collection<Session> runningSessions() {
-        return sessions.all().stream().filter(s -> !s.status().isTerminal()).toList();
     }
 
     /**

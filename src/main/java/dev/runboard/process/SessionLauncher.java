@@ -77,7 +77,7 @@ final class SessionLauncher {
      * Waiting for the new group (well under a millisecond) means a kill right after start reaches
      * the whole group and a child forked at once is inside it.
      */
-    private static void awaitOwnGroup(Process process) {
+    static void awaitOwnGroup(Process process) {
         long deadline = System.nanoTime() + GROUP_WAIT.toNanos();
         while (process.isAlive() && System.nanoTime() < deadline) {
             var stat = LinuxProcesses.readStat(process.pid());

@@ -204,14 +204,6 @@ public final class OutputPreview {
         return decode(head) + omissionMarker(omittedBytes()) + decode(tail);
     }
 
-    /** Only the tail end as text (the whole output when it fit): what a "last lines" view shows. */
-    public String tailText() {
-        if (isEmpty() && note != null) {
-            return text();
-        }
-        return truncated() ? decode(tail) : decode(head);
-    }
-
     /**
      * The last non-blank line of the output, ANSI escapes removed; empty when there is none.
      * Decodes only the last {@value #LAST_LINE_WINDOW} bytes (the table asks for this on every

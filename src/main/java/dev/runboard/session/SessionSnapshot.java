@@ -81,13 +81,4 @@ public record SessionSnapshot(
     public Duration elapsed() {
         return Duration.ofNanos((long) (elapsedSeconds * 1e9));
     }
-
-    /** Seconds left before the deadline, for a running session with a timeout; else null. */
-    public Double remainingSeconds(Instant now) {
-        if (timeoutSeconds == null || startedAt == null || !isRunning()) {
-            return null;
-        }
-        double left = timeoutSeconds - Duration.between(startedAt, now).toMillis() / 1000.0;
-        return Math.max(0, left);
-    }
 }

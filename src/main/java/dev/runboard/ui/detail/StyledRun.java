@@ -1,5 +1,6 @@
 package dev.runboard.ui.detail;
 
+import java.util.List;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 
@@ -33,5 +34,35 @@ public final class StyledRun {
             t.setUnderline(true);
         }
         return t;
+    }
+
+    /**
+     * Adds a span's text as runs, split at the match boundaries so matched characters get the
+     * {@code find-match} class (and the {@code current}-th match {@code find-current}; -1 for none).
+     */
+    public static void addRuns(List<Text> runs, StyledLine.Span span, int offset, List<int[]> hits, int current) {
+        String t = span.text();
+        int pos = 0;
+        for (int k = 0; k < hits.size(); k++) {
+            int[] m = hits.get(k);
+            int from = Math.max(m[0] - offset, pos);
+            int to = Math.min(m[1] - offset, t.length());
+            if (to <= from) {
+                continue;
+            }
+            if (from > pos) {
+                runs.add(of(t.substring(pos, from), span.style()));
+            }
+            Text hit = of(t.substring(from, to), span.style());
+            hit.getStyleClass().add("find-match");
+            if (k == current) {
+                hit.getStyleClass().add("find-current");
+            }
+            runs.add(hit);
+            pos = to;
+        }
+        if (pos < t.length()) {
+            runs.add(of(t.substring(pos), span.style()));
+        }
     }
 }

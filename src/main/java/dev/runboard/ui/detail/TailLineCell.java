@@ -80,7 +80,7 @@ final class TailLineCell extends ListCell<StyledLine> {
         List<Text> runs = new ArrayList<>();
         int offset = 0;
         for (StyledLine.Span span : line.spans()) {
-            addRuns(runs, span, offset, matches);
+            StyledRun.addRuns(runs, span, offset, matches, -1);
             offset += span.text().length();
         }
         if (runs.isEmpty()) {
@@ -88,29 +88,6 @@ final class TailLineCell extends ListCell<StyledLine> {
         }
         flow.getChildren().setAll(runs);
         setGraphic(flow);
-    }
-
-    /** Splits a span at match boundaries so matched characters can be highlighted. */
-    private static void addRuns(List<Text> runs, StyledLine.Span span, int offset, List<int[]> matches) {
-        String t = span.text();
-        int pos = 0;
-        for (int[] m : matches) {
-            int from = Math.max(m[0] - offset, pos);
-            int to = Math.min(m[1] - offset, t.length());
-            if (to <= from) {
-                continue;
-            }
-            if (from > pos) {
-                runs.add(StyledRun.of(t.substring(pos, from), span.style()));
-            }
-            Text hit = StyledRun.of(t.substring(from, to), span.style());
-            hit.getStyleClass().add("find-match");
-            runs.add(hit);
-            pos = to;
-        }
-        if (pos < t.length()) {
-            runs.add(StyledRun.of(t.substring(pos), span.style()));
-        }
     }
 
     static List<int[]> matches(String plain, String query) {

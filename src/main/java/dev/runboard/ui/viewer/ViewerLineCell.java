@@ -62,7 +62,7 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
         List<Text> runs = new ArrayList<>();
         int offset = 0;
         for (StyledLine.Span span : styled.spans()) {
-            addRuns(runs, span, offset, hits, current);
+            StyledRun.addRuns(runs, span, offset, hits, current);
             offset += span.text().length();
         }
         if (runs.isEmpty()) {
@@ -75,32 +75,6 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
         }
         flow.getChildren().setAll(runs);
         setGraphic(box);
-    }
-
-    private static void addRuns(List<Text> runs, StyledLine.Span span, int offset, List<int[]> hits, int current) {
-        String t = span.text();
-        int pos = 0;
-        for (int k = 0; k < hits.size(); k++) {
-            int[] m = hits.get(k);
-            int from = Math.max(m[0] - offset, pos);
-            int to = Math.min(m[1] - offset, t.length());
-            if (to <= from) {
-                continue;
-            }
-            if (from > pos) {
-                runs.add(StyledRun.of(t.substring(pos, from), span.style()));
-            }
-            Text hit = StyledRun.of(t.substring(from, to), span.style());
-            hit.getStyleClass().add("find-match");
-            if (k == current) {
-                hit.getStyleClass().add("find-current");
-            }
-            runs.add(hit);
-            pos = to;
-        }
-        if (pos < t.length()) {
-            runs.add(StyledRun.of(t.substring(pos), span.style()));
-        }
     }
 
     /** The search to show: its pattern, the kept match offsets and which one is current. */
