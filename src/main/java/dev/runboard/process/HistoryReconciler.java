@@ -6,9 +6,12 @@ import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +30,8 @@ final class HistoryReconciler {
     private static final Logger LOG = Logger.getLogger(HistoryReconciler.class.getName());
     private volatile boolean adopt = true;
     private volatile boolean adoptionWatch;
+    /** Each followed session's record as last read: its modification time and size. */
+    private final Map<String, String> recordTimes = new ConcurrentHashMap<>();
 
     HistoryReconciler(SessionEngine engine) {
         this.engine = engine;
@@ -90,7 +95,15 @@ final class HistoryReconciler {
         }
     }
 
+    /**
+     * Catches up with a session another runboard manages. Its record is re-read only when the file
+     * changed (this runs every poll period, and a record carries the whole preview).
+     */
     private void follow(Session s) {
+        if (!recordChanged(s.id())) {
+            takeOverIfUnmanaged(s); // its manager may have died without a word
+            return;
+        }
         Optional<SessionRecord> record = readQuietly(s.id());
         if (record.isEmpty()) {
             return;
@@ -101,6 +114,17 @@ final class HistoryReconciler {
             s.finish(record.get().outcome());
         } else {
             takeOverIfUnmanaged(s);
+        }
+    }
+
+    private boolean recordChanged(String id) {
+        try {
+            // Size too: on a file system with coarse timestamps two writes can share one mtime.
+            Path file = store.file(id, SessionStore.RECORD);
+            String now = Files.getLastModifiedTime(file) + "/" + Files.size(file);
+            return !now.equals(recordTimes.put(id, now));
+        } catch (IOException e) {
+            return true; // let the read say what is wrong
         }
     }
 
