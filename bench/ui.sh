@@ -12,7 +12,7 @@ test=UiBenchmark${2:+#$2}
 out=target/surefire-reports/dev.runboard.bench.UiBenchmark-output.txt
 rm -f "$out"
 status=0
-./mvnw -B -q -Pbench test -Dtest="$test" -Dbench.rounds="$rounds" || status=$?
+./mvnw -B -q -Pbench test -Dtest="$test" -Dbench.rounds="$rounds" ${BENCH_OPTS:-} || status=$?
 if [ -f "$out" ]; then
   grep -v "Unsupported JavaFX configuration" "$out"
 else

@@ -1,18 +1,18 @@
 package dev.runboard.process;
 
+import dev.runboard.session.LiveOutput;
 import dev.runboard.session.OutputPreview;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.function.Supplier;
 
 /**
- * The live preview of a growing capture file: one channel kept open, and a re-read of at most the
- * preview bound only when the file has grown since the last look. The child writes the file; this
- * only reads it.
+ * The live preview of a growing capture file: one channel kept open, and a re-read only when the
+ * file has grown since the last look, of the tail alone once the head is fixed. The child writes
+ * the file; this only reads it.
  */
-public final class CaptureTail implements Supplier<OutputPreview>, AutoCloseable {
+public final class CaptureTail implements LiveOutput, AutoCloseable {
     private final Path file;
     private final int bound;
     private FileChannel channel;
@@ -25,14 +25,19 @@ public final class CaptureTail implements Supplier<OutputPreview>, AutoCloseable
     }
 
     @Override
-    public synchronized OutputPreview get() {
+    public synchronized OutputPreview lastRead() {
+        return last;
+    }
+
+    @Override
+    public synchronized OutputPreview read() {
         try {
             if (channel == null) {
                 channel = FileChannel.open(file, StandardOpenOption.READ);
             }
             long size = channel.size();
             if (size != lastSize) {
-                last = OutputPreview.read(channel, size, bound);
+                last = size > lastSize ? OutputPreview.readGrown(channel, size, bound, last) : OutputPreview.read(channel, size, bound);
                 lastSize = size;
             }
         } catch (IOException e) {

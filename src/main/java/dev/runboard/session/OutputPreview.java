@@ -63,6 +63,17 @@ public final class OutputPreview {
         return new OutputPreview(readHead(ch, headBytes(bound)), readTail(ch, size, bound - headBytes(bound)), size);
     }
 
+    /**
+     * As {@link #read(FileChannel, long, int)} for a file that only grew since {@code before} was
+     * read from it: once the output outgrew the bound its head is fixed, so only the tail is read.
+     */
+    public static OutputPreview readGrown(FileChannel ch, long size, int bound, OutputPreview before) throws IOException {
+        if (before == null || !before.truncated() || size < before.originalBytes || size <= bound) {
+            return read(ch, size, bound);
+        }
+        return new OutputPreview(before.head, readTail(ch, size, bound - headBytes(bound)), size);
+    }
+
     /** Builds a preview from bytes held in memory (tests, re-adopted records). */
     public static OutputPreview of(byte[] whole, int bound) {
         if (whole.length <= bound) {
@@ -101,7 +112,7 @@ public final class OutputPreview {
                 break; // the file shrank under us (truncated by someone else): show what there is
             }
         }
-        return java.util.Arrays.copyOf(buf.array(), buf.position());
+        return buf.hasRemaining() ? java.util.Arrays.copyOf(buf.array(), buf.position()) : buf.array();
     }
 
     /** Ends the head after its last newline when that keeps at least half of it, else at a UTF-8 boundary. */

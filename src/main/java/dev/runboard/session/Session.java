@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -32,7 +31,7 @@ public final class Session {
     private volatile Instant startedAt;
     private volatile Long pid;
     private volatile long pidStartTicks;
-    private volatile Supplier<OutputPreview> livePreview = () -> OutputPreview.EMPTY;
+    private volatile LiveOutput liveOutput = LiveOutput.NONE;
     private volatile SessionOutcome outcome;
     private volatile KillReport killReport;
     private volatile ResourceTotals resources;
@@ -109,8 +108,8 @@ public final class Session {
     }
 
     /** Points a restored running session at its live output. */
-    public void watchOutput(Supplier<OutputPreview> livePreview) {
-        this.livePreview = livePreview;
+    public void watchOutput(LiveOutput liveOutput) {
+        this.liveOutput = liveOutput;
     }
 
     public long pidStartTicks() {
@@ -172,7 +171,7 @@ public final class Session {
         }
         this.outcome = outcome;
         // The outcome holds the final preview; the live reader's copy would double a finished row's memory.
-        this.livePreview = () -> OutputPreview.EMPTY;
+        this.liveOutput = LiveOutput.NONE;
         tellListeners(snapshot());
         return true;
     }
@@ -227,9 +226,19 @@ public final class Session {
 
     /** An immutable view; for a running session the preview is read from the live capture (O(bound)). */
     public SessionSnapshot snapshot() {
+        return snapshot(true);
+    }
+
+    /**
+     * As {@link #snapshot()}; with {@code freshOutput} false a running session's output is the
+     * one last read rather than a new read of the capture file (status, exit and kill report
+     * are current either way).
+     */
+    public SessionSnapshot snapshot(boolean freshOutput) {
         SessionOutcome o = outcome;
         SessionSpec s = spec;
-        OutputPreview preview = o != null ? o.preview() : livePreview.get();
+        LiveOutput live = liveOutput;
+        OutputPreview preview = o != null ? o.preview() : (freshOutput ? live.read() : live.lastRead());
         return new SessionSnapshot(
                 o != null ? o.status() : SessionStatus.RUNNING,
                 id,

@@ -13,6 +13,7 @@ import java.util.Locale;
 public final class Formats {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
     private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ROOT);
+    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
     private static final int CWD_MAX = 36;
 
     private Formats() {
@@ -52,8 +53,7 @@ public final class Formats {
     }
 
     public static String dateTime(Instant at) {
-        return at == null ? "" : DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
-                .format(at.atZone(ZoneId.systemDefault()));
+        return at == null ? "" : DATE_TIME.format(at.atZone(ZoneId.systemDefault()));
     }
 
     public static String bytes(long n) {

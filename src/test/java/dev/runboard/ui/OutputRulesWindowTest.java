@@ -105,9 +105,10 @@ class OutputRulesWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> toastTexts(robot).stream()
                 .anyMatch(t -> t.contains("/disk almost full/ matched: disk almost full"))));
         // Two more engine passes (one a second) bring no second toast for the same rule.
-        long seen = fx(robot, () -> window.sessions().rows().get(0).revisionProperty().get());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
-                () -> fx(robot, () -> window.sessions().rows().get(0).revisionProperty().get()) > seen + 10);
+        java.util.concurrent.atomic.AtomicInteger polls = new java.util.concurrent.atomic.AtomicInteger();
+        robot.interact(() -> window.sessions().poller().addEventHandler(
+                javafx.concurrent.WorkerStateEvent.WORKER_STATE_SUCCEEDED, e -> polls.incrementAndGet()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> polls.get() > 10);
         long rule = fx(robot, () -> toastTexts(robot).stream().filter(t -> t.contains("matched:")).count());
         assertEquals(1, rule, "one toast per rule within the quiet period");
     }

@@ -31,6 +31,19 @@ public final class PulseGaps extends AnimationTimer {
         return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100 * sorted.length) - 1)];
     }
 
+    /** The gaps over {@code ms}, in order, each with the time into the window at which it ended. */
+    public synchronized String longGaps(double ms) {
+        StringBuilder out = new StringBuilder();
+        double at = 0;
+        for (int i = 0; i < count; i++) {
+            at += gaps[i];
+            if (gaps[i] > ms) {
+                out.append(String.format(java.util.Locale.ROOT, "%.0f@%.0f ", gaps[i], at));
+            }
+        }
+        return out.toString().trim();
+    }
+
     public double max() {
         return percentile(100);
     }

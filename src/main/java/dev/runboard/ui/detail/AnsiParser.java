@@ -27,6 +27,15 @@ public final class AnsiParser {
         return lines;
     }
 
+    /** The style the next line starts in (colours carry over line ends). */
+    SgrStyle style() {
+        return style;
+    }
+
+    void setStyle(SgrStyle style) {
+        this.style = style;
+    }
+
     StyledLine parseLine(String raw) {
         String line = afterLastCarriageReturn(raw);
         List<StyledLine.Span> spans = new ArrayList<>();
@@ -82,9 +91,9 @@ public final class AnsiParser {
     }
 
     private void applySgr(String params) {
-        String[] p = params.isEmpty() ? new String[] {"0"} : params.split("[;:]", -1);
+        int[] p = codes(params);
         for (int i = 0; i < p.length; i++) {
-            int code = number(p[i]);
+            int code = p[i];
             if (code == 0) {
                 style = SgrStyle.PLAIN;
             } else if (code == 1) {
@@ -108,16 +117,16 @@ public final class AnsiParser {
             } else if (code == 39) {
                 style = style.withFgIndex(SgrStyle.NONE);
             } else if (code == 38 && i + 1 < p.length) {
-                int mode = number(p[i + 1]);
+                int mode = p[i + 1];
                 if (mode == 5 && i + 2 < p.length) {
-                    style = colour256(number(p[i + 2]));
+                    style = colour256(p[i + 2]);
                     i += 2;
                 } else if (mode == 2 && i + 4 < p.length) {
-                    style = style.withFgRgb(rgb(number(p[i + 2]), number(p[i + 3]), number(p[i + 4])));
+                    style = style.withFgRgb(rgb(p[i + 2], p[i + 3], p[i + 4]));
                     i += 4;
                 }
             } else if (code == 48 && i + 1 < p.length) {
-                i += number(p[i + 1]) == 5 ? 2 : 4; // backgrounds are not shown; skip their arguments
+                i += p[i + 1] == 5 ? 2 : 4; // backgrounds are not shown; skip their arguments
             }
         }
     }
@@ -143,14 +152,38 @@ public final class AnsiParser {
         return Math.max(0, Math.min(255, v));
     }
 
-    private static int number(String s) {
-        if (s.isEmpty()) {
-            return 0;
+    /**
+     * The numbers of an SGR parameter list ("1;38;5;208", ":" also separates); an empty one is 0,
+     * one that is not a number is -1 (ignored). Hand-parsed: a regex split here ran for every
+     * colour change of every line shown, per poll.
+     */
+    static int[] codes(String params) {
+        if (params.isEmpty()) {
+            return new int[] {0};
         }
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return -1;
+        int count = 1;
+        for (int i = 0; i < params.length(); i++) {
+            char c = params.charAt(i);
+            if (c == ';' || c == ':') {
+                count++;
+            }
         }
+        int[] codes = new int[count];
+        int k = 0;
+        int value = 0;
+        boolean valid = true;
+        for (int i = 0; i <= params.length(); i++) {
+            char c = i == params.length() ? ';' : params.charAt(i);
+            if (c == ';' || c == ':') {
+                codes[k++] = valid ? value : -1;
+                value = 0;
+                valid = true;
+            } else if (c >= '0' && c <= '9' && value < 100_000) {
+                value = value * 10 + (c - '0');
+            } else if (c < '0' || c > '9') {
+                valid = false;
+            }
+        }
+        return codes;
     }
 }

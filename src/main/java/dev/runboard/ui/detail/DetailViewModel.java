@@ -31,6 +31,7 @@ public final class DetailViewModel {
     private final ReadOnlyStringWrapper artifactError = new ReadOnlyStringWrapper(this, "artifactError");
     private final InvalidationListener snapshotChanged = o -> refresh();
     private long parsedBytes = -1;
+    private ParsedLines parsedLines = new ParsedLines();
     private SessionStatus parsedStatus;
 
     public DetailViewModel() {
@@ -39,6 +40,7 @@ public final class DetailViewModel {
                 was.snapshotProperty().removeListener(snapshotChanged);
             }
             parsedBytes = -1;
+            parsedLines = new ParsedLines();
             // compiled once per shown session, not per cell update
             highlights.set(now == null ? RuleHighlights.NONE : RuleHighlights.of(now.session().spec().watch()));
             if (now != null) {
@@ -74,7 +76,7 @@ public final class DetailViewModel {
         if (preview.originalBytes() != parsedBytes || s.status() != parsedStatus) {
             parsedBytes = preview.originalBytes();
             parsedStatus = s.status();
-            lines.set(OutputTailLines.parse(s.output()));
+            lines.set(OutputTailLines.parse(s.output(), parsedLines));
         }
     }
 

@@ -79,11 +79,47 @@ final class OutputTail {
     }
 
     void show(List<StyledLine> lines) {
-        list.getItems().setAll(lines);
+        replaceChanged(list.getItems(), lines);
         findMatches(false);
         if (follow.get()) {
             scrollToEnd();
         }
+    }
+
+    /**
+     * Makes {@code items} equal {@code lines} by replacing only the run between their common
+     * start and common end. A growing line or a few new ones then re-render a cell or two, not
+     * every visible line: on a machine busy with floods each re-rendered line costs the window.
+     */
+    static <T> void replaceChanged(List<T> items, List<T> lines) {
+        int oldSize = items.size();
+        int newSize = lines.size();
+        int start = 0;
+        while (start < oldSize && start < newSize && same(items.get(start), lines.get(start))) {
+            start++;
+        }
+        int end = 0;
+        while (end < oldSize - start && end < newSize - start
+                && same(items.get(oldSize - 1 - end), lines.get(newSize - 1 - end))) {
+            end++;
+        }
+        if (start == oldSize && start == newSize) {
+            return;
+        }
+        int changedOld = oldSize - start - end;
+        int changedNew = newSize - start - end;
+        if (changedOld == changedNew) {
+            for (int i = 0; i < changedNew; i++) {
+                items.set(start + i, lines.get(start + i));
+            }
+        } else {
+            items.subList(start, start + changedOld).clear();
+            items.addAll(start, lines.subList(start, start + changedNew));
+        }
+    }
+
+    private static boolean same(Object a, Object b) {
+        return a == b || a.equals(b); // parsed lines are re-used, so most are the very same object
     }
 
     /** A different session: start again at its end. */
@@ -93,7 +129,14 @@ final class OutputTail {
     }
 
     private void scrollToEnd() {
-        if (!list.getItems().isEmpty()) {
+        if (list.getItems().isEmpty()) {
+            return;
+        }
+        VirtualFlow<?> flow = (VirtualFlow<?>) list.lookup(".virtual-flow");
+        if (flow != null) {
+            // Pins the view to the end; ListView.scrollTo would also hide and re-lay every visible line.
+            flow.setPosition(1.0);
+        } else {
             list.scrollTo(list.getItems().size() - 1);
         }
     }

@@ -19,6 +19,12 @@ public final class OutputTailLines {
     }
 
     public static List<StyledLine> parse(String text) {
+        return parse(text, new ParsedLines());
+    }
+
+    /** As {@link #parse(String)}, re-using the lines {@code cache} parsed the previous time. */
+    static List<StyledLine> parse(String text, ParsedLines cache) {
+        cache.nextParse();
         List<int[]> bounds = new ArrayList<>();
         int n = text.length();
         int start = 0;
@@ -44,24 +50,24 @@ public final class OutputTailLines {
         AnsiParser parser = new AnsiParser();
         List<StyledLine> lines = new ArrayList<>(Math.min(MAX_LINES + 1, bounds.size() + ringCount + 1));
         for (int[] b : bounds) {
-            lines.add(line(parser, text, b));
+            lines.add(line(parser, cache, text, b));
         }
         if (skipped > 0) {
             lines.add(StyledLine.plain("\u2026 " + skipped + " more lines of this preview not shown here: open the full output \u2026"));
         }
         int kept = Math.min(ringCount, ring.length);
         for (int i = ringCount - kept; i < ringCount; i++) {
-            lines.add(line(parser, text, ring[i % ring.length]));
+            lines.add(line(parser, cache, text, ring[i % ring.length]));
         }
         return lines;
     }
 
-    private static StyledLine line(AnsiParser parser, String text, int[] b) {
+    private static StyledLine line(AnsiParser parser, ParsedLines cache, String text, int[] b) {
         int len = b[1] - b[0];
         if (len <= MAX_LINE_CHARS) {
-            return parser.parseLine(text.substring(b[0], b[1]));
+            return cache.parse(parser, text.substring(b[0], b[1]));
         }
-        StyledLine cut = parser.parseLine(text.substring(b[0], b[0] + MAX_LINE_CHARS));
+        StyledLine cut = cache.parse(parser, text.substring(b[0], b[0] + MAX_LINE_CHARS));
         List<StyledLine.Span> spans = new ArrayList<>(cut.spans());
         String more = " \u2026 (" + (len - MAX_LINE_CHARS) + " more characters)";
         spans.add(new StyledLine.Span(more, SgrStyle.PLAIN));

@@ -8,11 +8,15 @@ import dev.runboard.ui.Theme;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.insight.InsightFormats;
 import dev.runboard.ui.launch.NewSessionDialogs;
+import dev.runboard.ui.sessions.LiveColumn;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.StatusFilter;
 import dev.runboard.ui.workspace.WorkspaceController;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
@@ -78,6 +82,8 @@ public final class MainController {
         sessionTable.setRowFactory(t -> new SessionTableRow());
         sessionTable.setItems(model.sessions().visibleRows());
         model.sessions().visibleRows().comparatorProperty().bind(sessionTable.comparatorProperty());
+        sessionTable.getSortOrder().addListener((ListChangeListener<TableColumn<SessionRow, ?>>) c ->
+                model.sessions().setSortReads(liveColumnsOf(sessionTable.getSortOrder())));
         bindSelection();
         sessionTable.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.DELETE) {
@@ -108,6 +114,19 @@ public final class MainController {
         darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
         detailController.setActions(this::onRerun, this::onEditRerun);
         workspaceController.install(menuBar, sessionTable, model.selectedProperty());
+    }
+
+    /** The live values the sort order reads, so the table re-sorts on their changes and only on theirs. */
+    private Set<LiveColumn> liveColumnsOf(List<TableColumn<SessionRow, ?>> order) {
+        Set<LiveColumn> reads = EnumSet.noneOf(LiveColumn.class);
+        for (TableColumn<SessionRow, ?> c : order) {
+            if (c == lastLineColumn) {
+                reads.add(LiveColumn.LAST_LINE);
+            } else if (c == elapsedColumn || c == outputColumn || c == cpuColumn || c == rssColumn) {
+                reads.add(LiveColumn.COUNTERS);
+            }
+        }
+        return reads;
     }
 
     private void setUpColumns() {

@@ -54,6 +54,8 @@ public final class MainViewModel {
             selectedStatus.set(now == null ? null : now.status());
         });
         selectedRunning = selectedStatus.isEqualTo(SessionStatus.RUNNING);
+        // The selected session's output is the one on screen (the detail pane): re-read every poll.
+        sessions.poller().setWatched(selected::get);
         engine.os().limitations().ifPresent(message::set);
     }
 

@@ -30,9 +30,21 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
     private static final Logger LOG = Logger.getLogger(SessionPoller.class.getName());
     public static final Duration DEFAULT_PERIOD = Duration.millis(200);
 
-    /** One poll: the shared clock tick and a fresh snapshot per polled row. */
-    public record Tick(Instant now, List<Update> updates) {
+    /**
+     * One poll: the shared clock tick and a snapshot per polled row. On a {@code live} tick (once
+     * per {@link #LIVE_PERIOD}) every snapshot has freshly read output and the rows refresh their
+     * elapsed, output size and last line; between them only the watched row's output is re-read.
+     */
+    public record Tick(Instant now, List<Update> updates, boolean live) {
     }
+
+    /**
+     * How often every running row's output is re-read and its elapsed, output size and last line
+     * refreshed (as in top). A status change shows on the next poll whatever this is: on a
+     * machine busy with 20 floods, re-reading and repainting 20 rows five times a second starved
+     * the window.
+     */
+    public static final java.time.Duration LIVE_PERIOD = java.time.Duration.ofSeconds(1);
 
     /** A row's fresh snapshot and the engine monitor's latest insight (resources, tree; null when unknown). */
     public record Update(SessionRow row, SessionSnapshot snapshot, SessionInsight insight) {
@@ -42,6 +54,8 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
     private final Consumer<Tick> applier;
     private final Clock clock;
     private volatile Function<Session, SessionInsight> insights = s -> null;
+    private Supplier<SessionRow> watched = () -> null; // FX thread
+    private Instant nextLive = Instant.MIN; // FX thread
 
     /**
      * @param pollSet read on the FX thread when a task is made (a copy goes to the worker)
@@ -60,19 +74,31 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
         this.insights = Objects.requireNonNull(source);
     }
 
+    /** The row whose output is on screen (the detail pane's): its output is re-read on every tick. FX thread. */
+    public void setWatched(Supplier<SessionRow> watched) {
+        this.watched = Objects.requireNonNull(watched);
+    }
+
     @Override
     protected Task<Tick> createTask() {
-        // createTask runs on the FX thread: the row list is read here, only engine objects are used below.
+        // createTask runs on the FX thread: the rows are read here, only engine objects are used below.
         List<SessionRow> rows = List.copyOf(pollSet.get());
+        SessionRow shown = watched.get();
+        Instant at = clock.instant();
+        boolean live = !at.isBefore(nextLive);
+        if (live) {
+            nextLive = at.plus(LIVE_PERIOD);
+        }
         return new Task<>() {
             @Override
             protected Tick call() {
                 Instant now = clock.instant();
                 List<Update> updates = new ArrayList<>(rows.size());
                 for (SessionRow row : rows) {
-                    updates.add(new Update(row, row.session().snapshot(), insights.apply(row.session())));
+                    Session session = row.session();
+                    updates.add(new Update(row, session.snapshot(live || row == shown), insights.apply(session)));
                 }
-                return new Tick(now, updates);
+                return new Tick(now, updates, live);
             }
         };
     }

@@ -18,7 +18,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * The view-model of one table row: live properties the cells bind to, fed only by
- * {@link #apply(SessionSnapshot, Instant)} on the FX thread. The engine's {@link Session} stays
+ * {@link #apply(SessionSnapshot, Instant, boolean)} on the FX thread. The engine's {@link Session} stays
  * the source of truth; this is its latest picture.
  */
 public final class SessionRow {
@@ -36,14 +36,23 @@ public final class SessionRow {
     private final ReadOnlyObjectWrapper<Double> cpuPercent = new ReadOnlyObjectWrapper<>(this, "cpuPercent");
     private final ReadOnlyObjectWrapper<Long> rssBytes = new ReadOnlyObjectWrapper<>(this, "rssBytes");
     private final ReadOnlyBooleanWrapper paused = new ReadOnlyBooleanWrapper(this, "paused");
-    /** Bumped once per applied snapshot: the list extractor watches it so sort and filter follow every change in one event. */
+    /**
+     * Bumped by {@link #touch()} when a change matters to the table's order or filter: the list
+     * extractor watches it. Not bumped per snapshot: each list update event makes the table rebuild
+     * its cells, which under 20 flooding sessions cost the FX thread most of its time.
+     */
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
+
+    /** What {@link #apply} and {@link #applyInsight} report as changed, as bits (the status is watched directly). */
+    public static final int LAST_LINE_CHANGED = 1;
+    /** Elapsed, output size, CPU or RSS changed. */
+    public static final int COUNTERS_CHANGED = 2;
 
     public SessionRow(Session session, SessionSnapshot first) {
         this.session = Objects.requireNonNull(session);
         command.set(first.command());
         cwd.set(first.cwd());
-        apply(first, first.startedAt() == null ? Instant.now() : first.startedAt().plus(first.elapsed()));
+        apply(first, first.startedAt() == null ? Instant.now() : first.startedAt().plus(first.elapsed()), true);
     }
 
     public Session session() {
@@ -54,31 +63,55 @@ public final class SessionRow {
         return session.id();
     }
 
-    /** Copies a snapshot into the properties; for a running session, elapsed is derived from the shared tick {@code now}. */
-    public void apply(SessionSnapshot s, Instant now) {
+    /**
+     * Copies a snapshot into the properties; for a running session, elapsed is derived from the
+     * shared tick {@code now}. The values that change all the time while running (elapsed, output
+     * size, last line) are copied only when {@code liveValues} is set, or when the status changed,
+     * so a flood repaints its row's cells once per refresh, not once per poll; the snapshot
+     * itself (the detail pane's source) is always current. Returns what changed
+     * ({@link #LAST_LINE_CHANGED}, {@link #COUNTERS_CHANGED}).
+     */
+    public int apply(SessionSnapshot s, Instant now, boolean liveValues) {
+        if (!liveValues && s.status() == status.get()) {
+            snapshot.set(s);
+            return 0;
+        }
+        Duration elapsedBefore = elapsed.get();
+        long bytesBefore = outputBytes.get();
+        String lastLineBefore = lastLine.get();
         status.set(s.status());
-        startedAt.set(s.startedAt());
-        elapsed.set(s.isRunning() && s.startedAt() != null ? nonNegative(Duration.between(s.startedAt(), now)) : s.elapsed());
+        update(startedAt, s.startedAt());
+        update(elapsed, s.isRunning() ? runningElapsed(s, now) : s.elapsed());
         exit.set(exitText(s));
-        outputBytes.set(s.outputBytes());
+        update(outputBytes, s.outputBytes());
         lastLine.set(s.lastLine());
         snapshot.set(s); // last, so snapshot listeners see the other properties already current
+        return (Objects.equals(lastLineBefore, s.lastLine()) ? 0 : LAST_LINE_CHANGED)
+                | (elapsedBefore.equals(elapsed.get()) && bytesBefore == s.outputBytes() ? 0 : COUNTERS_CHANGED);
+    }
+
+    /** Tells the list this row may have moved in the table's order or filter. */
+    public void touch() {
         revision.set(revision.get() + 1);
     }
 
     /**
      * Copies the monitor's latest insight (FX thread). CPU shows while running; RSS shows the
      * current value while running and the peak once ended. Null (no insight yet) changes nothing.
+     * Returns {@link #COUNTERS_CHANGED} when CPU or RSS changed, else 0.
      */
-    public void applyInsight(SessionInsight i) {
+    public int applyInsight(SessionInsight i) {
         if (i == null) {
-            return;
+            return 0;
         }
         boolean running = isRunning();
-        cpuPercent.set(running && i.sampledAt() != null ? i.cpuPercent() : null);
-        rssBytes.set(running ? (i.sampledAt() == null ? null : i.rssBytes()) : (i.peakRssBytes() > 0 ? i.peakRssBytes() : null));
+        Double cpuBefore = cpuPercent.get();
+        Long rssBefore = rssBytes.get();
+        update(cpuPercent, running && i.sampledAt() != null ? i.cpuPercent() : null);
+        update(rssBytes, running ? (i.sampledAt() == null ? null : i.rssBytes()) : (i.peakRssBytes() > 0 ? i.peakRssBytes() : null));
         paused.set(running && i.paused());
         insight.set(i);
+        return Objects.equals(cpuBefore, cpuPercent.get()) && Objects.equals(rssBefore, rssBytes.get()) ? 0 : COUNTERS_CHANGED;
     }
 
     public ReadOnlyObjectProperty<SessionInsight> insightProperty() {
@@ -98,11 +131,22 @@ public final class SessionRow {
         return paused.getReadOnlyProperty();
     }
 
-    /** Advances elapsed to the shared tick without a new snapshot (a running row between polls). */
-    void tick(Instant now) {
-        SessionSnapshot s = snapshot.get();
-        if (s != null && s.isRunning() && s.startedAt() != null) {
-            elapsed.set(nonNegative(Duration.between(s.startedAt(), now)));
+    /**
+     * A running session's elapsed time in whole seconds: the cell then changes once a second, not
+     * on every poll (a repaint per row per poll is what a busy machine cannot spare). The final
+     * elapsed, once ended, keeps its precision.
+     */
+    private static Duration runningElapsed(SessionSnapshot s, Instant now) {
+        return s.startedAt() == null ? s.elapsed() : Duration.ofSeconds(nonNegative(Duration.between(s.startedAt(), now)).getSeconds());
+    }
+
+    /**
+     * Sets only a value that differs: object properties compare by reference, so a fresh but
+     * equal boxed number or Duration would otherwise invalidate the cell bound to it every poll.
+     */
+    private static <T> void update(ReadOnlyObjectWrapper<T> property, T value) {
+        if (!Objects.equals(property.get(), value)) {
+            property.set(value);
         }
     }
 

@@ -53,6 +53,8 @@ public final class SessionsViewModel {
     private final List<Consumer<SessionRow>> endListeners = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<SessionRow, List<SessionInsight.Event>>> eventListeners = new CopyOnWriteArrayList<>();
     private final SessionPoller poller;
+    /** What the table's order reads besides status (FX thread). */
+    private Set<LiveColumn> sortReads = Set.of();
 
     public SessionsViewModel(Clock clock, Duration pollPeriod) {
         filtered.predicateProperty().bind(Bindings.createObjectBinding(
@@ -106,14 +108,18 @@ public final class SessionsViewModel {
             throw new IllegalStateException("snapshots must be applied on the FX thread");
         }
         List<SessionRow> ended = new ArrayList<>();
+        boolean live = tick.live();
+        int resortOn = resortOn(live);
         for (SessionPoller.Update u : tick.updates()) {
             if (!byId.containsKey(u.row().id())) {
                 continue; // removed from the list while the poll ran
             }
             boolean wasRunning = u.row().isRunning();
             SessionInsight before = u.row().insightProperty().get();
-            u.row().apply(u.snapshot(), tick.now());
-            u.row().applyInsight(u.insight());
+            int changed = u.row().apply(u.snapshot(), tick.now(), live) | u.row().applyInsight(u.insight());
+            if ((changed & resortOn) != 0) {
+                u.row().touch();
+            }
             List<SessionInsight.Event> fresh = newEvents(before, u.insight());
             if (!fresh.isEmpty()) {
                 eventListeners.forEach(l -> l.accept(u.row(), fresh));
@@ -125,8 +131,29 @@ public final class SessionsViewModel {
                 }
             }
         }
-        recount();
+        if (live || !ended.isEmpty()) {
+            recount();
+        }
         ended.forEach(r -> endListeners.forEach(l -> l.accept(r)));
+    }
+
+    /**
+     * Which row changes this tick must re-sort and re-filter (a status change always does, through
+     * the list's extractor): the last line while the text filter or the order reads it; counters
+     * when the order reads them. Both change only on live-value ticks, so a table sorted by output
+     * size follows a flood without rebuilding its rows on every poll.
+     */
+    private int resortOn(boolean live) {
+        if (!live) {
+            return 0;
+        }
+        return (sortReads.contains(LiveColumn.LAST_LINE) || !filterText.get().isBlank() ? SessionRow.LAST_LINE_CHANGED : 0)
+                | (sortReads.contains(LiveColumn.COUNTERS) ? SessionRow.COUNTERS_CHANGED : 0);
+    }
+
+    /** Tells the list what the table's current sort order reads (FX thread); see {@link LiveColumn}. */
+    public void setSortReads(Set<LiveColumn> columns) {
+        sortReads = Set.copyOf(columns);
     }
 
     /** The events of {@code now} not already in {@code before} (events carry increasing sequence numbers). */

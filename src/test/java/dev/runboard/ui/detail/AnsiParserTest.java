@@ -39,4 +39,16 @@ class AnsiParserTest {
         assertEquals(0xFF8000, p.parse("\u001B[38;2;255;128;0mx").get(0).spans().get(0).style().fgRgb());
         assertEquals(0xFF0000, p.parse("\u001B[38;5;196mx").get(0).spans().get(0).style().fgRgb());
     }
+
+    @Test
+    void sgrParametersParseWithEmptyColonAndJunkFields() {
+        assertEquals(List.of(0), box(AnsiParser.codes("")));
+        assertEquals(List.of(1, 0, 32), box(AnsiParser.codes("1;;32")));
+        assertEquals(List.of(38, 2, 0, 255, 0, 0), box(AnsiParser.codes("38:2:0:255:0:0")));
+        assertEquals(List.of(-1, 4), box(AnsiParser.codes("x7;4")));
+    }
+
+    private static List<Integer> box(int[] v) {
+        return java.util.Arrays.stream(v).boxed().toList();
+    }
 }

@@ -107,6 +107,29 @@ class SessionsViewModelTest {
         assertEquals(1, fx(() -> model.visibleRows().size()), "the text filter matches the command, ignoring case");
     }
 
+    @Test
+    void aTableSortedByOutputSizeFollowsTheSessionThatOvertakes() throws Exception {
+        engine = SessionEngine.forDataDir(dataDir);
+        AtomicReference<SessionRow> early = new AtomicReference<>();
+        AtomicReference<SessionRow> late = new AtomicReference<>();
+        Path go = workDir.resolve("go");
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
+            model = new SessionsViewModel(Clock.systemUTC(), javafx.util.Duration.millis(50));
+            model.attach(engine);
+            // "early" writes 1 KB at once; "late" writes 100 KB once the test says so.
+            early.set(model.find(engine.start(SessionSpec.shell("head -c 1000 /dev/zero; sleep 30").cwd(workDir).build()).id()));
+            late.set(model.find(engine.start(SessionSpec.shell(
+                    "while [ ! -e go ]; do sleep 0.05; done; head -c 100000 /dev/zero; sleep 30").cwd(workDir).build()).id()));
+            model.visibleRows().setComparator(java.util.Comparator.comparing((SessionRow r) -> r.outputBytesProperty().get()).reversed());
+            model.setSortReads(java.util.Set.of(LiveColumn.COUNTERS));
+            model.startPolling();
+        });
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> model.visibleRows().get(0)) == early.get());
+        java.nio.file.Files.createFile(go);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> model.visibleRows().get(0)) == late.get());
+        assertEquals(100_000L, fx(() -> late.get().outputBytesProperty().get()), "the size shown is the size written");
+    }
+
     private static <T> T fx(java.util.concurrent.Callable<T> read) throws Exception {
         return WaitForAsyncUtils.asyncFx(read).get(5, TimeUnit.SECONDS);
     }
