@@ -83,6 +83,9 @@ class UiBenchmark {
         System.out.printf("#2 UI smoothness: 20 x `%s`, pulse gaps over 3 s, %d rounds each, interleaved%n", FLOOD, ROUNDS);
         List<double[]> cand = new ArrayList<>();
         List<double[]> base = new ArrayList<>();
+        // One round of each first, not counted: the JIT compiles the window's paths in it.
+        floodRound(robot, false, -1);
+        floodRound(robot, true, -1);
         for (int r = 0; r < ROUNDS; r++) {
             base.add(floodRound(robot, false, r));
             cand.add(floodRound(robot, true, r));
@@ -92,7 +95,7 @@ class UiBenchmark {
     }
 
     private double[] floodRound(FxRobot robot, boolean inWindow, int round) throws Exception {
-        Path dir = Files.createDirectories(workDir.resolve((inWindow ? "w" : "b") + round));
+        Path dir = Files.createDirectories(workDir.resolve((inWindow ? "w" : "b") + (round + 1)));
         List<Process> plain = new ArrayList<>();
         List<Session> sessions = new ArrayList<>();
         for (int i = 0; i < FLOODS; i++) {
@@ -110,19 +113,15 @@ class UiBenchmark {
             }
         }
         PulseGaps gaps = new PulseGaps();
-        java.lang.management.ThreadMXBean tm = java.lang.management.ManagementFactory.getThreadMXBean();
-        java.util.Map<Long, Long> cpu0 = Cpu.threadCpu(tm);
+        WindowThreads threads = new WindowThreads();
+        System.out.println("  [pulse window starts]"); // a marker for -Djavafx.pulseLogger=true output
         robot.interact(gaps::start);
         long until = System.nanoTime() + 3_000_000_000L; // a 3 s window whatever the pulse rate
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> System.nanoTime() >= until);
         robot.interact(gaps::stop);
-        java.util.Map<Long, Long> cpu1 = Cpu.threadCpu(tm);
-        System.out.println("  threads' CPU over the window: " + cpu1.entrySet().stream()
-                .map(e -> java.util.Map.entry(e.getKey(), e.getValue() - cpu0.getOrDefault(e.getKey(), 0L)))
-                .filter(e -> e.getValue() > 5_000_000L)
-                .sorted(java.util.Map.Entry.<Long, Long>comparingByValue().reversed())
-                .map(e -> { var info = tm.getThreadInfo(e.getKey()); return (info == null ? "?" : info.getThreadName()) + " " + e.getValue() / 1_000_000 + " ms"; })
-                .collect(java.util.stream.Collectors.joining(", ")));
+        System.out.println("  [pulse window ends]");
+        double[] cpu = threads.msPerSecond();
+        System.out.println("  threads' CPU over the window: " + threads.busiest());
         long written = 0;
         if (inWindow) {
             engine.killAll(Duration.ZERO);
@@ -141,16 +140,52 @@ class UiBenchmark {
         }
         deleteTree(dir);
         deleteTree(dataDir.resolve("artifacts"));
-        double[] fig = {gaps.percentile(50), gaps.percentile(99), gaps.max(), written / 1e9};
-        System.out.printf(Locale.ROOT, "  round %d %-9s p50 %5.1f ms  p99 %6.1f ms  max %6.1f ms  (%d pulses, %.1f GB written)%n",
-                round, inWindow ? "runboard" : "baseline", fig[0], fig[1], fig[2], gaps.count(), fig[3]);
+        double[] fig = {gaps.percentile(50), gaps.percentile(99), gaps.max(), written / 1e9, cpu[0], cpu[1]};
+        System.out.printf(Locale.ROOT, "  round %s %-9s p50 %5.1f ms  p99 %6.1f ms  max %6.1f ms  (%d pulses, %.1f GB written;"
+                        + " FX thread %.0f ms/s, renderer %.0f ms/s)%n",
+                round < 0 ? "warm-up" : String.valueOf(round), inWindow ? "runboard" : "baseline", fig[0], fig[1], fig[2],
+                gaps.count(), fig[3], fig[4], fig[5]);
         System.out.println("  gaps over 40 ms (ms@ms into the window): " + gaps.longGaps(40));
         return fig;
     }
 
     private static void report(String what, List<double[]> rounds) {
-        System.out.printf(Locale.ROOT, "  %s: median p99 %.1f ms, median max %.1f ms, median p50 %.1f ms%n",
-                what, median(rounds, 1), median(rounds, 2), median(rounds, 0));
+        System.out.printf(Locale.ROOT, "  %s: median p99 %.1f ms, median max %.1f ms, median p50 %.1f ms;"
+                        + " CPU median FX thread %.0f ms/s, renderer %.0f ms/s%n",
+                what, median(rounds, 1), median(rounds, 2), median(rounds, 0), median(rounds, 4), median(rounds, 5));
+    }
+
+    /** CPU time of the FX application thread and the renderer between construction and {@link #msPerSecond()}. */
+    private static final class WindowThreads {
+        private final java.lang.management.ThreadMXBean tm = java.lang.management.ManagementFactory.getThreadMXBean();
+        private final java.util.Map<Long, Long> before = Cpu.threadCpu(tm);
+        private final long startNanos = System.nanoTime();
+        private java.util.Map<Long, Long> spent = java.util.Map.of();
+
+        /** {FX thread, renderer} in ms of CPU per second of wall time. */
+        double[] msPerSecond() {
+            double seconds = (System.nanoTime() - startNanos) / 1e9;
+            java.util.Map<Long, Long> after = Cpu.threadCpu(tm);
+            spent = new java.util.HashMap<>();
+            after.forEach((id, ns) -> spent.put(id, ns - before.getOrDefault(id, 0L)));
+            return new double[] {named("JavaFX Application Thread") / 1e6 / seconds, named("QuantumRenderer") / 1e6 / seconds};
+        }
+
+        private long named(String prefix) {
+            return spent.entrySet().stream().filter(e -> name(e.getKey()).startsWith(prefix)).mapToLong(java.util.Map.Entry::getValue).sum();
+        }
+
+        private String name(long id) {
+            java.lang.management.ThreadInfo info = tm.getThreadInfo(id);
+            return info == null ? "?" : info.getThreadName();
+        }
+
+        String busiest() {
+            return spent.entrySet().stream().filter(e -> e.getValue() > 5_000_000L)
+                    .sorted(java.util.Map.Entry.<Long, Long>comparingByValue().reversed())
+                    .map(e -> name(e.getKey()) + " " + e.getValue() / 1_000_000 + " ms")
+                    .collect(java.util.stream.Collectors.joining(", "));
+        }
     }
 
     // ---- #3 poll cost and idle CPU ----
