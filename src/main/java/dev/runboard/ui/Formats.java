@@ -19,13 +19,13 @@ public final class Formats {
     private Formats() {
     }
 
-    /** "0.4 s", "12 s", "3m 05s", "2h 07m". */
+    /** "0.4 s", "12 s", "3m 05s", "2h 07m"; whole seconds (a running session's) as "6 s", not "6.0 s". */
     public static String elapsed(Duration d) {
         if (d == null) {
             return "";
         }
         long ms = d.toMillis();
-        if (ms < 10_000) {
+        if (ms < 10_000 && ms % 1000 != 0) {
             return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
         }
         long s = ms / 1000;

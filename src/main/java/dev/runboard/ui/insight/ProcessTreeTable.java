@@ -45,7 +45,8 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
         setRoot(root);
         setColumnResizePolicy(CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         setPlaceholder(new Label("No processes: the session is not running."));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> pid = column("PID", 92, n -> Long.toString(n.pid()));
+        // Wide enough for 5-7 digit PIDs nested three levels deep under their disclosure arrows.
+        TreeTableColumn<ProcessTreeSnapshot.Node, String> pid = column("PID", 116, n -> Long.toString(n.pid()));
         TreeTableColumn<ProcessTreeSnapshot.Node, String> state = column("State", 76, n -> n.stateWord() + (n.escapedGroup() ? " \u00b7 escaped" : ""));
         TreeTableColumn<ProcessTreeSnapshot.Node, String> cpu = column("CPU", 52, n -> InsightFormats.cpu(n.cpuPercent()));
         TreeTableColumn<ProcessTreeSnapshot.Node, String> rss = column("RSS", 64, n -> Formats.bytes(n.rssBytes()));
