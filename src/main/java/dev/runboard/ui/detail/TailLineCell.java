@@ -3,12 +3,14 @@ package dev.runboard.ui.detail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.css.PseudoClass;
+import javafx.scene.Node;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.text.Text;
@@ -30,6 +32,10 @@ final class TailLineCell extends ListCell<StyledLine> {
     private final BooleanProperty wrap;
     private final InvalidationListener rerender;
     private final InvalidationListener resize;
+    /** What the flow shows now, so an equal line handed in again costs nothing. */
+    private StyledLine shown;
+    private RuleHighlights shownRules;
+    private String shownQuery;
 
     TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap,
                  ObjectProperty<RuleHighlights> highlights) {
@@ -68,12 +74,20 @@ final class TailLineCell extends ListCell<StyledLine> {
 
     private void render(StyledLine line) {
         if (line == null || isEmpty()) {
+            shown = null;
             setGraphic(null);
             pseudoClassStateChanged(MATCH, false);
             pseudoClassStateChanged(RULE_HIGHLIGHT, false);
             return;
         }
         RuleHighlights rules = highlights.get();
+        // Following a flood, the list hands cells lines they already show (or equal ones): nothing to do.
+        if (line.equals(shown) && rules == shownRules && Objects.equals(query.get(), shownQuery) && getGraphic() == flow) {
+            return;
+        }
+        shown = line;
+        shownRules = rules;
+        shownQuery = query.get();
         pseudoClassStateChanged(RULE_HIGHLIGHT, rules != null && rules.matches(line.plain()));
         List<int[]> matches = matches(line.plain(), query.get());
         pseudoClassStateChanged(MATCH, !matches.isEmpty());
@@ -86,8 +100,37 @@ final class TailLineCell extends ListCell<StyledLine> {
         if (runs.isEmpty()) {
             runs.add(StyledRun.of(" ", SgrStyle.PLAIN)); // keeps an empty line one line high
         }
-        flow.getChildren().setAll(runs);
+        showRuns(runs);
         setGraphic(flow);
+    }
+
+    /**
+     * Puts the runs in the flow, keeping the Text nodes already there when they look the same and
+     * only their text differs: a new node needs its CSS applied, and new nodes on every poll made
+     * the next pulse restyle (and repaint) the whole window.
+     */
+    private void showRuns(List<Text> runs) {
+        List<Node> kids = flow.getChildren();
+        boolean reuse = kids.size() == runs.size();
+        for (int i = 0; reuse && i < runs.size(); i++) {
+            reuse = kids.get(i) instanceof Text have && sameLook(have, runs.get(i));
+        }
+        if (!reuse) {
+            flow.getChildren().setAll(runs);
+            return;
+        }
+        for (int i = 0; i < runs.size(); i++) {
+            ((Text) kids.get(i)).setText(runs.get(i).getText());
+        }
+    }
+
+    private static boolean sameLook(Text have, Text want) {
+        if (!have.getStyleClass().equals(want.getStyleClass()) || have.isUnderline() != want.isUnderline()) {
+            return false;
+        }
+        // Runs without a palette class carry their colour in code (256-colour, true colour).
+        boolean paletteColour = want.getStyleClass().stream().anyMatch(c -> c.startsWith("ansi-fg-"));
+        return paletteColour || Objects.equals(have.getFill(), want.getFill());
     }
 
     static List<int[]> matches(String plain, String query) {
