@@ -88,8 +88,10 @@ final class OutputTail {
 
     /**
      * Makes {@code items} equal {@code lines} by replacing only the run between their common
-     * start and common end. A growing line or a few new ones then re-render a cell or two, not
-     * every visible line: on a machine busy with floods each re-rendered line costs the window.
+     * start and common end: a growing line or a few new ones then re-render a cell or two, not
+     * every visible line. The list never shrinks on the way (a shorter list for a moment would
+     * empty the last cells and rebuild them, restyling the window). A long run is replaced in one
+     * change rather than line by line.
      */
     static <T> void replaceChanged(List<T> items, List<T> lines) {
         int oldSize = items.size();
@@ -108,15 +110,37 @@ final class OutputTail {
         }
         int changedOld = oldSize - start - end;
         int changedNew = newSize - start - end;
-        if (changedOld == changedNew) {
-            for (int i = 0; i < changedNew; i++) {
+        int overlap = Math.min(changedOld, changedNew);
+        // Lines that differ where both lists have one (a flood of equal lines differs in a line or two).
+        int differing = Math.abs(changedOld - changedNew);
+        for (int i = 0; i < overlap && differing <= SET_ONE_BY_ONE; i++) {
+            if (!same(items.get(start + i), lines.get(start + i))) {
+                differing++;
+            }
+        }
+        if (differing > SET_ONE_BY_ONE) {
+            if (items instanceof javafx.collections.ObservableList<T> observable) {
+                observable.setAll(lines);
+            } else {
+                items.clear();
+                items.addAll(lines);
+            }
+            return;
+        }
+        for (int i = 0; i < overlap; i++) {
+            if (!same(items.get(start + i), lines.get(start + i))) {
                 items.set(start + i, lines.get(start + i));
             }
-        } else {
-            items.subList(start, start + changedOld).clear();
-            items.addAll(start, lines.subList(start, start + changedNew));
+        }
+        if (changedNew > changedOld) {
+            items.addAll(start + overlap, lines.subList(start + overlap, start + changedNew));
+        } else if (changedOld > changedNew) {
+            items.subList(start + overlap, start + changedOld).clear();
         }
     }
+
+    /** Up to this many differing lines are set one by one (one small change each); more are replaced at once. */
+    private static final int SET_ONE_BY_ONE = 32;
 
     private static boolean same(Object a, Object b) {
         return a == b || a.equals(b); // parsed lines are re-used, so most are the very same object

@@ -74,12 +74,14 @@ final class TailLineCell extends ListCell<StyledLine> {
 
     private void render(StyledLine line) {
         if (line == null || isEmpty()) {
+            // The flow stays the graphic, hidden: taking it out of the scene and back would restyle it.
             shown = null;
-            setGraphic(null);
+            flow.setVisible(false);
             pseudoClassStateChanged(MATCH, false);
             pseudoClassStateChanged(RULE_HIGHLIGHT, false);
             return;
         }
+        flow.setVisible(true);
         RuleHighlights rules = highlights.get();
         // Following a flood, the list hands cells lines they already show (or equal ones): nothing to do.
         if (line.equals(shown) && rules == shownRules && Objects.equals(query.get(), shownQuery) && getGraphic() == flow) {
@@ -111,16 +113,19 @@ final class TailLineCell extends ListCell<StyledLine> {
      */
     private void showRuns(List<Text> runs) {
         List<Node> kids = flow.getChildren();
-        boolean reuse = kids.size() == runs.size();
-        for (int i = 0; reuse && i < runs.size(); i++) {
-            reuse = kids.get(i) instanceof Text have && sameLook(have, runs.get(i));
+        int keep = Math.min(kids.size(), runs.size());
+        for (int i = 0; i < keep; i++) {
+            Text want = runs.get(i);
+            if (kids.get(i) instanceof Text have && sameLook(have, want)) {
+                have.setText(want.getText());
+            } else {
+                kids.set(i, want);
+            }
         }
-        if (!reuse) {
-            flow.getChildren().setAll(runs);
-            return;
-        }
-        for (int i = 0; i < runs.size(); i++) {
-            ((Text) kids.get(i)).setText(runs.get(i).getText());
+        if (runs.size() > keep) {
+            kids.addAll(runs.subList(keep, runs.size()));
+        } else if (kids.size() > keep) {
+            kids.subList(keep, kids.size()).clear();
         }
     }
 

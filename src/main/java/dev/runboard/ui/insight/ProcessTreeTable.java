@@ -2,7 +2,6 @@ package dev.runboard.ui.insight;
 
 import dev.runboard.process.ProcessTreeSnapshot;
 import dev.runboard.process.Signal;
-import dev.runboard.ui.Formats;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,7 +26,7 @@ import javafx.scene.control.Tooltip;
  * group but carry the session's tag are marked {@code :escaped}. A context menu sends a chosen
  * signal to one process or to its subtree.
  */
-final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
+final class ProcessTreeTable extends TreeTableView<ProcessRow> {
     private static final PseudoClass ESCAPED = PseudoClass.getPseudoClass("escaped");
     private static final PseudoClass STOPPED = PseudoClass.getPseudoClass("stopped");
 
@@ -36,8 +35,9 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
         void send(long pid, Signal signal, boolean subtree);
     }
 
-    private final Map<Long, TreeItem<ProcessTreeSnapshot.Node>> items = new HashMap<>();
-    private final TreeItem<ProcessTreeSnapshot.Node> root = new TreeItem<>();
+    private static final ReadOnlyStringWrapper NO_TEXT = new ReadOnlyStringWrapper("");
+    private final Map<Long, TreeItem<ProcessRow>> items = new HashMap<>();
+    private final TreeItem<ProcessRow> root = new TreeItem<>();
 
     ProcessTreeTable(SignalTarget target) {
         getStyleClass().add("process-tree");
@@ -46,11 +46,11 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
         setColumnResizePolicy(CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         setPlaceholder(new Label("No processes: the session is not running."));
         // Wide enough for 5-7 digit PIDs nested three levels deep under their disclosure arrows.
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> pid = column("PID", 116, n -> Long.toString(n.pid()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> state = column("State", 76, n -> n.stateWord() + (n.escapedGroup() ? " \u00b7 escaped" : ""));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> cpu = column("CPU", 52, n -> InsightFormats.cpu(n.cpuPercent()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> rss = column("RSS", 64, n -> Formats.bytes(n.rssBytes()));
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> command = column("Command", 120, ProcessTreeSnapshot.Node::command);
+        TreeTableColumn<ProcessRow, String> pid = column("PID", 116, r -> new ReadOnlyStringWrapper(Long.toString(r.pid())));
+        TreeTableColumn<ProcessRow, String> state = column("State", 76, ProcessRow::stateProperty);
+        TreeTableColumn<ProcessRow, String> cpu = column("CPU", 52, ProcessRow::cpuProperty);
+        TreeTableColumn<ProcessRow, String> rss = column("RSS", 64, ProcessRow::rssProperty);
+        TreeTableColumn<ProcessRow, String> command = column("Command", 120, ProcessRow::commandProperty);
         cpu.getStyleClass().add("number-column");
         rss.getStyleClass().add("number-column");
         command.getStyleClass().add("command-column");
@@ -59,12 +59,12 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
         setContextMenu(menu(target));
     }
 
-    private static TreeTableColumn<ProcessTreeSnapshot.Node, String> column(String name, double width,
-            java.util.function.Function<ProcessTreeSnapshot.Node, String> text) {
-        TreeTableColumn<ProcessTreeSnapshot.Node, String> c = new TreeTableColumn<>(name);
+    private static TreeTableColumn<ProcessRow, String> column(String name, double width,
+            java.util.function.Function<ProcessRow, javafx.beans.value.ObservableValue<String>> text) {
+        TreeTableColumn<ProcessRow, String> c = new TreeTableColumn<>(name);
         c.setPrefWidth(width);
         c.setMinWidth(Math.min(width, 52));
-        c.setCellValueFactory(f -> new ReadOnlyStringWrapper(f.getValue().getValue() == null ? "" : text.apply(f.getValue().getValue())));
+        c.setCellValueFactory(f -> f.getValue().getValue() == null ? NO_TEXT : text.apply(f.getValue().getValue()));
         return c;
     }
 
@@ -89,22 +89,22 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
     }
 
     java.util.Optional<Long> selectedPid() {
-        TreeItem<ProcessTreeSnapshot.Node> item = getSelectionModel().getSelectedItem();
+        TreeItem<ProcessRow> item = getSelectionModel().getSelectedItem();
         return item == null || item.getValue() == null ? java.util.Optional.empty() : java.util.Optional.of(item.getValue().pid());
     }
 
-    /** Shows a new snapshot, reusing the items of processes that are still there. */
+    /** Shows a new snapshot, reusing the items (and rows) of processes that are still there. */
     void show(ProcessTreeSnapshot tree) {
         Set<Long> alive = new HashSet<>();
         for (ProcessTreeSnapshot.Node n : tree.nodes()) {
             alive.add(n.pid());
-            TreeItem<ProcessTreeSnapshot.Node> item = items.computeIfAbsent(n.pid(), k -> {
-                TreeItem<ProcessTreeSnapshot.Node> t = new TreeItem<>();
-                t.setExpanded(true);
-                return t;
-            });
-            if (!n.equals(item.getValue())) {
-                item.setValue(n);
+            TreeItem<ProcessRow> item = items.get(n.pid());
+            if (item == null) {
+                item = new TreeItem<>(new ProcessRow(n));
+                item.setExpanded(true);
+                items.put(n.pid(), item);
+            } else {
+                item.getValue().apply(n);
             }
         }
         items.keySet().retainAll(alive);
@@ -114,8 +114,8 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
         }
     }
 
-    private void place(TreeItem<ProcessTreeSnapshot.Node> parent, List<ProcessTreeSnapshot.Node> children) {
-        List<TreeItem<ProcessTreeSnapshot.Node>> want = new ArrayList<>(children.size());
+    private void place(TreeItem<ProcessRow> parent, List<ProcessTreeSnapshot.Node> children) {
+        List<TreeItem<ProcessRow>> want = new ArrayList<>(children.size());
         for (ProcessTreeSnapshot.Node c : children) {
             want.add(items.get(c.pid()));
         }
@@ -125,17 +125,34 @@ final class ProcessTreeTable extends TreeTableView<ProcessTreeSnapshot.Node> {
     }
 
     /** Marks escaped and stopped processes, with a tooltip saying why a row is marked. */
-    private static final class Row extends TreeTableRow<ProcessTreeSnapshot.Node> {
+    private static final class Row extends TreeTableRow<ProcessRow> {
         private final Tooltip escapedTip = new Tooltip("Left the session's process group (e.g. setsid) but carries its"
                 + " RUNBOARD_SESSION tag: a kill still finds it.");
+        private final javafx.beans.InvalidationListener sampled = o -> mark();
+        private ProcessRow watched;
 
         @Override
-        protected void updateItem(ProcessTreeSnapshot.Node n, boolean empty) {
-            super.updateItem(n, empty);
-            boolean escaped = !empty && n != null && n.escapedGroup();
+        protected void updateItem(ProcessRow r, boolean empty) {
+            super.updateItem(r, empty);
+            if (watched != null) {
+                watched.nodeProperty().removeListener(sampled);
+            }
+            watched = empty ? null : r;
+            if (watched != null) {
+                watched.nodeProperty().addListener(sampled);
+            }
+            mark();
+        }
+
+        private void mark() {
+            ProcessTreeSnapshot.Node n = watched == null ? null : watched.node();
+            boolean escaped = n != null && n.escapedGroup();
             pseudoClassStateChanged(ESCAPED, escaped);
-            pseudoClassStateChanged(STOPPED, !empty && n != null && n.stopped());
-            setTooltip(escaped ? escapedTip : null);
+            pseudoClassStateChanged(STOPPED, n != null && n.stopped());
+            Tooltip tip = escaped ? escapedTip : null;
+            if (getTooltip() != tip) {
+                setTooltip(tip);
+            }
         }
     }
 }

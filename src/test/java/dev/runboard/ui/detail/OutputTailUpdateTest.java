@@ -35,6 +35,22 @@ class OutputTailUpdateTest {
     }
 
     @Test
+    void theListNeverShrinksBelowItsFinalSizeOnTheWay() {
+        List<List<String>> cases = List.of(List.of("a", "b", "c", "d"), List.of("a", "x", "d"), List.of("a", "x", "y", "z", "d"),
+                List.of("q"), List.of());
+        for (List<String> before : cases) {
+            for (List<String> after : cases) {
+                ObservableList<String> shown = FXCollections.observableArrayList(before);
+                List<Integer> sizes = new ArrayList<>();
+                shown.addListener((ListChangeListener<String>) c -> sizes.add(c.getList().size()));
+                OutputTail.replaceChanged(shown, after);
+                int floor = Math.min(before.size(), after.size());
+                assertEquals(true, sizes.stream().allMatch(n -> n >= floor), before + " -> " + after + " went through sizes " + sizes);
+            }
+        }
+    }
+
+    @Test
     void reParsingWithTheCacheGivesTheSameLinesAndReusesUnchangedOnes() {
         String first = "\u001B[31mred starts\nstill red\u001B[0m\nplain\n";
         String second = first + "\u001B[1mbold\u001B[0m new\n";

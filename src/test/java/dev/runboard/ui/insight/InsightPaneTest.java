@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.ProcInfo;
-import dev.runboard.process.ProcessTreeSnapshot;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
@@ -61,7 +60,7 @@ class InsightPaneTest {
     void treeShowsTheProcessesAndPauseResumeStopsAndContinuesThem(FxRobot robot) throws Exception {
         SessionRow row = launch(robot, "sleep 600 & sleep 601 & wait");
         @SuppressWarnings("unchecked")
-        TreeTableView<ProcessTreeSnapshot.Node> tree = robot.lookup("#processTree").queryAs(TreeTableView.class);
+        TreeTableView<ProcessRow> tree = robot.lookup("#processTree").queryAs(TreeTableView.class);
         // leader (the exit-status wrapper, or the shell) > ... > shell > two sleeps
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tree.getRoot().getChildren().size() == 1
                 && count(tree.getRoot()) >= 4));
