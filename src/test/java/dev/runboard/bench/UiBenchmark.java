@@ -114,12 +114,12 @@ class UiBenchmark {
         }
         PulseGaps gaps = new PulseGaps();
         WindowThreads threads = new WindowThreads();
-        System.out.println("  [pulse window starts]"); // a marker for -Djavafx.pulseLogger=true output
+        System.out.println("  [pulse window starts] " + java.time.LocalTime.now()); // a marker for -Djavafx.pulseLogger=true output
         robot.interact(gaps::start);
         long until = System.nanoTime() + 3_000_000_000L; // a 3 s window whatever the pulse rate
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> System.nanoTime() >= until);
         robot.interact(gaps::stop);
-        System.out.println("  [pulse window ends]");
+        System.out.println("  [pulse window ends] " + java.time.LocalTime.now());
         double[] cpu = threads.msPerSecond();
         System.out.println("  threads' CPU over the window: " + threads.busiest());
         long written = 0;

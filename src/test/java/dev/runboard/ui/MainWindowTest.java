@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -151,6 +152,48 @@ class MainWindowTest {
         assertTrue(fx(robot, () -> window.sessions().rows().isEmpty()));
         assertTrue(robot.lookup("#launchButton").tryQuery().isPresent(), "the dialog stays open");
         robot.clickOn("#cancelButton");
+    }
+
+    @Test
+    void theTailFollowsNewOutputUntilAPersonScrollsUpAndResumeFollowsAgain(FxRobot robot) throws Exception {
+        launch(robot, SessionSpec.shell("i=0; while true; do i=$((i+1)); echo \"line $i\"; sleep 0.02; done").cwd(workDir).build());
+        waitForRow(robot, 1);
+        robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
+        ListView<?> tail = robot.lookup("#outputList").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > 60);
+        // Following: the newest line is the last one on screen, poll after poll.
+        for (int seen = 0; seen < 3; seen++) {
+            int before = fx(robot, () -> tail.getItems().size());
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > before
+                    && fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
+        }
+
+        robot.clickOn(tail).type(KeyCode.PAGE_UP);
+        assertTrue(fx(robot, () -> robot.lookup("#resumeFollowButton").query().isVisible()), "paused: the resume button shows");
+        int pausedAt = fx(robot, () -> lastShownIndex(tail));
+        int size = fx(robot, () -> tail.getItems().size());
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > size + 20);
+        assertEquals(pausedAt, (int) fx(robot, () -> lastShownIndex(tail)), "new output does not move a paused view");
+
+        robot.clickOn("#resumeFollowButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
+        assertTrue(fx(robot, () -> !robot.lookup("#resumeFollowButton").query().isVisible()));
+    }
+
+    /** The index of the last tail line fully on screen. */
+    private static int lastShownIndex(ListView<?> list) {
+        javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) list.lookup(".virtual-flow");
+        javafx.geometry.Bounds view = flow.localToScene(flow.getLayoutBounds());
+        int last = -1;
+        for (javafx.scene.Node n : list.lookupAll(".tail-line")) {
+            javafx.scene.control.IndexedCell<?> cell = (javafx.scene.control.IndexedCell<?>) n;
+            javafx.geometry.Bounds b = cell.localToScene(cell.getLayoutBounds());
+            if (cell.isVisible() && !cell.isEmpty() && b.getMinY() >= view.getMinY() - 0.5 && b.getMaxY() <= view.getMaxY() + 0.5) {
+                last = Math.max(last, cell.getIndex());
+            }
+        }
+        return last;
     }
 
     private SessionRow launch(FxRobot robot, SessionSpec spec) {

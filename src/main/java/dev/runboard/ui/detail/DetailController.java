@@ -28,6 +28,7 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** Binds the detail pane (output, notices, facts, actions) to {@link DetailViewModel} and {@link MainViewModel}. */
@@ -85,6 +86,11 @@ public final class DetailController {
     @FXML
     private void initialize() {
         tail = new OutputTail(outputList);
+        // The tail changes on every poll. Unmanaged, it is its own layout root: its changes are laid
+        // out inside it, without re-laying out every pane of the window up to the root.
+        outputList.setManaged(false);
+        Region host = (Region) outputList.getParent();
+        host.layoutBoundsProperty().addListener((o, was, b) -> outputList.resize(b.getWidth(), b.getHeight()));
         InsightPane insight = new InsightPane(model.rowProperty(), new SessionControl(main.engine(), main::say));
         insight.installTabs(sideTabs);
         insight.installSignalMenu(signalButton);

@@ -65,9 +65,12 @@ public final class DetailViewModel {
         facts.set(SessionFacts.of(s, r.elapsedProperty().get()));
         OutputPreview preview = s.preview();
         truncated.set(preview.truncated());
+        // The sizes come from the row's output size, which ticks once a second like the table's:
+        // a notice re-worded on every poll re-laid out the whole window each time.
+        long total = Math.max(r.outputBytesProperty().get(), preview.visibleBytes());
         truncatedNotice.set(preview.truncated()
-                ? "Showing head + tail of " + OutputPreview.humanBytes(preview.originalBytes())
-                  + " (" + OutputPreview.humanBytes(preview.omittedBytes()) + " in between not shown)"
+                ? "Showing head + tail of " + OutputPreview.humanBytes(total)
+                  + " (" + OutputPreview.humanBytes(total - preview.visibleBytes()) + " in between not shown)"
                 : "");
         artifact.set(s.artifact());
         artifactError.set(s.artifactError() == null ? null

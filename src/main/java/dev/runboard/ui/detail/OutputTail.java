@@ -79,9 +79,11 @@ final class OutputTail {
     }
 
     void show(List<StyledLine> lines) {
+        int before = list.getItems().size();
         replaceChanged(list.getItems(), lines);
         findMatches(false);
-        if (follow.get()) {
+        // A line that only grew stays where it is; scrolling re-lays every visible line, so only new lines scroll.
+        if (follow.get() && list.getItems().size() != before) {
             scrollToEnd();
         }
     }
@@ -153,14 +155,7 @@ final class OutputTail {
     }
 
     private void scrollToEnd() {
-        if (list.getItems().isEmpty()) {
-            return;
-        }
-        VirtualFlow<?> flow = (VirtualFlow<?>) list.lookup(".virtual-flow");
-        if (flow != null) {
-            // Pins the view to the end; ListView.scrollTo would also hide and re-lay every visible line.
-            flow.setPosition(1.0);
-        } else {
+        if (!list.getItems().isEmpty()) {
             list.scrollTo(list.getItems().size() - 1);
         }
     }
