@@ -3,6 +3,7 @@ package dev.runboard.ui.detail;
 import dev.runboard.process.Signal;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.insight.InsightPane;
 import dev.runboard.ui.insight.SessionControl;
 import dev.runboard.ui.main.MainViewModel;
@@ -28,7 +29,6 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** Binds the detail pane (output, notices, facts, actions) to {@link DetailViewModel} and {@link MainViewModel}. */
@@ -86,11 +86,7 @@ public final class DetailController {
     @FXML
     private void initialize() {
         tail = new OutputTail(outputList);
-        // The tail changes on every poll. Unmanaged, it is its own layout root: its changes are laid
-        // out inside it, without re-laying out every pane of the window up to the root.
-        outputList.setManaged(false);
-        Region host = (Region) outputList.getParent();
-        host.layoutBoundsProperty().addListener((o, was, b) -> outputList.resize(b.getWidth(), b.getHeight()));
+        LayoutRoot.isolate(outputList); // it changes on every poll
         InsightPane insight = new InsightPane(model.rowProperty(), new SessionControl(main.engine(), main::say));
         insight.installTabs(sideTabs);
         insight.installSignalMenu(signalButton);

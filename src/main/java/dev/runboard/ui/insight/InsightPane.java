@@ -1,5 +1,6 @@
 package dev.runboard.ui.insight;
 
+import dev.runboard.ui.LayoutRoot;
 import dev.runboard.process.Signal;
 import dev.runboard.process.SessionInsight;
 import dev.runboard.session.SessionStatus;
@@ -83,6 +84,7 @@ public final class InsightPane {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.45);
         split.getStyleClass().add("insight-split");
+        LayoutRoot.isolate(split); // the tree and the charts refresh every second
         Tab processes = new Tab("Processes", split);
         processes.setId("processesTab");
         tabs.getTabs().add(0, processes);

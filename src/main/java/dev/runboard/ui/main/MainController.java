@@ -4,6 +4,7 @@ import dev.runboard.process.Signal;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.Theme;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.insight.InsightFormats;
@@ -80,6 +81,7 @@ public final class MainController {
     private void initialize() {
         setUpColumns();
         sessionTable.setRowFactory(t -> new SessionTableRow());
+        LayoutRoot.isolate(sessionTable); // its rows refresh every second
         sessionTable.setItems(model.sessions().visibleRows());
         model.sessions().visibleRows().comparatorProperty().bind(sessionTable.comparatorProperty());
         sessionTable.getSortOrder().addListener((ListChangeListener<TableColumn<SessionRow, ?>>) c ->
