@@ -47,9 +47,12 @@ final class Sparkline extends BorderPane {
         Pane plot = new Pane(canvas, colour) {
             @Override
             protected void layoutChildren() {
-                canvas.setWidth(getWidth());
-                canvas.setHeight(getHeight());
-                draw();
+                // Redraw on a new size only: a layout pass of the charts (any label changing) is no reason to.
+                if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+                    canvas.setWidth(getWidth());
+                    canvas.setHeight(getHeight());
+                    draw();
+                }
             }
         };
         plot.getStyleClass().add("sparkline-plot");
