@@ -6,6 +6,7 @@ import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -42,6 +43,8 @@ public final class SessionRow {
      * its cells, which under 20 flooding sessions cost the FX thread most of its time.
      */
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
+    /** The sequence number of the last insight event handed to listeners (FX thread). */
+    private long lastEventSeq;
 
     /** What {@link #apply} and {@link #applyInsight} report as changed, as bits (the status is watched directly). */
     public static final int LAST_LINE_CHANGED = 1;
@@ -98,20 +101,39 @@ public final class SessionRow {
     /**
      * Copies the monitor's latest insight (FX thread). CPU shows while running; RSS shows the
      * current value while running and the peak once ended. Null (no insight yet) changes nothing.
-     * Returns {@link #COUNTERS_CHANGED} when CPU or RSS changed, else 0.
+     * The paused state follows at once; CPU, RSS and the insight itself (the tree and charts) only
+     * when {@code values} is set, with the row's other once-a-second values, so the table and the
+     * insight pane refresh in one go rather than twice a second. Returns {@link #COUNTERS_CHANGED}
+     * when CPU or RSS changed, else 0.
      */
-    public int applyInsight(SessionInsight i) {
+    public int applyInsight(SessionInsight i, boolean values) {
         if (i == null) {
             return 0;
         }
         boolean running = isRunning();
+        paused.set(running && i.paused());
+        if (!values && running) {
+            return 0;
+        }
         Double cpuBefore = cpuPercent.get();
         Long rssBefore = rssBytes.get();
         update(cpuPercent, running && i.sampledAt() != null ? i.cpuPercent() : null);
         update(rssBytes, running ? (i.sampledAt() == null ? null : i.rssBytes()) : (i.peakRssBytes() > 0 ? i.peakRssBytes() : null));
-        paused.set(running && i.paused());
         insight.set(i);
         return Objects.equals(cpuBefore, cpuPercent.get()) && Objects.equals(rssBefore, rssBytes.get()) ? 0 : COUNTERS_CHANGED;
+    }
+
+    /** The events of {@code i} this row has not handed out yet (events carry increasing sequence numbers). FX thread. */
+    public List<SessionInsight.Event> takeNewEvents(SessionInsight i) {
+        if (i == null || i.events().isEmpty()) {
+            return List.of();
+        }
+        long seen = lastEventSeq;
+        List<SessionInsight.Event> fresh = i.events().stream().filter(e -> e.seq() > seen).toList();
+        if (!fresh.isEmpty()) {
+            lastEventSeq = fresh.get(fresh.size() - 1).seq();
+        }
+        return fresh;
     }
 
     public ReadOnlyObjectProperty<SessionInsight> insightProperty() {

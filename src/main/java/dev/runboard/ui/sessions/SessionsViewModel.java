@@ -115,12 +115,12 @@ public final class SessionsViewModel {
                 continue; // removed from the list while the poll ran
             }
             boolean wasRunning = u.row().isRunning();
-            SessionInsight before = u.row().insightProperty().get();
-            int changed = u.row().apply(u.snapshot(), tick.now(), live) | u.row().applyInsight(u.insight());
+            int changed = u.row().apply(u.snapshot(), tick.now(), live);
+            changed |= u.row().applyInsight(u.insight(), live || wasRunning != u.row().isRunning());
             if ((changed & resortOn) != 0) {
                 u.row().touch();
             }
-            List<SessionInsight.Event> fresh = newEvents(before, u.insight());
+            List<SessionInsight.Event> fresh = u.row().takeNewEvents(u.insight());
             if (!fresh.isEmpty()) {
                 eventListeners.forEach(l -> l.accept(u.row(), fresh));
             }
@@ -154,15 +154,6 @@ public final class SessionsViewModel {
     /** Tells the list what the table's current sort order reads (FX thread); see {@link LiveColumn}. */
     public void setSortReads(Set<LiveColumn> columns) {
         sortReads = Set.copyOf(columns);
-    }
-
-    /** The events of {@code now} not already in {@code before} (events carry increasing sequence numbers). */
-    static List<SessionInsight.Event> newEvents(SessionInsight before, SessionInsight now) {
-        if (now == null || now.events().isEmpty()) {
-            return List.of();
-        }
-        long seen = before == null || before.events().isEmpty() ? 0 : before.events().get(before.events().size() - 1).seq();
-        return now.events().stream().filter(e -> e.seq() > seen).toList();
     }
 
     private void recount() {
