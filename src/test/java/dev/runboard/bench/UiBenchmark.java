@@ -94,7 +94,8 @@ class UiBenchmark {
             cand.add(floodRound(robot, true, r));
         }
         report("baseline (same 20 floods by plain ProcessBuilder, idle window)", base);
-        report("runboard (20 sessions in the window, a flooding one selected)", cand);
+        report("runboard (" + FLOODS + " sessions in the window, " + (Boolean.getBoolean("bench.noSelection")
+                ? "nothing selected)" : "a flooding one selected)"), cand);
     }
 
     private double[] floodRound(FxRobot robot, boolean inWindow, int round) throws Exception {
