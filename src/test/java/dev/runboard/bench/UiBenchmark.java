@@ -53,7 +53,8 @@ class UiBenchmark {
     private static final int FLOODS = Integer.getInteger("bench.floods", 20);
     /** How long the floods run before the pulse window opens (both sides). */
     private static final int SETTLE_MS = Integer.getInteger("bench.settleMs", 2000);
-    private static final String FLOOD = "yes $'\\e[32mok\\e[0m building module with a fairly long line of output' | head -c 2G";
+    private static final String FLOOD = System.getProperty("bench.command",
+            "yes $'\\e[32mok\\e[0m building module with a fairly long line of output' | head -c 2G");
 
     @TempDir
     Path dataDir;

@@ -181,6 +181,20 @@ class MainWindowTest {
         assertTrue(fx(robot, () -> !robot.lookup("#resumeFollowButton").query().isVisible()));
     }
 
+    @Test
+    void afterAFloodTheTailCatchesUpWithTheLastLineWhileTheSessionStillRuns(FxRobot robot) throws Exception {
+        // 3 MB in well under a second: the tail is redrawn at most twice a second meanwhile, then shows the end.
+        launch(robot, SessionSpec.shell("yes 'a line of build output that goes on for a while' | head -n 60000; echo LAST-LINE; sleep 30")
+                .cwd(workDir).build());
+        waitForRow(robot, 1);
+        robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
+        ListView<?> tail = robot.lookup("#outputList").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !tail.getItems().isEmpty()
+                && ((dev.runboard.ui.detail.StyledLine) tail.getItems().get(tail.getItems().size() - 1)).plain().equals("LAST-LINE")));
+        assertEquals(SessionStatus.RUNNING, fx(robot, () -> window.sessions().rows().get(0).status()), "caught up before the end, not because of it");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
+    }
+
     /** The index of the last tail line fully on screen. */
     private static int lastShownIndex(ListView<?> list) {
         javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) list.lookup(".virtual-flow");

@@ -31,6 +31,7 @@ public final class DetailViewModel {
     private final ReadOnlyStringWrapper artifactError = new ReadOnlyStringWrapper(this, "artifactError");
     private final InvalidationListener snapshotChanged = o -> refresh();
     private long parsedBytes = -1;
+    private long shownAt; // System.nanoTime() of the last tail drawn
     private ParsedLines parsedLines = new ParsedLines();
     private SessionStatus parsedStatus;
 
@@ -76,12 +77,30 @@ public final class DetailViewModel {
         artifactError.set(s.artifactError() == null ? null
                 : s.artifactError() + (s.artifactErrorCode() == null ? "" : "  [" + s.artifactErrorCode() + "]"));
         // Output is re-parsed only when it grew or the session ended (the final preview may differ).
-        if (preview.originalBytes() != parsedBytes || s.status() != parsedStatus) {
+        boolean ended = s.status() != parsedStatus;
+        if (preview.originalBytes() != parsedBytes || ended) {
+            if (!ended && floodingSinceShown(preview.originalBytes())) {
+                return; // a later poll shows it; the skipped tail is never lost, only not drawn
+            }
             parsedBytes = preview.originalBytes();
             parsedStatus = s.status();
+            shownAt = System.nanoTime();
             lines.set(OutputTailLines.parse(s.output(), parsedLines));
         }
     }
+
+    /**
+     * While output pours in faster than anyone reads (more than a few pages since the shown tail),
+     * the tail is redrawn at most every {@link #FLOOD_REDRAW_NANOS}: redrawing a whole page five
+     * times a second is what a busy machine cannot spare, and nobody reads a page that scrolls
+     * away that fast. Slow output still shows on the next poll.
+     */
+    private boolean floodingSinceShown(long bytes) {
+        return parsedBytes >= 0 && bytes - parsedBytes > FLOOD_BYTES && System.nanoTime() - shownAt < FLOOD_REDRAW_NANOS;
+    }
+
+    static final long FLOOD_BYTES = 16 * 1024;
+    static final long FLOOD_REDRAW_NANOS = 500_000_000L;
 
     /** The plain text of the shown output, for the clipboard. */
     public String plainOutput() {
