@@ -72,6 +72,13 @@ final class OutputTail {
                 scrollToEnd();
             }
         });
+        // Following ends at the last line whatever order item changes and layouts come in (a view laid
+        // out before it had its size, a rolling window replaced in place): each layout catches up.
+        list.needsLayoutProperty().addListener((o, was, needs) -> {
+            if (!needs && follow.get() && list.getHeight() > 0 && !atEnd()) {
+                scrollToEnd();
+            }
+        });
         query.addListener(o -> findMatches(true));
         // Unwrapped lines are all one line high: a fixed size spares the list measuring every cell.
         list.setFixedCellSize(LINE_HEIGHT);
@@ -82,8 +89,9 @@ final class OutputTail {
         int before = list.getItems().size();
         replaceChanged(list.getItems(), lines);
         findMatches(false);
-        // A line that only grew stays where it is; scrolling re-lays every visible line, so only new lines scroll.
-        if (follow.get() && list.getItems().size() != before) {
+        // A line that only grew stays where it is; scrolling re-lays every visible line, so only new
+        // lines scroll, or a view that is not at the end (it was laid out before it had a size).
+        if (follow.get() && (list.getItems().size() != before || !atEnd())) {
             scrollToEnd();
         }
     }
