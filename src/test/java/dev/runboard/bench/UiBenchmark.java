@@ -1,5 +1,7 @@
 package dev.runboard.bench;
 
+import static dev.runboard.ui.FxReads.fx;
+
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
@@ -23,8 +25,6 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.control.TableView;
@@ -594,11 +594,6 @@ class UiBenchmark {
         }
     }
 
-    private static <T> T fx(FxRobot robot, Supplier<T> read) {
-        AtomicReference<T> value = new AtomicReference<>();
-        robot.interact(() -> value.set(read.get()));
-        return value.get();
-    }
 
     @SuppressWarnings("unused")
     private static String join(double[] v) {

@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.SessionEngine;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -72,11 +72,5 @@ class FloodTest {
         // Generous bound for a shared 2-core machine; the benchmark reports the real figures.
         assertTrue(gaps.max() < 1_000, "no pulse gap of a second or more: " + gaps.max());
         assertTrue(gaps.percentile(99) < 250, "p99 pulse gap " + gaps.percentile(99));
-    }
-
-    private static <T> T fx(FxRobot robot, Supplier<T> read) {
-        AtomicReference<T> value = new AtomicReference<>();
-        robot.interact(() -> value.set(read.get()));
-        return value.get();
     }
 }

@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,8 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -95,11 +94,5 @@ class HistoryWindowTest {
         int code = RunboardCli.run(all, new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(0, code, err.toString());
         return out.toString();
-    }
-
-    private static <T> T fx(FxRobot robot, Supplier<T> read) {
-        AtomicReference<T> value = new AtomicReference<>();
-        robot.interact(() -> value.set(read.get()));
-        return value.get();
     }
 }

@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
@@ -139,11 +139,4 @@ class OutputRulesWindowTest {
         robot.interact(() -> row.set(window.model().launch(spec)));
         return row.get();
     }
-
-    private static <T> T fx(FxRobot robot, Supplier<T> read) {
-        AtomicReference<T> value = new AtomicReference<>();
-        robot.interact(() -> value.set(read.get()));
-        return value.get();
-    }
-
 }

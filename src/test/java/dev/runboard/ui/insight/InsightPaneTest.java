@@ -1,5 +1,6 @@
 package dev.runboard.ui.insight;
 
+import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +16,6 @@ import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeTableView;
 import javafx.stage.Stage;
@@ -104,11 +103,5 @@ class InsightPaneTest {
 
     private static char state(long pid) {
         return LinuxProcesses.readStat(pid).map(ProcInfo::state).orElse('?');
-    }
-
-    private static <T> T fx(FxRobot robot, Supplier<T> read) {
-        AtomicReference<T> value = new AtomicReference<>();
-        robot.interact(() -> value.set(read.get()));
-        return value.get();
     }
 }

@@ -1,5 +1,6 @@
 package dev.runboard.ui.workspace;
 
+import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,8 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -198,11 +197,5 @@ class WorkspaceSidebarTest {
                 && robot.lookup(".session-table .table-cell").queryAll().stream()
                         .map(n -> ((javafx.scene.control.Labeled) n).getText())
                         .anyMatch(text::equals));
-    }
-
-    private static <T> T fx(FxRobot robot, Supplier<T> read) {
-        AtomicReference<T> value = new AtomicReference<>();
-        robot.interact(() -> value.set(read.get()));
-        return value.get();
     }
 }
