@@ -30,6 +30,9 @@ public final class DetailViewModel {
     private final ReadOnlyStringWrapper artifact = new ReadOnlyStringWrapper(this, "artifact");
     private final ReadOnlyStringWrapper artifactError = new ReadOnlyStringWrapper(this, "artifactError");
     private final InvalidationListener snapshotChanged = o -> refresh();
+    /** More than this since the drawn tail, within {@link #FLOOD_REDRAW_NANOS} of drawing it, is a flood. */
+    static final long FLOOD_BYTES = 16 * 1024;
+    static final long FLOOD_REDRAW_NANOS = 500_000_000L;
     private long parsedBytes = -1;
     private long shownAt; // System.nanoTime() of the last tail drawn
     private ParsedLines parsedLines = new ParsedLines();
@@ -99,8 +102,6 @@ public final class DetailViewModel {
         return parsedBytes >= 0 && bytes - parsedBytes > FLOOD_BYTES && System.nanoTime() - shownAt < FLOOD_REDRAW_NANOS;
     }
 
-    static final long FLOOD_BYTES = 16 * 1024;
-    static final long FLOOD_REDRAW_NANOS = 500_000_000L;
 
     /** The plain text of the shown output, for the clipboard. */
     public String plainOutput() {

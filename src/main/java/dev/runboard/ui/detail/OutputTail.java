@@ -11,6 +11,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.ObservableList;
 import javafx.scene.Node;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.ListView;
@@ -103,7 +104,7 @@ final class OutputTail {
      * empty the last cells and rebuild them, restyling the window). A long run is replaced in one
      * change rather than line by line.
      */
-    static <T> void replaceChanged(List<T> items, List<T> lines) {
+    static <T> void replaceChanged(ObservableList<T> items, List<T> lines) {
         int oldSize = items.size();
         int newSize = lines.size();
         int start = 0;
@@ -121,26 +122,19 @@ final class OutputTail {
         int changedOld = oldSize - start - end;
         int changedNew = newSize - start - end;
         int overlap = Math.min(changedOld, changedNew);
-        // Lines that differ where both lists have one (a flood of equal lines differs in a line or two).
-        int differing = Math.abs(changedOld - changedNew);
-        for (int i = 0; i < overlap && differing <= SET_ONE_BY_ONE; i++) {
-            if (!same(items.get(start + i), lines.get(start + i))) {
-                differing++;
+        // Where both lists have a line, the ones that differ (a flood of equal lines differs in a line or two).
+        List<Integer> differing = new ArrayList<>();
+        for (int i = start; i < start + overlap && differing.size() + Math.abs(changedOld - changedNew) <= SET_ONE_BY_ONE; i++) {
+            if (!same(items.get(i), lines.get(i))) {
+                differing.add(i);
             }
         }
-        if (differing > SET_ONE_BY_ONE) {
-            if (items instanceof javafx.collections.ObservableList<T> observable) {
-                observable.setAll(lines);
-            } else {
-                items.clear();
-                items.addAll(lines);
-            }
+        if (differing.size() + Math.abs(changedOld - changedNew) > SET_ONE_BY_ONE) {
+            items.setAll(lines);
             return;
         }
-        for (int i = 0; i < overlap; i++) {
-            if (!same(items.get(start + i), lines.get(start + i))) {
-                items.set(start + i, lines.get(start + i));
-            }
+        for (int i : differing) {
+            items.set(i, lines.get(i));
         }
         if (changedNew > changedOld) {
             items.addAll(start + overlap, lines.subList(start + overlap, start + changedNew));
