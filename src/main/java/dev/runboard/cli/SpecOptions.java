@@ -44,6 +44,10 @@ public final class SpecOptions {
     @Option(names = "--preview-bytes", paramLabel = "N", description = "Bound of the in-memory output preview (default: ${DEFAULT-VALUE}).", defaultValue = "65536")
     int previewBytes;
 
+    @Option(names = "--nice", paramLabel = "N", description = "Run COMMAND below normal priority: niceness N, 0 (normal,"
+            + " the default) to 19 (lowest). The window starts its commands at 10 so they yield the CPU to it.", defaultValue = "0")
+    int nice;
+
     @Option(names = "--pty", description = "Run COMMAND in a pseudo-terminal (120x40, TERM=xterm-256color): it colours"
             + " its output and flushes line by line; output still lands in the capture file.")
     boolean pty;
@@ -99,6 +103,7 @@ public final class SpecOptions {
         b.grace(Duration.ofMillis(Math.round(graceSeconds * 1000)));
         b.previewBytes(previewBytes);
         b.pty(pty);
+        b.nice(nice);
         b.watch(toWatch());
         return b.build();
     }
@@ -212,7 +217,8 @@ public final class SpecOptions {
         if (maxCpuForSeconds != null) {
             args.addAll(List.of("--max-cpu-for", String.valueOf(maxCpuForSeconds)));
         }
-        args.addAll(List.of("--grace", String.valueOf(graceSeconds), "--preview-bytes", String.valueOf(previewBytes), "--"));
+        args.addAll(List.of("--grace", String.valueOf(graceSeconds), "--preview-bytes", String.valueOf(previewBytes),
+                "--nice", String.valueOf(nice), "--"));
         args.addAll(commandWords);
         return args;
     }

@@ -71,7 +71,7 @@ public final class PortableProcesses implements OsProcesses {
     public ProcessTable snapshot() {
         return new ProcessTable(ProcessHandle.allProcesses()
                 .map(p -> new ProcInfo(p.pid(), p.parent().map(ProcessHandle::pid).orElse(0L), p.pid(), p.pid(),
-                        p.isAlive() ? 'R' : 'X', 0, p.info().command().orElse("?")))
+                        p.isAlive() ? 'R' : 'X', 0, 0, p.info().command().orElse("?")))
                 .toList());
     }
 

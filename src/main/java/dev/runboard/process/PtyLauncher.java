@@ -67,7 +67,7 @@ final class PtyLauncher {
         argv.addAll(List.of("/bin/sh", "-c", "stty cols " + COLUMNS + " rows " + ROWS + " 2>/dev/null; exec \"$@\"",
                 "runboard-pty"));
         argv.addAll(plain.wrapperPrefix(exitStatusFile));
-        argv.addAll(spec.launchArgv());
+        argv.addAll(plain.commandArgv(spec));
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("TERM", "xterm-256color");
         env.put("COLUMNS", Integer.toString(COLUMNS));

@@ -17,10 +17,12 @@ import java.util.Optional;
  */
 final class SessionLauncher {
     private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofMillis(500);
+    private static final long GROUP_POLL_NANOS = 100_000;
     private static final String SETSID = "setsid";
     private final OsProcesses os;
     private final Optional<SessionWrapper> wrapper;
     private final Optional<String> limitation;
+    private final Optional<Path> nice = SessionWrapper.onPath("nice");
 
     SessionLauncher(OsProcesses os, Path dataDir) {
         this.os = os;
@@ -37,8 +39,25 @@ final class SessionLauncher {
             problem = "could not install the session wrapper under " + dataDir + " (" + e.getMessage()
                     + "): exit statuses of commands that end while runboard is not running will be unknown.";
         }
+        if (nice.isEmpty()) {
+            problem = (problem == null ? "" : problem + " ") + "nice was not found on PATH: commands run at normal"
+                    + " priority, so busy ones slow the window down. Install coreutils to fix this.";
+        }
         this.wrapper = w;
         this.limitation = Optional.ofNullable(problem);
+    }
+
+    /**
+     * The command's own argv, under {@code nice} when it is to run below normal priority. After the
+     * wrapper: only the command is niced, the wrapper that records its end is not.
+     */
+    List<String> commandArgv(SessionSpec spec) {
+        if (spec.nice() == 0 || nice.isEmpty()) {
+            return spec.launchArgv();
+        }
+        List<String> argv = new ArrayList<>(List.of(nice.get().toString(), "-n", Integer.toString(spec.nice())));
+        argv.addAll(spec.launchArgv());
+        return argv;
     }
 
     /** The wrapper's words for a launcher that builds its own argv (the PTY one); empty when unwrapped. */
@@ -56,7 +75,7 @@ final class SessionLauncher {
             argv.remove(SETSID); // the wrapper makes the process group itself, without a new session
             argv.addAll(w.prefix(exitStatusFile));
         });
-        argv.addAll(spec.launchArgv());
+        argv.addAll(commandArgv(spec));
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .directory(spec.cwd().toFile())
                 .redirectErrorStream(true)
@@ -74,8 +93,9 @@ final class SessionLauncher {
 
     /**
      * {@code start()} returns once the first program is exec'd, a moment before it makes its group.
-     * Waiting for the new group (well under a millisecond) means a kill right after start reaches
-     * the whole group and a child forked at once is inside it.
+     * Waiting for the new group (well under a millisecond on an idle machine) means a kill right
+     * after start reaches the whole group and a child forked at once is inside it. Parked, not spun:
+     * under load the wait is for the wrapper to be scheduled, and a spinning thread would take a CPU from it.
      */
     static void awaitOwnGroup(Process process) {
         long deadline = System.nanoTime() + GROUP_WAIT.toNanos();
@@ -84,7 +104,7 @@ final class SessionLauncher {
             if (stat.isEmpty() || stat.get().pgid() == process.pid()) {
                 return;
             }
-            Thread.onSpinWait();
+            java.util.concurrent.locks.LockSupport.parkNanos(GROUP_POLL_NANOS);
         }
     }
 }

@@ -253,6 +253,7 @@ public final class Session {
                 elapsed().toMillis() / 1000.0,
                 s.timeout() == null ? null : s.timeout().toMillis() / 1000.0,
                 s.grace().toMillis() / 1000.0,
+                s.nice(),
                 o != null ? o.exitCode() : null,
                 o != null ? o.signal() : null,
                 o != null ? o.reason() : null,

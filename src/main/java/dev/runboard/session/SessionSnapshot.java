@@ -13,7 +13,7 @@ import java.util.Map;
  * FX thread, and the JSON the CLI prints (field names are part of the contract).
  */
 @JsonPropertyOrder({"status", "session_id", "command", "argv", "cwd", "shell", "env", "pid", "started_at",
-    "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "exit_code", "signal", "reason", "output",
+    "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "nice", "exit_code", "signal", "reason", "output",
     "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
     "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources"})
 public record SessionSnapshot(
@@ -30,6 +30,7 @@ public record SessionSnapshot(
         @JsonProperty("elapsed_seconds") double elapsedSeconds,
         @JsonProperty("timeout_seconds") Double timeoutSeconds,
         @JsonProperty("grace_seconds") double graceSeconds,
+        @JsonProperty("nice") int nice,
         @JsonProperty("exit_code") Integer exitCode,
         @JsonProperty("signal") String signal,
         @JsonProperty("reason") String reason,

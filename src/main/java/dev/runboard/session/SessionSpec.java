@@ -12,7 +12,8 @@ import java.util.Objects;
  * What to run and how: immutable, validated by {@link #validate()} before anything starts.
  *
  * <p>The command is either a shell string run by {@link #shell()} ({@code shell -c command}) or an
- * argv list run directly ({@link #shell()} is then {@code null}).
+ * argv list run directly ({@link #shell()} is then {@code null}). {@link #nice()} is the command's
+ * scheduling niceness, 0 (normal) to 19 (lowest).
  */
 public record SessionSpec(
         String shellCommand,
@@ -24,9 +25,19 @@ public record SessionSpec(
         Duration grace,
         int previewBytes,
         boolean pty,
-        WatchSpec watch) {
+        WatchSpec watch,
+        int nice) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
+    /**
+     * The niceness the window starts commands with (what {@code nice} gives by default). They stay
+     * inside runboard's scheduler group (its autogroup, or its cgroup), where the group's share
+     * against other programs does not depend on the niceness of the tasks in it: so they lose
+     * nothing to other programs, but yield the CPU to the window whenever it has a frame to draw.
+     * At 0, twenty busy commands stretch the window's frames several-fold (docs/BENCHMARKS.md #2).
+     */
+    public static final int BACKGROUND_NICE = 10;
+    public static final int MAX_NICE = 19;
     public static final int DEFAULT_PREVIEW_BYTES = 64 * 1024;
     public static final int MIN_PREVIEW_BYTES = 1024;
 
@@ -114,6 +125,10 @@ public record SessionSpec(
         if (grace.isNegative()) {
             throw new InvalidSpecException("grace", "kill grace cannot be negative");
         }
+        if (nice < 0 || nice > MAX_NICE) {
+            throw new InvalidSpecException("nice", "priority (nice) must be 0 (normal) to " + MAX_NICE
+                    + " (lowest); a command cannot be run above normal priority without privileges");
+        }
         if (previewBytes < MIN_PREVIEW_BYTES) {
             throw new InvalidSpecException("preview", "preview bound must be at least " + MIN_PREVIEW_BYTES + " bytes");
         }
@@ -133,6 +148,7 @@ public record SessionSpec(
         b.previewBytes = previewBytes;
         b.pty = pty;
         b.watch = watch;
+        b.nice = nice;
         return b;
     }
 
@@ -153,6 +169,7 @@ public record SessionSpec(
         private int previewBytes = DEFAULT_PREVIEW_BYTES;
         private boolean pty;
         private WatchSpec watch = WatchSpec.NONE;
+        private int nice;
 
         public Builder shellCommand(String command) {
             this.shellCommand = Objects.requireNonNullElse(command, "");
@@ -213,10 +230,16 @@ public record SessionSpec(
             return this;
         }
 
+        /** Scheduling niceness of the command: 0 (normal, the default) to 19 (lowest). */
+        public Builder nice(int nice) {
+            this.nice = nice;
+            return this;
+        }
+
         /** The spec as given; call {@link SessionSpec#validate()} (the engine does) before running it. */
         public SessionSpec build() {
             return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes,
-                    pty, watch);
+                    pty, watch, nice);
         }
     }
 }

@@ -19,13 +19,14 @@ public record SpecRecord(
         @JsonProperty("grace_ms") long graceMillis,
         @JsonProperty("preview_bytes") int previewBytes,
         @JsonProperty("pty") Boolean pty,
-        @JsonProperty("watch") WatchSpec watch) {
+        @JsonProperty("watch") WatchSpec watch,
+        @JsonProperty("nice") Integer nice) {
 
     public static SpecRecord of(SessionSpec s) {
         return new SpecRecord(s.shellCommand(), s.argv(), s.shell() == null ? null : s.shell().toString(),
                 s.cwd().toString(), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
                 s.grace().toMillis(), s.previewBytes(), s.pty() ? Boolean.TRUE : null,
-                s.watch().isEmpty() ? null : s.watch());
+                s.watch().isEmpty() ? null : s.watch(), s.nice());
     }
 
     public SessionSpec toSpec() {
@@ -40,6 +41,7 @@ public record SpecRecord(
                 .previewBytes(previewBytes)
                 .pty(Boolean.TRUE.equals(pty))
                 .watch(watch)
+                .nice(nice == null ? 0 : nice) // recorded before runboard set priorities: they ran at 0
                 .build();
     }
 }

@@ -53,7 +53,7 @@ final class DemoSessions {
     }
 
     private static SessionSpec.Builder spec(Path cwd, String command) {
-        return SessionSpec.shell(command).cwd(cwd).shell(BASH);
+        return SessionSpec.shell(command).cwd(cwd).shell(BASH).nice(SessionSpec.BACKGROUND_NICE);
     }
 
     private static void script(Path dir, String name, String body) {

@@ -70,6 +70,18 @@ class ExecCommandTest {
     }
 
     @Test
+    void niceRunsTheCommandBelowNormalPriorityAndTheSnapshotSaysSo() throws Exception {
+        JsonNode j = exec("--nice", "7", "--", "awk '{print $19}' /proc/self/stat").json();
+        assertEquals("7\n", j.get("output").asText());
+        assertEquals(7, j.get("nice").asInt());
+        assertEquals(0, exec("--", "true").json().get("nice").asInt(), "normal priority unless asked");
+
+        Result tooHigh = exec("--nice", "20", "--", "true");
+        assertEquals(2, tooHigh.exit());
+        assertTrue(tooHigh.err().contains("priority (nice) must be 0 (normal) to 19 (lowest)"), tooHigh.err());
+    }
+
+    @Test
     void untruncatedOutputHasNullByteCounts() throws Exception {
         JsonNode j = exec("--", "echo small").json();
         assertTrue(j.get("output_original_bytes").isNull());

@@ -118,6 +118,21 @@ class SessionEngineTest {
     }
 
     @Test
+    void theCommandRunsAtItsNicenessButItsWrapperDoesNot() throws Exception {
+        // awk reads its own stat: field 19 is the niceness it inherited from the command's shell.
+        String printNice = "awk '{print $19}' /proc/self/stat";
+        SessionSnapshot background = fx.run(fx.sh(printNice).nice(SessionSpec.BACKGROUND_NICE).build());
+        assertEquals("10\n", background.output());
+        assertEquals(10, background.nice());
+        assertEquals("0\n", fx.run(fx.sh(printNice).build()).output(), "normal priority by default");
+
+        Session s = fx.engine().start(fx.sh("exec sleep 30").nice(19).build());
+        assertEquals(0, LinuxProcesses.readStat(s.pid()).orElseThrow().nice(), "the wrapper that records the end keeps normal priority");
+        fx.engine().kill(s, Signal.TERM, Duration.ofSeconds(1)).get();
+        EngineFixture.awaitEnd(s);
+    }
+
+    @Test
     void timeoutKillsTheTreeAndSaysSoWhenThereWasNoOutput() throws Exception {
         SessionSnapshot s = fx.run(fx.sh("sleep 30 & sleep 30; wait").timeout(Duration.ofSeconds(1))
                 .grace(Duration.ofMillis(200)).build());

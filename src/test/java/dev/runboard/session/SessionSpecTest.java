@@ -35,6 +35,12 @@ class SessionSpecTest {
         rejects(ok.timeout(Duration.ZERO).build(), "timeout", "timeout must be at least 1 second (leave it empty for none)");
         ok.timeout(null);
         rejects(ok.env("A=B", "x").build(), "env", "environment name 'A=B' is invalid (empty, or contains '=' or NUL)");
+        ok.env(java.util.Map.of());
+        String niceMessage = "priority (nice) must be 0 (normal) to 19 (lowest); a command cannot be run above normal"
+                + " priority without privileges";
+        rejects(ok.nice(-1).build(), "nice", niceMessage);
+        rejects(ok.nice(20).build(), "nice", niceMessage);
+        ok.nice(19).build().validate();
     }
 
     @Test

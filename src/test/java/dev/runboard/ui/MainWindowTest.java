@@ -4,6 +4,7 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
@@ -81,6 +82,11 @@ class MainWindowTest {
         long pid = row.session().pid();
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.tree(pid).size() >= 3);
         List<Long> tree = ProcFs.tree(pid);
+        // The commands (not the wrapper at the root) run in the background, as the dialog's default says.
+        for (long p : tree.subList(1, tree.size())) {
+            assertEquals(SessionSpec.BACKGROUND_NICE, LinuxProcesses.readStat(p).orElseThrow().nice(), "niceness of " + p);
+        }
+        assertEquals("background (nice 10)", fx(robot, () -> robot.lookup("#factPriority").queryAs(Label.class).getText()));
 
         robot.clickOn("#killButton");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);

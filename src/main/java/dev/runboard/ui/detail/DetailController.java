@@ -64,6 +64,7 @@ public final class DetailController {
     @FXML private Label factEnv;
     @FXML private Label factTimeout;
     @FXML private Label factGrace;
+    @FXML private Label factPriority;
     @FXML private Label factStarted;
     @FXML private Label factEnded;
     @FXML private Label factExit;
@@ -164,6 +165,7 @@ public final class DetailController {
         factEnv.setText(f.env());
         factTimeout.setText(f.timeout());
         factGrace.setText(f.grace());
+        factPriority.setText(f.priority());
         factStarted.setText(f.started());
         factEnded.setText(f.ended());
         factExit.setText(f.exit());

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The facts column of the detail pane as words, from one snapshot; pure, so it is tested without a window. */
-public record SessionFacts(String pid, String shell, String cwd, String env, String timeout, String grace,
+public record SessionFacts(String pid, String shell, String cwd, String env, String timeout, String grace, String priority,
                            String started, String ended, String exit, String reason, String killReport) {
     private static final String NONE = "\u2014";
 
@@ -22,6 +22,7 @@ public record SessionFacts(String pid, String shell, String cwd, String env, Str
                 env(s.env()),
                 timeout(s, elapsed),
                 Formats.seconds(s.graceSeconds()),
+                s.nice() == 0 ? "normal" : "background (nice " + s.nice() + ")",
                 Formats.dateTime(s.startedAt()),
                 s.endedAt() == null ? (s.isRunning() ? "running" : NONE) : Formats.dateTime(s.endedAt()),
                 exit(s),

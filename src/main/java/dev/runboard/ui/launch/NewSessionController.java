@@ -25,6 +25,7 @@ public final class NewSessionController {
     @FXML private TextField timeoutField;
     @FXML private TextField graceField;
     @FXML private javafx.scene.control.CheckBox ptyCheck;
+    @FXML private javafx.scene.control.CheckBox backgroundCheck;
     @FXML private TextField failOnField;
     @FXML private VBox envRows;
     @FXML private Label commandError;
@@ -49,6 +50,7 @@ public final class NewSessionController {
         timeoutField.textProperty().bindBidirectional(model.timeoutProperty());
         graceField.textProperty().bindBidirectional(model.graceProperty());
         ptyCheck.selectedProperty().bindBidirectional(model.ptyProperty());
+        backgroundCheck.selectedProperty().bindBidirectional(model.backgroundProperty());
         failOnField.textProperty().bindBidirectional(model.failOnProperty());
         bindError(commandError, "command");
         bindError(shellError, "shell");

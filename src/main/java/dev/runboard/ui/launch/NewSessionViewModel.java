@@ -33,6 +33,8 @@ public final class NewSessionViewModel {
     private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
     private final BooleanProperty pty = new SimpleBooleanProperty(this, "pty");
+    /** Run below normal priority, yielding the CPU to the window (see {@link SessionSpec#BACKGROUND_NICE}). */
+    private final BooleanProperty background = new SimpleBooleanProperty(this, "background", true);
     private final StringProperty failOn = new SimpleStringProperty(this, "failOn", "");
     private final StringProperty grace = new SimpleStringProperty(this, "grace", DurationText.format(SessionSpec.DEFAULT_GRACE));
     private final ObservableList<EnvEntry> env = FXCollections.observableArrayList();
@@ -77,6 +79,7 @@ public final class NewSessionViewModel {
         timeout.set(DurationText.format(spec.timeout()));
         grace.set(DurationText.format(spec.grace()));
         pty.set(spec.pty());
+        background.set(spec.nice() > 0);
         failOn.set(firstFail(spec.watch().rules()));
         env.setAll(spec.env().entrySet().stream().map(e -> new EnvEntry(e.getKey(), e.getValue())).toList());
     }
@@ -145,6 +148,7 @@ public final class NewSessionViewModel {
         duration(timeout.get(), "timeout", b::timeout);
         duration(grace.get(), "grace", d -> b.grace(d == null ? defaultGrace : d));
         b.pty(pty.get());
+        b.nice(!background.get() ? 0 : base != null && base.nice() > 0 ? base.nice() : SessionSpec.BACKGROUND_NICE);
         // The dialog edits the first FAIL rule; the other rules (of a rerun spec, or the defaults) are kept.
         WatchSpec watch = base == null ? WatchSpec.NONE.withRules(defaultRules) : base.watch();
         List<OutputRule> rules = new ArrayList<>(watch.rules());
@@ -223,6 +227,10 @@ public final class NewSessionViewModel {
 
     public BooleanProperty ptyProperty() {
         return pty;
+    }
+
+    public BooleanProperty backgroundProperty() {
+        return background;
     }
 
     public StringProperty failOnProperty() {

@@ -166,7 +166,8 @@ public final class WorkspaceViewModel {
         if (ws == null || !ws.commands().containsKey(name)) {
             return null;
         }
-        SessionSpec spec = ws.spec(name);
+        // Like the dialog's default: commands the window starts yield the CPU to it.
+        SessionSpec spec = ws.spec(name).toBuilder().nice(SessionSpec.BACKGROUND_NICE).build();
         linkBySpec.put(spec, new RunLink(ws.root(), ws.displayName(), name));
         return main.start(spec);
     }

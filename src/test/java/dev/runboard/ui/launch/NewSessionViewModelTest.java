@@ -50,6 +50,27 @@ class NewSessionViewModelTest {
     }
 
     @Test
+    void commandsFromTheDialogRunInTheBackgroundUnlessUnticked() {
+        NewSessionViewModel form = new NewSessionViewModel(dir);
+        form.commandProperty().set("true");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(launched::add));
+        assertEquals(SessionSpec.BACKGROUND_NICE, launched.get(0).nice());
+        form.backgroundProperty().set(false);
+        assertTrue(form.launch(launched::add));
+        assertEquals(0, launched.get(1).nice());
+
+        // Edit & rerun keeps an earlier session's own niceness (from the CLI, say), or its normal priority.
+        NewSessionViewModel rerun = new NewSessionViewModel(dir);
+        rerun.prefill(SessionSpec.shell("true").cwd(dir).nice(5).build());
+        assertTrue(rerun.backgroundProperty().get());
+        assertTrue(rerun.launch(launched::add));
+        assertEquals(5, launched.get(2).nice());
+        rerun.prefill(SessionSpec.shell("true").cwd(dir).build());
+        assertFalse(rerun.backgroundProperty().get());
+    }
+
+    @Test
     void badTimeoutIsReportedBesideTheTimeoutField() {
         NewSessionViewModel form = new NewSessionViewModel(dir);
         form.commandProperty().set("true");
