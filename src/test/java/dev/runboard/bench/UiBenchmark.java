@@ -135,38 +135,39 @@ class UiBenchmark {
         robot.interact(gaps::stop);
         System.out.println("  [pulse window ends] " + java.time.LocalTime.now());
         double[] cpu = threads.msPerSecond();
-        System.out.println("  threads' CPU over the window: " + threads.busiest());
+        // What the commands wrote from their start to the end of the window, before any kill: how
+        // much CPU they got. (Counted after the kill it also held how long the kill took.)
         long written = 0;
+        for (int i = 0; i < FLOODS; i++) {
+            written += Files.size(inWindow ? sessions.get(i).captureFile() : dir.resolve("out" + i));
+        }
+        double floodSeconds = (System.nanoTime() - setupStart) / 1e9;
+        System.out.println("  threads' CPU over the window: " + threads.busiest());
         if (inWindow) {
             engine.killAll(Duration.ZERO);
-            for (Session s : sessions) {
-                written += s.snapshot().outputBytes();
-            }
             robot.interact(() -> new ArrayList<>(window.sessions().rows()).forEach(window.sessions()::remove));
         } else {
             for (Process p : plain) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor();
             }
-            for (int i = 0; i < FLOODS; i++) {
-                written += Files.size(dir.resolve("out" + i));
-            }
         }
         deleteTree(dir);
         deleteTree(dataDir.resolve("artifacts"));
-        double[] fig = {gaps.percentile(50), gaps.percentile(99), gaps.max(), written / 1e9, cpu[0], cpu[1]};
-        System.out.printf(Locale.ROOT, "  round %s %-9s p50 %5.1f ms  p99 %6.1f ms  max %6.1f ms  (%d pulses, %.1f GB written;"
-                        + " FX thread %.0f ms/s, renderer %.0f ms/s)%n",
+        double[] fig = {gaps.percentile(50), gaps.percentile(99), gaps.max(), written / 1e9 / floodSeconds, cpu[0], cpu[1]};
+        System.out.printf(Locale.ROOT, "  round %s %-9s p50 %5.1f ms  p99 %6.1f ms  max %6.1f ms  (%d pulses; floods wrote %.1f GB"
+                        + " in %.1f s, %.2f GB/s; FX thread %.0f ms/s, renderer %.0f ms/s)%n",
                 round < 0 ? "warm-up" : String.valueOf(round), inWindow ? "runboard" : "baseline", fig[0], fig[1], fig[2],
-                gaps.count(), fig[3], fig[4], fig[5]);
+                gaps.count(), written / 1e9, floodSeconds, fig[3], fig[4], fig[5]);
         System.out.println("  gaps over 40 ms (ms@ms into the window): " + gaps.longGaps(40));
         return fig;
     }
 
     private static void report(String what, List<double[]> rounds) {
         System.out.printf(Locale.ROOT, "  %s: median p99 %.1f ms, median max %.1f ms, median p50 %.1f ms;"
-                        + " CPU median FX thread %.0f ms/s, renderer %.0f ms/s%n",
-                what, median(rounds, 1), median(rounds, 2), median(rounds, 0), median(rounds, 4), median(rounds, 5));
+                        + " CPU median FX thread %.0f ms/s, renderer %.0f ms/s; floods' median rate %.2f GB/s%n",
+                what, median(rounds, 1), median(rounds, 2), median(rounds, 0), median(rounds, 4), median(rounds, 5),
+                median(rounds, 3));
     }
 
     /** CPU time of the FX application thread and the renderer between construction and {@link #msPerSecond()}. */
