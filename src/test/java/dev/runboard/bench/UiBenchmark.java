@@ -6,10 +6,8 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.MainWindow;
+import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.PulseGaps;
-import dev.runboard.ui.RecordingDesktop;
-import dev.runboard.ui.Theme;
-import dev.runboard.ui.UiSettings;
 import dev.runboard.ui.sessions.SessionPoller;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.SessionsViewModel;
@@ -25,7 +23,6 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -62,22 +59,20 @@ class UiBenchmark {
     @TempDir
     Path workDir;
 
+    private WindowFixture fixture;
     private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        Platform.setImplicitExit(false);
-        engine = SessionEngine.forDataDir(dataDir);
-        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false), new RecordingDesktop(), new Theme(false));
-        window.show();
+        fixture = WindowFixture.open(stage, dataDir);
+        engine = fixture.engine();
+        window = fixture.window();
     }
 
     @AfterEach
     void stop() throws Exception {
-        engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> window.close());
-        engine.close();
+        fixture.close();
     }
 
     // ---- #2 UI smoothness ----

@@ -7,7 +7,6 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.ListView;
@@ -29,22 +28,20 @@ class FloodTest {
     @TempDir
     Path workDir;
 
+    private WindowFixture fixture;
     private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        javafx.application.Platform.setImplicitExit(false);
-        engine = SessionEngine.forDataDir(dataDir);
-        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false), new RecordingDesktop(), new Theme(false));
-        window.show();
+        fixture = WindowFixture.open(stage, dataDir);
+        engine = fixture.engine();
+        window = fixture.window();
     }
 
     @AfterEach
     void stop() throws Exception {
-        engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> window.close());
-        engine.close();
+        fixture.close();
     }
 
     @Test

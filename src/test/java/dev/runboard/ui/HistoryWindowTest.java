@@ -12,7 +12,6 @@ import dev.runboard.ui.sessions.SessionRow;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.stage.Stage;
@@ -33,12 +32,12 @@ class HistoryWindowTest {
     @TempDir
     static Path dataDir;
 
+    private WindowFixture fixture;
     private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) throws Exception {
-        javafx.application.Platform.setImplicitExit(false);
         // A past runboard left two finished sessions behind.
         try (SessionEngine earlier = SessionEngine.forDataDir(dataDir)) {
             for (String cmd : new String[] {"echo from yesterday", "exit 9"}) {
@@ -49,17 +48,14 @@ class HistoryWindowTest {
         }
         engine = SessionEngine.forDataDir(dataDir);
         engine.loadHistory();
-        UiSettings settings = new UiSettings(UiSettings.DEFAULT_POLL, false, false);
-        window = MainWindow.create(stage, engine, settings, new RecordingDesktop(), new Theme(false));
-        engine.watchStore(settings.pollPeriod());
-        window.show();
+        fixture = WindowFixture.open(stage, engine);
+        window = fixture.window();
+        engine.watchStore(UiSettings.DEFAULT_POLL);
     }
 
     @AfterEach
     void stop() throws Exception {
-        engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> window.close());
-        engine.close();
+        fixture.close();
     }
 
     @Test

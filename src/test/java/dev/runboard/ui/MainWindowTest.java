@@ -41,28 +41,20 @@ class MainWindowTest {
     @TempDir
     Path workDir;
 
+    private WindowFixture fixture;
     private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        javafx.application.Platform.setImplicitExit(false);
-        engine = SessionEngine.forDataDir(dataDir);
-        UiSettings settings = new UiSettings(UiSettings.DEFAULT_POLL, false, false);
-        window = MainWindow.create(stage, engine, settings, new RecordingDesktop(), new Theme(false));
-        window.show();
+        fixture = WindowFixture.open(stage, dataDir);
+        engine = fixture.engine();
+        window = fixture.window();
     }
 
     @AfterEach
     void stop() throws Exception {
-        engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
-            window.close();
-            // Dialogs and viewers of this test must not linger into the next one.
-            new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream()
-                    .filter(w -> w != window.stage()).forEach(javafx.stage.Window::hide);
-        });
-        engine.close();
+        fixture.close();
     }
 
     @Test

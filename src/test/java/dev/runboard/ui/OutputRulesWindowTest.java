@@ -13,7 +13,6 @@ import dev.runboard.ui.detail.StyledLine;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.viewer.ViewerLine;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -44,27 +43,20 @@ class OutputRulesWindowTest {
     @TempDir
     Path workDir;
 
+    private WindowFixture fixture;
     private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        javafx.application.Platform.setImplicitExit(false);
-        engine = SessionEngine.forDataDir(dataDir);
-        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
-                new RecordingDesktop(), new Theme(false));
-        window.show();
+        fixture = WindowFixture.open(stage, dataDir);
+        engine = fixture.engine();
+        window = fixture.window();
     }
 
     @AfterEach
     void stop() throws Exception {
-        engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
-            window.close();
-            new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream()
-                    .filter(w -> w != window.stage()).forEach(javafx.stage.Window::hide);
-        });
-        engine.close();
+        fixture.close();
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.runboard.ui.insight;
 
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.ProcInfo;
@@ -10,11 +9,9 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.MainWindow;
-import dev.runboard.ui.Theme;
-import dev.runboard.ui.UiSettings;
+import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeTableView;
@@ -36,23 +33,20 @@ class InsightPaneTest {
     @TempDir
     Path dataDir;
 
+    private WindowFixture fixture;
     private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        javafx.application.Platform.setImplicitExit(false);
-        engine = SessionEngine.forDataDir(dataDir);
-        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
-                new dev.runboard.ui.RecordingDesktop(), new Theme(false));
-        window.show();
+        fixture = WindowFixture.open(stage, dataDir);
+        engine = fixture.engine();
+        window = fixture.window();
     }
 
     @AfterEach
     void stop() throws Exception {
-        engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> window.close());
-        engine.close();
+        fixture.close();
     }
 
     @Test

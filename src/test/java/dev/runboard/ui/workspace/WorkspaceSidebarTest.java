@@ -13,14 +13,11 @@ import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.MainWindow;
-import dev.runboard.ui.RecordingDesktop;
-import dev.runboard.ui.Theme;
-import dev.runboard.ui.UiSettings;
+import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.workspace.WorkspaceYaml;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
@@ -46,27 +43,20 @@ class WorkspaceSidebarTest {
     @TempDir
     Path project;
 
+    private WindowFixture fixture;
     private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        javafx.application.Platform.setImplicitExit(false);
-        engine = SessionEngine.forDataDir(dataDir);
-        window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
-                new RecordingDesktop(), new Theme(false));
-        window.show();
+        fixture = WindowFixture.open(stage, dataDir);
+        engine = fixture.engine();
+        window = fixture.window();
     }
 
     @AfterEach
     void stop() throws Exception {
-        engine.killAll(Duration.ofSeconds(1));
-        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
-            window.close();
-            new java.util.ArrayList<>(javafx.stage.Window.getWindows()).stream()
-                    .filter(w -> w != window.stage()).forEach(javafx.stage.Window::hide);
-        });
-        engine.close();
+        fixture.close();
     }
 
     @Test

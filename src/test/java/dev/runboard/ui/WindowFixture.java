@@ -1,0 +1,58 @@
+package dev.runboard.ui;
+
+import dev.runboard.process.SessionEngine;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real main window on a real engine, opened and closed as every window test does. TestFX only
+ * finds a test class's own {@code @Start} method, so each test keeps a two-line {@code @Start} and
+ * {@code @AfterEach} that call this.
+ */
+public final class WindowFixture {
+    private final SessionEngine engine;
+    private final MainWindow window;
+
+    private WindowFixture(SessionEngine engine, MainWindow window) {
+        this.engine = engine;
+        this.window = window;
+    }
+
+    /** A fresh engine on {@code dataDir} and the window on it (light theme, no desktop notifications). */
+    public static WindowFixture open(Stage stage, Path dataDir) {
+        return open(stage, SessionEngine.forDataDir(dataDir));
+    }
+
+    /** The window on an engine the test prepared (history loaded, say). */
+    public static WindowFixture open(Stage stage, SessionEngine engine) {
+        Platform.setImplicitExit(false);
+        MainWindow window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
+                new RecordingDesktop(), new Theme(false));
+        window.show();
+        return new WindowFixture(engine, window);
+    }
+
+    public SessionEngine engine() {
+        return engine;
+    }
+
+    public MainWindow window() {
+        return window;
+    }
+
+    /** Kills every session the test started, closes the window and any dialog or viewer it opened, then the engine. */
+    public void close() throws Exception {
+        engine.killAll(Duration.ofSeconds(1));
+        WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
+            window.close();
+            // Dialogs and viewers of this test must not linger into the next one.
+            new ArrayList<>(Window.getWindows()).stream().filter(w -> w != window.stage()).forEach(Window::hide);
+        });
+        engine.close();
+    }
+}
