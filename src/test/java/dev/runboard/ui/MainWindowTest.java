@@ -13,6 +13,7 @@ import dev.runboard.ui.viewer.ViewerLine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -67,6 +68,7 @@ class MainWindowTest {
         SessionRow row = waitForRow(robot, 1);
         assertEquals(SessionStatus.RUNNING, row.status());
         assertTrue(tableShows(robot, "running"), "the status cell reads running");
+        assertEquals(Set.of("running"), rowStyle(robot, row), "the row is styled :running");
         Duration first = fx(robot, () -> row.elapsedProperty().get());
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> row.elapsedProperty().get()).compareTo(first.plusMillis(400)) > 0);
@@ -83,6 +85,7 @@ class MainWindowTest {
         robot.clickOn("#killButton");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
         assertTrue(tableShows(robot, "killed"), "the status cell reads killed");
+        assertEquals(Set.of("killed"), rowStyle(robot, row), "the row restyled itself :killed");
         for (long p : tree) {
             assertTrue(ProcFs.gone(p), "process " + p + " of the killed tree is gone from /proc");
         }
@@ -222,6 +225,16 @@ class MainWindowTest {
     @SuppressWarnings("unchecked")
     private static ListView<ViewerLine> viewerList(FxRobot robot) {
         return (ListView<ViewerLine>) robot.lookup("#viewerList").tryQuery().orElse(null);
+    }
+
+    /** The status pseudo-classes of the table row showing {@code row}. */
+    private static Set<String> rowStyle(FxRobot robot, SessionRow row) {
+        Set<String> statuses = java.util.Arrays.stream(SessionStatus.values()).map(SessionStatus::word)
+                .collect(java.util.stream.Collectors.toSet());
+        return fx(robot, () -> robot.lookup(".session-row").queryAllAs(javafx.scene.control.TableRow.class).stream()
+                .filter(r -> r.getItem() == row).findFirst().orElseThrow().getPseudoClassStates().stream()
+                .map(javafx.css.PseudoClass::getPseudoClassName).filter(statuses::contains)
+                .collect(java.util.stream.Collectors.toSet()));
     }
 
     private static boolean tableShows(FxRobot robot, String text) {

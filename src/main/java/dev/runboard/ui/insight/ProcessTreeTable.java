@@ -2,6 +2,7 @@ package dev.runboard.ui.insight;
 
 import dev.runboard.process.ProcessTreeSnapshot;
 import dev.runboard.process.Signal;
+import dev.runboard.ui.FollowedProperty;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -128,24 +129,19 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
     private static final class Row extends TreeTableRow<ProcessRow> {
         private final Tooltip escapedTip = new Tooltip("Left the session's process group (e.g. setsid) but carries its"
                 + " RUNBOARD_SESSION tag: a kill still finds it.");
-        private final javafx.beans.InvalidationListener sampled = o -> mark();
-        private ProcessRow watched;
+        private final FollowedProperty sample = new FollowedProperty(o -> mark());
+        private ProcessRow shown;
 
         @Override
         protected void updateItem(ProcessRow r, boolean empty) {
             super.updateItem(r, empty);
-            if (watched != null) {
-                watched.nodeProperty().removeListener(sampled);
-            }
-            watched = empty ? null : r;
-            if (watched != null) {
-                watched.nodeProperty().addListener(sampled);
-            }
+            shown = empty ? null : r;
+            sample.follow(shown == null ? null : shown.nodeProperty());
             mark();
         }
 
         private void mark() {
-            ProcessTreeSnapshot.Node n = watched == null ? null : watched.node();
+            ProcessTreeSnapshot.Node n = shown == null ? null : shown.node();
             boolean escaped = n != null && n.escapedGroup();
             pseudoClassStateChanged(ESCAPED, escaped);
             pseudoClassStateChanged(STOPPED, n != null && n.stopped());
