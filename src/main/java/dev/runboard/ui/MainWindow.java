@@ -25,6 +25,7 @@ import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import javafx.util.Callback;
 
@@ -84,7 +85,8 @@ public final class MainWindow {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Scene scene = new Scene(root, 1280, 800);
+        ToastStack toasts = new ToastStack(stage);
+        Scene scene = new Scene(new StackPane(root, toasts.layer()), 1280, 800);
         theme.register(scene);
         stage.setScene(scene);
         stage.setTitle("runboard");
@@ -92,7 +94,6 @@ public final class MainWindow {
         stage.setMinHeight(480);
         stage.getIcons().setAll(loadIcons());
 
-        ToastStack toasts = new ToastStack(stage);
         DesktopNotifier desktopNotifier = DesktopNotifier.fromPath(settings.desktopNotifications());
         EndNotifier notifier = new EndNotifier(stage, toasts, row -> model.selectedProperty().set(row), desktopNotifier);
         sessions.onSessionEnded(notifier::sessionEnded);

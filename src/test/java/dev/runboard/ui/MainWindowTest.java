@@ -94,6 +94,25 @@ class MainWindowTest {
     }
 
     @Test
+    void aSessionEndingWhileTheWindowIsUnfocusedShowsAToastInTheWindowThatSelectsIt(FxRobot robot) throws Exception {
+        robot.clickOn("#newButton");
+        // Monocle reports every window focused, so take the focus away as the desktop would.
+        robot.interact(() -> com.sun.javafx.stage.WindowHelper.setFocused(window.stage(), false));
+        SessionRow row = launch(robot, SessionSpec.shell("echo all done; exit 3").cwd(workDir).build());
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !robot.lookup(".toast").queryAll().isEmpty()));
+        javafx.scene.Node toast = robot.lookup(".toast").query();
+        assertTrue(fx(robot, () -> toast.getScene() == window.stage().getScene()),
+                "the toast is part of the window, below its dialogs, not a popup over them");
+        String body = fx(robot, () -> robot.lookup(".toast .toast-body").queryAs(Label.class).getText());
+        assertTrue(body.startsWith("exit 3") && body.endsWith("all done"), body);
+
+        robot.press(javafx.scene.input.KeyCode.ESCAPE).release(javafx.scene.input.KeyCode.ESCAPE); // close the dialog
+        robot.interact(() -> window.model().selectedProperty().set(null));
+        robot.clickOn(toast);
+        assertEquals(row, fx(robot, () -> window.model().selectedProperty().get()), "clicking the toast selects the session");
+    }
+
+    @Test
     void hugeOutputShowsTheTruncationNoticeAndTheViewerReachesTheLastLine(FxRobot robot) throws Exception {
         SessionRow row = launch(robot, SessionSpec.shell("seq 1 200000").cwd(workDir).build());
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);

@@ -1,25 +1,42 @@
 package dev.runboard.ui.notify;
 
 import javafx.animation.PauseTransition;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.Popup;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 
-/** Toasts stacked in the window's bottom-right corner; each goes away after a while or when clicked. FX thread only. */
+/**
+ * Toasts stacked in the window's bottom-right corner; each goes away after a while or when clicked.
+ * They are a layer of the window itself ({@link #layer()}), not a popup: a popup floats above every
+ * window, so it covered the New-session dialog's buttons, and it stayed put when the window moved.
+ * FX thread only.
+ */
 public final class ToastStack {
     private static final int MAX_TOASTS = 3;
     private static final Duration SHOWN_FOR = Duration.seconds(8);
+    /** Clear of the status bar and the table's scroll bar. */
+    private static final Insets MARGIN = new Insets(0, 24, 40, 0);
     private final Stage stage;
-    private final Popup popup = new Popup();
     private final VBox toasts = new VBox(8);
 
     public ToastStack(Stage stage) {
         this.stage = stage;
         toasts.getStyleClass().add("toast-stack");
-        popup.getContent().add(toasts);
-        popup.setAutoHide(false);
+        toasts.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        toasts.setPickOnBounds(false);
+        StackPane.setAlignment(toasts, Pos.BOTTOM_RIGHT);
+        StackPane.setMargin(toasts, MARGIN);
+    }
+
+    /** The layer to put over the window's content, in a {@link StackPane}. */
+    public Node layer() {
+        return toasts;
     }
 
     /** Shows a toast with {@code heading} over {@code body}; a click runs {@code onClick} and brings the window forward. */
@@ -42,19 +59,6 @@ public final class ToastStack {
         PauseTransition later = new PauseTransition(SHOWN_FOR);
         later.setOnFinished(e -> remove(toast));
         later.play();
-        if (!popup.isShowing()) {
-            popup.getScene().getStylesheets().setAll(stage.getScene().getStylesheets());
-            // "root" too: the theme's colour variables are defined on .root, and a popup's root lacks it
-            popup.getScene().getRoot().getStyleClass().setAll("root", "toast-host");
-            if (stage.getScene().getRoot().getStyleClass().contains("theme-dark")) {
-                popup.getScene().getRoot().getStyleClass().add("theme-dark");
-            }
-            popup.show(stage);
-        }
-        toasts.applyCss();
-        toasts.layout();
-        popup.setX(stage.getX() + stage.getWidth() - toasts.prefWidth(-1) - 24);
-        popup.setY(stage.getY() + stage.getHeight() - toasts.prefHeight(-1) - 48);
         return toast;
     }
 
@@ -65,12 +69,9 @@ public final class ToastStack {
 
     private void remove(VBox toast) {
         toasts.getChildren().remove(toast);
-        if (toasts.getChildren().isEmpty()) {
-            popup.hide();
-        }
     }
 
     public void close() {
-        popup.hide();
+        toasts.getChildren().clear();
     }
 }
