@@ -47,7 +47,6 @@ public final class SessionEngine implements AutoCloseable {
 
     private final EngineConfig config;
     private final SessionStore store;
-    private final ProcessTreeKiller killer;
     private final SessionLauncher launcher;
     private final PtyLauncher ptyLauncher;
     private final SessionFinisher finisher;
@@ -55,12 +54,10 @@ public final class SessionEngine implements AutoCloseable {
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
     private final Map<String, Managed> managed = new ConcurrentHashMap<>();
-    private final Map<String, CompletableFuture<KillReport>> kills = new ConcurrentHashMap<>();
     private final SessionList sessions = new SessionList();
-    /** How long killAll waits beyond the grace for the sweep and the final record. */
-    private static final Duration KILL_ALL_SLACK = Duration.ofSeconds(10);
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
+    private final SessionKills kills;
 
     /**
      * A session this engine manages: it holds the lock, enforces the deadline and finishes it.
@@ -72,11 +69,11 @@ public final class SessionEngine implements AutoCloseable {
     public SessionEngine(EngineConfig config) {
         this.config = config;
         this.store = config.store();
-        this.killer = new ProcessTreeKiller(config.os(), config.clock());
         this.launcher = new SessionLauncher(config.os(), config.dataDir());
         this.ptyLauncher = new PtyLauncher(config.os(), launcher);
-        this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> end(s, Signal.TERM, s.spec().grace(), why, reason),
-                SessionMonitor.DEFAULT_PERIOD);
+        this.kills = new SessionKills(this);
+        this.monitor = new SessionMonitor(config.clock(),
+                (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
         launcher.limitation().ifPresent(this::warn);
@@ -179,7 +176,7 @@ public final class SessionEngine implements AutoCloseable {
         ScheduledFuture<?> deadline = null;
         if (timeout != null) {
             long left = timeout.minus(session.elapsed()).toMillis();
-            deadline = timers.schedule(() -> end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
+            deadline = timers.schedule(() -> kills.end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
                     Math.max(0, left), TimeUnit.MILLISECONDS);
         }
         managed.put(session.id(), new Managed(process, tail, deadline, lock));
@@ -188,7 +185,7 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
     public CompletableFuture<KillReport> kill(Session session, Signal signal, Duration grace) {
-        return end(session, signal, grace, SessionStatus.KILLED);
+        return kills.end(session, signal, grace, SessionStatus.KILLED);
     }
 
     /**
@@ -196,78 +193,7 @@ public final class SessionEngine implements AutoCloseable {
      * written: when this returns, nothing of these sessions runs or is still being saved.
      */
     public void killAll(Duration grace) {
-        List<CompletableFuture<?>> all = new ArrayList<>();
-        for (Session s : sessions.all()) {
-            if (!s.status().isTerminal() && s.pid() != null) {
-                CompletableFuture<Object> ended = new CompletableFuture<>();
-                s.addListener(ended::complete);
-                all.add(kill(s, Signal.TERM, grace));
-                if (managesHere(s)) {
-                    all.add(ended); // only the manager records the end; others just kill
-                }
-            }
-        }
-        for (CompletableFuture<?> f : all) {
-            try {
-                f.get(grace.toMillis() + KILL_ALL_SLACK.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                warn("killing all sessions: " + e.getMessage());
-            }
-        }
-    }
-
-    private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why) {
-        return end(session, signal, grace, why, null);
-    }
-
-    /** Ends the tree; {@code because} (an output rule, the watchdog, a guard) becomes the kill report's and the outcome's reason. */
-    private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why,
-                                              String because) {
-        Long pid = session.pid();
-        if (pid == null) {
-            return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
-        }
-        CompletableFuture<KillReport> fresh = new CompletableFuture<>();
-        CompletableFuture<KillReport> inFlight = kills.putIfAbsent(session.id(), fresh);
-        if (inFlight != null) {
-            if (signal == Signal.KILL) {
-                config.os().signalGroup(pid, Signal.KILL); // "kill now" during another kill's grace
-            }
-            return inFlight;
-        }
-        String reason = because != null ? because : why == SessionStatus.TIMEOUT
-                ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
-                : "killed on request";
-        boolean managedHere = managed.containsKey(session.id());
-        if (managedHere) {
-            session.requestEnd(why, because);
-        } else {
-            // Another runboard manages it: leave a note so it records "killed", then kill the tree from here.
-            try {
-                store.requestKill(session.id(), reason);
-            } catch (StoreException e) {
-                warn(e.getMessage());
-            }
-        }
-        workers.execute(() -> {
-            try {
-                KillReport report = killer.kill(new ProcessTreeKiller.Target(pid, session.tag(), session.pidStartTicks()),
-                        signal, grace, reason);
-                session.recordKill(report);
-                if (managedHere) {
-                    save(session);
-                }
-                fresh.complete(report);
-            } catch (RuntimeException | Error e) {
-                fresh.completeExceptionally(e);
-            } finally {
-                kills.remove(session.id(), fresh);
-            }
-        });
-        return fresh;
+        kills.killAll(grace);
     }
 
     /** Sends one signal to the session's process group without ending it (pause, resume, reload). */
@@ -335,7 +261,7 @@ public final class SessionEngine implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
         }
-        CompletableFuture<KillReport> kill = kills.get(session.id());
+        CompletableFuture<KillReport> kill = kills.inFlight(session);
         if (session.requestedEnd() != null && kill != null) {
             // The final snapshot carries the kill report, so wait for the sweep to finish.
             kill.handle((r, e) -> null).thenRunAsync(() -> finish(session, fromJdk), workers);
