@@ -19,10 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,18 +51,11 @@ public final class SessionEngine implements AutoCloseable {
     private final SessionMonitor monitor;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
-    private final Map<String, Managed> managed = new ConcurrentHashMap<>();
+    private final ManagedSessions managed = new ManagedSessions();
     private final SessionList sessions = new SessionList();
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
     private final SessionKills kills;
-
-    /**
-     * A session this engine manages: it holds the lock, enforces the deadline and finishes it.
-     * {@code process} is null for a session adopted from a runboard that died (not our child).
-     */
-    record Managed(Process process, CaptureTail tail, ScheduledFuture<?> deadline, SessionLock lock) {
-    }
 
     public SessionEngine(EngineConfig config) {
         this.config = config;
@@ -179,7 +170,7 @@ public final class SessionEngine implements AutoCloseable {
             deadline = timers.schedule(() -> kills.end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
                     Math.max(0, left), TimeUnit.MILLISECONDS);
         }
-        managed.put(session.id(), new Managed(process, tail, deadline, lock));
+        managed.put(session, new ManagedSessions.Managed(process, tail, deadline, lock));
         monitor.watch(session);
     }
 
@@ -242,13 +233,12 @@ public final class SessionEngine implements AutoCloseable {
 
     /** The running session's stdin, a pipe kept open for input; null once it has ended or when it is not our child. */
     public OutputStream stdin(Session session) {
-        Managed m = managed.get(session.id());
-        return m == null || m.process() == null ? null : m.process().getOutputStream();
+        return managed.stdin(session);
     }
 
     /** Whether this engine manages the session (others see it read-only, though they can kill it). */
     public boolean managesHere(Session session) {
-        return managed.containsKey(session.id());
+        return managed.contains(session);
     }
 
     void onExit(Session session, Optional<ExitStatus> fromJdk) {
@@ -271,16 +261,7 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     private void finish(Session session, Optional<ExitStatus> fromJdk) {
-        Managed m = managed.remove(session.id());
-        if (m != null) {
-            m.tail().close();
-            if (m.deadline() != null) {
-                m.deadline().cancel(false);
-            }
-            if (m.process() != null) {
-                closeQuietly(m.process().getOutputStream());
-            }
-        }
+        SessionLock lock = managed.release(session);
         SessionOutcome outcome;
         try {
             // The wrapper's record tells a signal death from an exit code; the JDK's value cannot.
@@ -294,8 +275,8 @@ public final class SessionEngine implements AutoCloseable {
         // record, or delete the folder.
         save(session, outcome);
         finisher.tidy(session);
-        if (m != null) {
-            m.lock().close();
+        if (lock != null) {
+            lock.close();
         }
         session.finish(outcome);
         try {
@@ -340,8 +321,7 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Sessions this engine adopted from a runboard that died: not its children, so their end is polled. */
     List<Session> adopted() {
-        return managed.entrySet().stream().filter(e -> e.getValue().process() == null)
-                .flatMap(e -> find(e.getKey()).stream()).toList();
+        return managed.adoptedIds().stream().flatMap(id -> find(id).stream()).toList();
     }
 
     ScheduledExecutorService timers() {
@@ -392,14 +372,6 @@ public final class SessionEngine implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(OutputStream out) {
-        try {
-            out.close();
-        } catch (IOException ignored) {
-            // the child is gone; a broken stdin pipe is expected
-        }
-    }
-
     /**
      * Stops the engine's own threads and lets go of its sessions. Running commands are left
      * running: they outlive the window by design, and the next runboard adopts them.
@@ -415,11 +387,7 @@ public final class SessionEngine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (Managed m : managed.values()) {
-            m.tail().close();
-            m.lock().close();
-        }
-        managed.clear();
+        managed.closeAll();
     }
 
     private static ThreadFactory daemonThreads(String name) {
