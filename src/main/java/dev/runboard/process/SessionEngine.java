@@ -19,10 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,36 +45,26 @@ public final class SessionEngine implements AutoCloseable {
 
     private final EngineConfig config;
     private final SessionStore store;
-    private final ProcessTreeKiller killer;
     private final SessionLauncher launcher;
     private final PtyLauncher ptyLauncher;
     private final SessionFinisher finisher;
     private final SessionMonitor monitor;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
-    private final Map<String, Managed> managed = new ConcurrentHashMap<>();
-    private final Map<String, CompletableFuture<KillReport>> kills = new ConcurrentHashMap<>();
+    private final ManagedSessions managed = new ManagedSessions();
     private final SessionList sessions = new SessionList();
-    /** How long killAll waits beyond the grace for the sweep and the final record. */
-    private static final Duration KILL_ALL_SLACK = Duration.ofSeconds(10);
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
-
-    /**
-     * A session this engine manages: it holds the lock, enforces the deadline and finishes it.
-     * {@code process} is null for a session adopted from a runboard that died (not our child).
-     */
-    record Managed(Process process, CaptureTail tail, ScheduledFuture<?> deadline, SessionLock lock) {
-    }
+    private final SessionKills kills;
 
     public SessionEngine(EngineConfig config) {
         this.config = config;
         this.store = config.store();
-        this.killer = new ProcessTreeKiller(config.os(), config.clock());
         this.launcher = new SessionLauncher(config.os(), config.dataDir());
         this.ptyLauncher = new PtyLauncher(config.os(), launcher);
-        this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> end(s, Signal.TERM, s.spec().grace(), why, reason),
-                SessionMonitor.DEFAULT_PERIOD);
+        this.kills = new SessionKills(this);
+        this.monitor = new SessionMonitor(config.clock(),
+                (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
         launcher.limitation().ifPresent(this::warn);
@@ -179,16 +167,16 @@ public final class SessionEngine implements AutoCloseable {
         ScheduledFuture<?> deadline = null;
         if (timeout != null) {
             long left = timeout.minus(session.elapsed()).toMillis();
-            deadline = timers.schedule(() -> end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
+            deadline = timers.schedule(() -> kills.end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
                     Math.max(0, left), TimeUnit.MILLISECONDS);
         }
-        managed.put(session.id(), new Managed(process, tail, deadline, lock));
+        managed.put(session, new ManagedSessions.Managed(process, tail, deadline, lock));
         monitor.watch(session);
     }
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
     public CompletableFuture<KillReport> kill(Session session, Signal signal, Duration grace) {
-        return end(session, signal, grace, SessionStatus.KILLED);
+        return kills.end(session, signal, grace, SessionStatus.KILLED);
     }
 
     /**
@@ -196,78 +184,7 @@ public final class SessionEngine implements AutoCloseable {
      * written: when this returns, nothing of these sessions runs or is still being saved.
      */
     public void killAll(Duration grace) {
-        List<CompletableFuture<?>> all = new ArrayList<>();
-        for (Session s : sessions.all()) {
-            if (!s.status().isTerminal() && s.pid() != null) {
-                CompletableFuture<Object> ended = new CompletableFuture<>();
-                s.addListener(ended::complete);
-                all.add(kill(s, Signal.TERM, grace));
-                if (managesHere(s)) {
-                    all.add(ended); // only the manager records the end; others just kill
-                }
-            }
-        }
-        for (CompletableFuture<?> f : all) {
-            try {
-                f.get(grace.toMillis() + KILL_ALL_SLACK.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                warn("killing all sessions: " + e.getMessage());
-            }
-        }
-    }
-
-    private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why) {
-        return end(session, signal, grace, why, null);
-    }
-
-    /** Ends the tree; {@code because} (an output rule, the watchdog, a guard) becomes the kill report's and the outcome's reason. */
-    private CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why,
-                                              String because) {
-        Long pid = session.pid();
-        if (pid == null) {
-            return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
-        }
-        CompletableFuture<KillReport> fresh = new CompletableFuture<>();
-        CompletableFuture<KillReport> inFlight = kills.putIfAbsent(session.id(), fresh);
-        if (inFlight != null) {
-            if (signal == Signal.KILL) {
-                config.os().signalGroup(pid, Signal.KILL); // "kill now" during another kill's grace
-            }
-            return inFlight;
-        }
-        String reason = because != null ? because : why == SessionStatus.TIMEOUT
-                ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
-                : "killed on request";
-        boolean managedHere = managed.containsKey(session.id());
-        if (managedHere) {
-            session.requestEnd(why, because);
-        } else {
-            // Another runboard manages it: leave a note so it records "killed", then kill the tree from here.
-            try {
-                store.requestKill(session.id(), reason);
-            } catch (StoreException e) {
-                warn(e.getMessage());
-            }
-        }
-        workers.execute(() -> {
-            try {
-                KillReport report = killer.kill(new ProcessTreeKiller.Target(pid, session.tag(), session.pidStartTicks()),
-                        signal, grace, reason);
-                session.recordKill(report);
-                if (managedHere) {
-                    save(session);
-                }
-                fresh.complete(report);
-            } catch (RuntimeException | Error e) {
-                fresh.completeExceptionally(e);
-            } finally {
-                kills.remove(session.id(), fresh);
-            }
-        });
-        return fresh;
+        kills.killAll(grace);
     }
 
     /** Sends one signal to the session's process group without ending it (pause, resume, reload). */
@@ -316,13 +233,12 @@ public final class SessionEngine implements AutoCloseable {
 
     /** The running session's stdin, a pipe kept open for input; null once it has ended or when it is not our child. */
     public OutputStream stdin(Session session) {
-        Managed m = managed.get(session.id());
-        return m == null || m.process() == null ? null : m.process().getOutputStream();
+        return managed.stdin(session);
     }
 
     /** Whether this engine manages the session (others see it read-only, though they can kill it). */
     public boolean managesHere(Session session) {
-        return managed.containsKey(session.id());
+        return managed.contains(session);
     }
 
     void onExit(Session session, Optional<ExitStatus> fromJdk) {
@@ -335,7 +251,7 @@ public final class SessionEngine implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
         }
-        CompletableFuture<KillReport> kill = kills.get(session.id());
+        CompletableFuture<KillReport> kill = kills.inFlight(session);
         if (session.requestedEnd() != null && kill != null) {
             // The final snapshot carries the kill report, so wait for the sweep to finish.
             kill.handle((r, e) -> null).thenRunAsync(() -> finish(session, fromJdk), workers);
@@ -345,16 +261,7 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     private void finish(Session session, Optional<ExitStatus> fromJdk) {
-        Managed m = managed.remove(session.id());
-        if (m != null) {
-            m.tail().close();
-            if (m.deadline() != null) {
-                m.deadline().cancel(false);
-            }
-            if (m.process() != null) {
-                closeQuietly(m.process().getOutputStream());
-            }
-        }
+        SessionLock lock = managed.release(session);
         SessionOutcome outcome;
         try {
             // The wrapper's record tells a signal death from an exit code; the JDK's value cannot.
@@ -368,8 +275,8 @@ public final class SessionEngine implements AutoCloseable {
         // record, or delete the folder.
         save(session, outcome);
         finisher.tidy(session);
-        if (m != null) {
-            m.lock().close();
+        if (lock != null) {
+            lock.close();
         }
         session.finish(outcome);
         try {
@@ -414,8 +321,7 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Sessions this engine adopted from a runboard that died: not its children, so their end is polled. */
     List<Session> adopted() {
-        return managed.entrySet().stream().filter(e -> e.getValue().process() == null)
-                .flatMap(e -> find(e.getKey()).stream()).toList();
+        return managed.adoptedIds().stream().flatMap(id -> find(id).stream()).toList();
     }
 
     ScheduledExecutorService timers() {
@@ -466,14 +372,6 @@ public final class SessionEngine implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(OutputStream out) {
-        try {
-            out.close();
-        } catch (IOException ignored) {
-            // the child is gone; a broken stdin pipe is expected
-        }
-    }
-
     /**
      * Stops the engine's own threads and lets go of its sessions. Running commands are left
      * running: they outlive the window by design, and the next runboard adopts them.
@@ -489,11 +387,7 @@ public final class SessionEngine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (Managed m : managed.values()) {
-            m.tail().close();
-            m.lock().close();
-        }
-        managed.clear();
+        managed.closeAll();
     }
 
     private static ThreadFactory daemonThreads(String name) {

@@ -1,0 +1,114 @@
+package dev.runboard.process;
+
+import dev.runboard.session.KillReport;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.store.StoreException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An engine's kills: each ends a session's whole tree ({@link ProcessTreeKiller}) on a worker
+ * thread and records the {@link KillReport}. One kill per session at a time: a second request
+ * while one is in flight gets the same report. A session another runboard manages is killed from
+ * here too, with a note in the store so its manager records it as killed.
+ */
+final class SessionKills {
+    /** How long killAll waits beyond the grace for the sweep and the final record. */
+    private static final Duration KILL_ALL_SLACK = Duration.ofSeconds(10);
+
+    private final SessionEngine engine;
+    private final ProcessTreeKiller killer;
+    private final Map<String, CompletableFuture<KillReport>> kills = new ConcurrentHashMap<>();
+
+    SessionKills(SessionEngine engine) {
+        this.engine = engine;
+        this.killer = new ProcessTreeKiller(engine.os(), engine.config().clock());
+    }
+
+    /** See {@link SessionEngine#killAll(Duration)}. */
+    void killAll(Duration grace) {
+        List<CompletableFuture<?>> all = new ArrayList<>();
+        for (Session s : engine.sessions()) {
+            if (!s.status().isTerminal() && s.pid() != null) {
+                CompletableFuture<Object> ended = new CompletableFuture<>();
+                s.addListener(ended::complete);
+                all.add(end(s, Signal.TERM, grace, SessionStatus.KILLED));
+                if (engine.managesHere(s)) {
+                    all.add(ended); // only the manager records the end; others just kill
+                }
+            }
+        }
+        for (CompletableFuture<?> f : all) {
+            try {
+                f.get(grace.toMillis() + KILL_ALL_SLACK.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                engine.warn("killing all sessions: " + e.getMessage());
+            }
+        }
+    }
+
+    CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why) {
+        return end(session, signal, grace, why, null);
+    }
+
+    /** Ends the tree; {@code because} (an output rule, the watchdog, a guard) becomes the kill report's and the outcome's reason. */
+    CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why,
+                                      String because) {
+        Long pid = session.pid();
+        if (pid == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
+        }
+        CompletableFuture<KillReport> fresh = new CompletableFuture<>();
+        CompletableFuture<KillReport> inFlight = kills.putIfAbsent(session.id(), fresh);
+        if (inFlight != null) {
+            if (signal == Signal.KILL) {
+                engine.os().signalGroup(pid, Signal.KILL); // "kill now" during another kill's grace
+            }
+            return inFlight;
+        }
+        String reason = because != null ? because : why == SessionStatus.TIMEOUT
+                ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
+                : "killed on request";
+        boolean managedHere = engine.managesHere(session);
+        if (managedHere) {
+            session.requestEnd(why, because);
+        } else {
+            // Another runboard manages it: leave a note so it records "killed", then kill the tree from here.
+            try {
+                engine.store().requestKill(session.id(), reason);
+            } catch (StoreException e) {
+                engine.warn(e.getMessage());
+            }
+        }
+        engine.workers().execute(() -> {
+            try {
+                KillReport report = killer.kill(new ProcessTreeKiller.Target(pid, session.tag(), session.pidStartTicks()),
+                        signal, grace, reason);
+                session.recordKill(report);
+                if (managedHere) {
+                    engine.save(session);
+                }
+                fresh.complete(report);
+            } catch (RuntimeException | Error e) {
+                fresh.completeExceptionally(e);
+            } finally {
+                kills.remove(session.id(), fresh);
+            }
+        });
+        return fresh;
+    }
+
+    /** The session's kill still in flight (its report recorded just before it completes), or null. */
+    CompletableFuture<KillReport> inFlight(Session session) {
+        return kills.get(session.id());
+    }
+}
