@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -14,13 +13,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
-import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.fxml.FXML;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
@@ -37,8 +36,8 @@ import javafx.util.Duration;
 /**
  * The read-only viewer of a file of any size. The list holds only the visible page of lines; a
  * worker thread reads pages by byte offset (so Top and End are instant at any size), a second
- * thread builds the sparse line index (numbers, go to line), a third searches. The FX thread
- * only receives finished pages and coalesced progress.
+ * thread builds the sparse line index (numbers, go to line), a third searches (the search bar is
+ * {@link MatchNavigator}). The FX thread only receives finished pages and coalesced progress.
  */
 final class ArtifactViewController {
     private static final double ROW = 20;
@@ -57,9 +56,7 @@ final class ArtifactViewController {
     private long scrollBase = -1;
     private int scrollAccum;
     private long pendingGoto = -1;
-    private Task<FileSearch.Result> search;
-    private FileSearch.Query searched;
-    private ViewerLineCell.Highlight highlight;
+    private MatchNavigator search;
     private final Timeline ticker = new Timeline(new KeyFrame(Duration.millis(250), e -> tick()));
 
     @FXML private Label viewerPath;
@@ -70,7 +67,7 @@ final class ArtifactViewController {
     @FXML private ToggleButton viewerCase;
     @FXML private Label viewerMatches;
     @FXML private ProgressBar viewerSearchProgress;
-    @FXML private javafx.scene.control.Button viewerCancel;
+    @FXML private Button viewerCancel;
     @FXML private TextField viewerGoto;
     @FXML private ToggleButton viewerFollow;
     @FXML private ListView<ViewerLine> viewerList;
@@ -86,7 +83,10 @@ final class ArtifactViewController {
     private void initialize() {
         viewerPath.setText(file.toString());
         viewerNote.setText("Lines longer than " + OutputPreview.humanBytes(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
-        viewerList.setCellFactory(l -> new ViewerLineCell(() -> highlight));
+        search = new MatchNavigator(file,
+                new MatchNavigator.Controls(viewerFind, viewerCase, viewerMatches, viewerSearchProgress, viewerCancel, viewerList),
+                () -> reader != null, () -> page == null ? 0 : page.anchor(), this::revealMatch);
+        viewerList.setCellFactory(l -> new ViewerLineCell(search::highlight));
         viewerList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         viewerList.addEventFilter(ScrollEvent.SCROLL, this::onWheel);
         viewerList.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
@@ -99,14 +99,6 @@ final class ArtifactViewController {
                 request(r -> r.fraction(f, rows));
             }
         });
-        viewerFind.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ENTER) {
-                onFind(e.isShiftDown());
-            } else if (e.getCode() == KeyCode.ESCAPE) {
-                onCancelSearch();
-            }
-        });
-        viewerCase.selectedProperty().addListener(o -> searched = null);
         viewerGoto.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
                 onGoto();
@@ -118,8 +110,6 @@ final class ArtifactViewController {
                 ticker.play();
             }
         });
-        viewerSearchProgress.setVisible(false);
-        viewerCancel.setVisible(false);
         ticker.setCycleCount(Timeline.INDEFINITE);
     }
 
@@ -328,120 +318,28 @@ final class ArtifactViewController {
     }
 
     void find(String text) {
-        viewerFind.setText(text);
-        onFind(false);
+        search.find(text);
     }
 
-    /** Enter: a new query searches the whole file; the same query again goes to the next match. */
-    void onFind(boolean backwards) {
-        String text = viewerFind.getText();
-        if (text == null || text.isEmpty() || reader == null) {
-            return;
-        }
-        FileSearch.Query q = new FileSearch.Query(text, viewerCase.isSelected());
-        if (q.equals(searched) && highlight != null) {
-            step(backwards ? -1 : 1);
-            return;
-        }
-        startSearch(q);
-    }
-
-    private void startSearch(FileSearch.Query q) {
-        onCancelSearch();
-        FileSearch engine;
-        try {
-            engine = new FileSearch(q);
-        } catch (PatternSyntaxException e) {
-            viewerMatches.setText("bad regex: " + e.getDescription());
-            return;
-        }
-        searched = q;
-        highlight = null;
-        viewerList.refresh();
-        Task<FileSearch.Result> task = new Task<>() {
-            @Override
-            protected FileSearch.Result call() throws IOException {
-                return engine.run(file, new FileSearch.Progress() {
-                    @Override
-                    public void update(long scanned, long size, long matches) {
-                        updateProgress(scanned, Math.max(1, size));
-                        updateMessage(String.format(Locale.ROOT, "%,d matches so far", matches));
-                    }
-
-                    @Override
-                    public boolean cancelled() {
-                        return isCancelled();
-                    }
-                });
-            }
-        };
-        search = task;
-        viewerMatches.textProperty().bind(task.messageProperty());
-        viewerSearchProgress.progressProperty().bind(task.progressProperty());
-        viewerSearchProgress.visibleProperty().bind(task.runningProperty());
-        viewerCancel.visibleProperty().bind(task.runningProperty());
-        task.setOnSucceeded(e -> searchDone(q, task.getValue()));
-        task.setOnFailed(e -> {
-            viewerMatches.textProperty().unbind();
-            viewerMatches.setText("search failed: " + task.getException().getMessage());
-        });
-        task.setOnCancelled(e -> {
-            viewerMatches.textProperty().unbind();
-            viewerMatches.setText("search cancelled");
-            searched = null;
-        });
-        daemon(task, "runboard-viewer-search").start();
-    }
-
-    private void searchDone(FileSearch.Query q, FileSearch.Result r) {
-        viewerMatches.textProperty().unbind();
-        long[] offsets = r.offsets();
-        if (r.count() == 0) {
-            viewerMatches.setText("no matches");
-            return;
-        }
-        long from = page == null ? 0 : page.anchor();
-        int i = Arrays.binarySearch(offsets, from);
-        int first = i >= 0 ? i : Math.min(offsets.length - 1, -i - 1);
-        highlight = new ViewerLineCell.Highlight(q.displayPattern(), offsets, first);
-        reveal();
-    }
-
-    private void step(int delta) {
-        if (highlight == null || highlight.offsets().length == 0) {
-            return;
-        }
-        int n = highlight.offsets().length;
-        highlight = new ViewerLineCell.Highlight(highlight.pattern(), highlight.offsets(), Math.floorMod(highlight.current() + delta, n));
-        reveal();
-    }
-
-    private void reveal() {
+    /** Leaves follow mode and shows the page around byte {@code offset}, that line focused (a search match). */
+    private void revealMatch(long offset) {
         follow(false);
-        long at = highlight.offsets()[highlight.current()];
-        FileSearch.Result shown = search == null ? null : search.getValue();
-        long count = shown == null ? highlight.offsets().length : shown.count();
-        viewerMatches.setText(String.format(Locale.ROOT, "%,d of %,d%s", highlight.current() + 1, count,
-                count > highlight.offsets().length ? String.format(Locale.ROOT, " (first %,d browsable)", highlight.offsets().length) : ""));
-        viewerList.refresh();
-        request(r -> r.around(at, rows));
+        request(r -> r.around(offset, rows));
     }
 
     @FXML
     void onNext() {
-        onFind(false);
+        search.findOrStep(false);
     }
 
     @FXML
     void onPrevious() {
-        onFind(true);
+        search.findOrStep(true);
     }
 
     @FXML
     void onCancelSearch() {
-        if (search != null && search.isRunning()) {
-            search.cancel();
-        }
+        search.cancel();
     }
 
     @FXML
