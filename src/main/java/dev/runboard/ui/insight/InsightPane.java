@@ -48,6 +48,7 @@ public final class InsightPane {
         this.control = control;
         this.tree = new ProcessTreeTable((pid, signal, subtree) -> control.signalProcess(row.get(), pid, signal, subtree));
         tree.setId("processTree");
+        running.addListener((o, was, now) -> tree.showRunning(now));
         charts.setId("resourceCharts");
         row.addListener((o, was, now) -> {
             if (was != null) {

@@ -39,13 +39,15 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
     private static final ReadOnlyStringWrapper NO_TEXT = new ReadOnlyStringWrapper("");
     private final Map<Long, TreeItem<ProcessRow>> items = new HashMap<>();
     private final TreeItem<ProcessRow> root = new TreeItem<>();
+    private final Label placeholder = new Label();
 
     ProcessTreeTable(SignalTarget target) {
         getStyleClass().add("process-tree");
         setShowRoot(false);
         setRoot(root);
         setColumnResizePolicy(CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        setPlaceholder(new Label("No processes: the session is not running."));
+        setPlaceholder(placeholder);
+        showRunning(false);
         // Wide enough for 5-7 digit PIDs nested three levels deep under their disclosure arrows.
         TreeTableColumn<ProcessRow, String> pid = column("PID", 116, r -> new ReadOnlyStringWrapper(Long.toString(r.pid())));
         TreeTableColumn<ProcessRow, String> state = column("State", 76, ProcessRow::stateProperty);
@@ -92,6 +94,11 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
     java.util.Optional<Long> selectedPid() {
         TreeItem<ProcessRow> item = getSelectionModel().getSelectedItem();
         return item == null || item.getValue() == null ? java.util.Optional.empty() : java.util.Optional.of(item.getValue().pid());
+    }
+
+    /** What an empty table says: a running session's tree appears with the monitor's next pass (once a second). */
+    void showRunning(boolean running) {
+        placeholder.setText(running ? "Reading the process tree\u2026" : "No processes: the session is not running.");
     }
 
     /** Shows a new snapshot, reusing the items (and rows) of processes that are still there. */

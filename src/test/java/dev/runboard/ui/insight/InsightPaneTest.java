@@ -80,6 +80,10 @@ class InsightPaneTest {
                 () -> row.session().snapshot().output().contains("typed in the window\n"));
         robot.clickOn("#stdinClose");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.status() == SessionStatus.COMPLETED));
+        // An ended session's empty tree says why (a running one's says the tree is on its way).
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> "No processes: the session is not running."
+                .equals(((javafx.scene.control.Label) robot.lookup("#processTree").queryAs(javafx.scene.control.TreeTableView.class)
+                        .getPlaceholder()).getText())));
     }
 
     private SessionRow launch(FxRobot robot, String command) {
