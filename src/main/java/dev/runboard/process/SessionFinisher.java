@@ -61,7 +61,7 @@ final class SessionFinisher {
         OutputPreview preview;
         String captureProblem = null;
         try {
-            preview = OutputPreview.read(capture, bound);
+            preview = OutputPreview.read(capture, bound).packed(); // kept while the session is listed
         } catch (NoSuchFileException e) {
             preview = OutputPreview.EMPTY;
             captureProblem = "the capture file " + capture + " was deleted while the command ran";

@@ -10,12 +10,17 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 
 /**
  * A bounded view of a session's output: its head and its tail, never more than the bound.
  *
- * <p>Kept as UTF-8 bytes (compact whatever the characters) and decoded on demand. The cut points
+ * <p>Kept as UTF-8 bytes (compact whatever the characters) and decoded on demand; a finished
+ * session's preview is kept deflated ({@link #packed()}). The cut points
  * never split a UTF-8 sequence and prefer line boundaries; invalid bytes and NUL decode to U+FFFD;
  * ANSI escapes are kept for the UI to render.
  */
@@ -23,8 +28,8 @@ public final class OutputPreview {
     public static final OutputPreview EMPTY = new OutputPreview(new byte[0], new byte[0], 0, null);
     private static final char REPLACEMENT = '\uFFFD';
 
-    private final byte[] head;
-    private final byte[] tail;
+    private final Part head;
+    private final Part tail;
     private final long originalBytes;
     /** What to show instead of nothing when the command wrote nothing (e.g. "timed out after 5 s"). */
     private final String note;
@@ -33,6 +38,10 @@ public final class OutputPreview {
     private static final int LAST_LINE_WINDOW = 4096;
 
     private OutputPreview(byte[] head, byte[] tail, long originalBytes, String note) {
+        this(Part.plain(head), Part.plain(tail), originalBytes, note);
+    }
+
+    private OutputPreview(Part head, Part tail, long originalBytes, String note) {
         this.head = head;
         this.tail = tail;
         this.originalBytes = originalBytes;
@@ -71,7 +80,7 @@ public final class OutputPreview {
         if (before == null || !before.truncated() || size < before.originalBytes || size <= bound) {
             return read(ch, size, bound);
         }
-        return new OutputPreview(before.head, readTail(ch, size, bound - headBytes(bound)), size);
+        return new OutputPreview(before.head.bytes(), readTail(ch, size, bound - headBytes(bound)), size);
     }
 
     /** Builds a preview from bytes held in memory (tests, re-adopted records). */
@@ -91,9 +100,25 @@ public final class OutputPreview {
         return bound / 8;
     }
 
-    /** Rebuilds a preview from its stored parts (see {@link #headBytes()}, {@link #tailBytes()}, {@link #note()}). */
+    /** Rebuilds a finished session's preview from its stored parts (see {@link #headBytes()}, {@link #tailBytes()}, {@link #note()}), packed. */
     public static OutputPreview restore(byte[] head, byte[] tail, long originalBytes, String note) {
-        return new OutputPreview(head.clone(), tail.clone(), originalBytes, note);
+        return new OutputPreview(head.clone(), tail.clone(), originalBytes, note).packed();
+    }
+
+    /**
+     * The same preview, kept deflated: for a finished session, whose preview is held for as long as
+     * it is listed (a thousand sessions hold 64 MB of previews as they are) but read only when its
+     * row is opened or its JSON printed. Parts that do not shrink by a tenth stay as they are.
+     */
+    public OutputPreview packed() {
+        Part h = head.packed();
+        Part t = tail.packed();
+        return h == head && t == tail ? this : new OutputPreview(h, t, originalBytes, note);
+    }
+
+    /** Bytes this preview holds in memory (its parts, deflated or not). */
+    public long heldBytes() {
+        return head.held() + (long) tail.held();
     }
 
     private static byte[] readHead(FileChannel ch, int len) throws IOException {
@@ -168,7 +193,7 @@ public final class OutputPreview {
     }
 
     public boolean truncated() {
-        return originalBytes > head.length + (long) tail.length;
+        return originalBytes > head.length() + (long) tail.length();
     }
 
     /** Bytes of output the session wrote in total. */
@@ -178,7 +203,7 @@ public final class OutputPreview {
 
     /** Bytes of output this preview shows. */
     public long visibleBytes() {
-        return head.length + (long) tail.length;
+        return head.length() + (long) tail.length();
     }
 
     public long omittedBytes() {
@@ -191,12 +216,12 @@ public final class OutputPreview {
 
     /** The head's raw bytes (the whole output when it fit), for storing. */
     public byte[] headBytes() {
-        return head.clone();
+        return head.bytes();
     }
 
     /** The tail's raw bytes (empty when the output fit), for storing. */
     public byte[] tailBytes() {
-        return tail.clone();
+        return tail.bytes();
     }
 
     /** Why the output is empty, when runboard knows (e.g. a timeout with no output); else null. */
@@ -210,9 +235,9 @@ public final class OutputPreview {
             return "[runboard] " + note + "\n";
         }
         if (!truncated()) {
-            return decode(head);
+            return decode(head.bytes());
         }
-        return decode(head) + omissionMarker(omittedBytes()) + decode(tail);
+        return decode(head.bytes()) + omissionMarker(omittedBytes()) + decode(tail.bytes());
     }
 
     /**
@@ -233,7 +258,7 @@ public final class OutputPreview {
         if (isEmpty() && note != null) {
             return note;
         }
-        byte[] end = truncated() ? tail : head;
+        byte[] end = (truncated() ? tail : head).bytes();
         int from = Math.max(0, end.length - LAST_LINE_WINDOW);
         while (from > 0 && from < end.length && isContinuation(end[from])) {
             from++; // start on a character, not inside one
@@ -287,5 +312,78 @@ public final class OutputPreview {
             u++;
         }
         return String.format(Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
+    }
+
+    /** One part's bytes: as they are, or deflated (see {@link #packed()}). Immutable; {@link #bytes()} hands out a copy. */
+    private static final class Part {
+        private static final double WORTH_PACKING = 0.9;
+        private final byte[] stored;
+        private final int length;
+        private final boolean deflated;
+
+        private Part(byte[] stored, int length, boolean deflated) {
+            this.stored = stored;
+            this.length = length;
+            this.deflated = deflated;
+        }
+
+        static Part plain(byte[] bytes) {
+            return new Part(bytes, bytes.length, false);
+        }
+
+        int length() {
+            return length;
+        }
+
+        int held() {
+            return stored.length;
+        }
+
+        byte[] bytes() {
+            return deflated ? inflate() : stored.clone();
+        }
+
+        Part packed() {
+            if (deflated || length == 0) {
+                return this;
+            }
+            Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+            try {
+                deflater.setInput(stored);
+                deflater.finish();
+                byte[] out = new byte[(int) (length * WORTH_PACKING)];
+                int n = 0;
+                while (!deflater.finished() && n < out.length) {
+                    n += deflater.deflate(out, n, out.length - n);
+                }
+                return deflater.finished() ? new Part(Arrays.copyOf(out, n), length, true) : this;
+            } finally {
+                deflater.end();
+            }
+        }
+
+        private byte[] inflate() {
+            Inflater inflater = new Inflater();
+            try {
+                inflater.setInput(stored);
+                byte[] out = new byte[length];
+                int n = 0;
+                while (n < length) {
+                    int got = inflater.inflate(out, n, length - n);
+                    if (got == 0 && (inflater.finished() || inflater.needsInput())) {
+                        break;
+                    }
+                    n += got;
+                }
+                if (n != length) {
+                    throw new IllegalStateException("a packed preview inflated to " + n + " of " + length + " bytes");
+                }
+                return out;
+            } catch (DataFormatException e) {
+                throw new IllegalStateException("a packed preview is corrupt", e);
+            } finally {
+                inflater.end();
+            }
+        }
     }
 }

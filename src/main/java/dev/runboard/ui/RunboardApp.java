@@ -25,6 +25,7 @@ public final class RunboardApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        HeapPolicy.keepHeapTight();
         Path dataDir = DataDirs.resolve(null);
         SettingsStore settingsStore = new SettingsStore(dataDir);
         SettingsStore.Loaded saved = settingsStore.load();

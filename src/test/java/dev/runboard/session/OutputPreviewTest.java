@@ -16,6 +16,35 @@ class OutputPreviewTest {
     Path dir;
 
     @Test
+    void aPackedPreviewReadsExactlyAsTheOriginalAndHoldsLess() throws Exception {
+        StringBuilder log = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            log.append("\u001b[32m[INFO]\u001b[0m compiling module ").append(i % 37).append(" \u2713 \u65e5\u672c\n");
+        }
+        byte[] big = log.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] odd = {'o', 'k', 0, (byte) 0xC3, '\n', (byte) 0xFF, 'e', 'n', 'd', '\n'}; // NUL, a cut sequence, invalid UTF-8
+        for (OutputPreview original : new OutputPreview[] {OutputPreview.of(big, 65_536), OutputPreview.of(big, 1_000_000),
+            OutputPreview.of(odd, 65_536), OutputPreview.EMPTY, OutputPreview.noteOnly("timed out after 5 s")}) {
+            OutputPreview packed = original.packed();
+            assertEquals(original.text(), packed.text());
+            assertEquals(original.lastLine(), packed.lastLine());
+            assertEquals(original.truncated(), packed.truncated());
+            assertEquals(original.visibleBytes(), packed.visibleBytes());
+            assertEquals(original.originalBytes(), packed.originalBytes());
+            assertTrue(java.util.Arrays.equals(original.headBytes(), packed.headBytes()));
+            assertTrue(java.util.Arrays.equals(original.tailBytes(), packed.tailBytes()));
+        }
+        OutputPreview bounded = OutputPreview.of(big, 65_536);
+        assertTrue(bounded.packed().heldBytes() < bounded.heldBytes() / 4,
+                bounded.packed().heldBytes() + " of " + bounded.heldBytes() + " bytes held once packed");
+        // Output that does not compress (random bytes) is kept as it is rather than grown.
+        byte[] noise = new byte[65_536];
+        new java.util.Random(7).nextBytes(noise);
+        OutputPreview random = OutputPreview.of(noise, 65_536);
+        assertEquals(random.heldBytes(), random.packed().heldBytes());
+    }
+
+    @Test
     void outputThatFitsIsShownWhole() {
         OutputPreview p = OutputPreview.of(bytes("one\ntwo\n"), 1024);
         assertFalse(p.truncated());
