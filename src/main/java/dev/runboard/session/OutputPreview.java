@@ -113,7 +113,12 @@ public final class OutputPreview {
     public OutputPreview packed() {
         Part h = head.packed();
         Part t = tail.packed();
-        return h == head && t == tail ? this : new OutputPreview(h, t, originalBytes, note);
+        if (h == head && t == tail) {
+            return this;
+        }
+        OutputPreview packed = new OutputPreview(h, t, originalBytes, note);
+        packed.lastLine = lastLine(); // every listed row shows it: found now, from the plain bytes
+        return packed;
     }
 
     /** Bytes this preview holds in memory (its parts, deflated or not). */
