@@ -175,11 +175,19 @@ public final class NewSessionViewModel {
             return Optional.empty();
         }
         try {
-            return Optional.of(Path.of(t));
+            return Optional.of(expandHome(t));
         } catch (InvalidPathException e) {
             error(field).set(field + " " + t + " is not a valid path");
             return Optional.empty();
         }
+    }
+
+    /** "~" and "~/src" as a shell reads them: the folders are shown that way, so people type them that way. */
+    private static Path expandHome(String text) {
+        if (text.equals("~") || text.startsWith("~/")) {
+            return Path.of(System.getProperty("user.home"), text.substring(1));
+        }
+        return Path.of(text);
     }
 
     private boolean duration(String text, String field, Consumer<Duration> set) {

@@ -71,6 +71,20 @@ class NewSessionViewModelTest {
     }
 
     @Test
+    void aTildeInTheWorkingDirIsTheHomeFolder() {
+        NewSessionViewModel form = new NewSessionViewModel(dir);
+        form.commandProperty().set("true");
+        form.cwdProperty().set("~");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(launched::add));
+        assertEquals(Path.of(System.getProperty("user.home")).toAbsolutePath().normalize(), launched.get(0).cwd());
+        form.cwdProperty().set("~/nowhere-" + dir.getFileName());
+        assertFalse(form.launch(spec -> launched.add(spec.validate())));
+        assertEquals("cwd " + Path.of(System.getProperty("user.home"), "nowhere-" + dir.getFileName()) + " does not exist",
+                form.error("cwd").get());
+    }
+
+    @Test
     void badTimeoutIsReportedBesideTheTimeoutField() {
         NewSessionViewModel form = new NewSessionViewModel(dir);
         form.commandProperty().set("true");
