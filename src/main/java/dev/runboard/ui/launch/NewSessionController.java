@@ -27,6 +27,8 @@ public final class NewSessionController {
     @FXML private javafx.scene.control.CheckBox ptyCheck;
     @FXML private javafx.scene.control.CheckBox backgroundCheck;
     @FXML private TextField failOnField;
+    @FXML private TextField highlightField;
+    @FXML private TextField notifyOnField;
     @FXML private VBox envRows;
     @FXML private Label commandError;
     @FXML private Label shellError;
@@ -52,6 +54,8 @@ public final class NewSessionController {
         ptyCheck.selectedProperty().bindBidirectional(model.ptyProperty());
         backgroundCheck.selectedProperty().bindBidirectional(model.backgroundProperty());
         failOnField.textProperty().bindBidirectional(model.failOnProperty());
+        highlightField.textProperty().bindBidirectional(model.highlightProperty());
+        notifyOnField.textProperty().bindBidirectional(model.notifyOnProperty());
         bindError(commandError, "command");
         bindError(shellError, "shell");
         bindError(cwdError, "cwd");

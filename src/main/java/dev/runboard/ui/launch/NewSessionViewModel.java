@@ -36,6 +36,8 @@ public final class NewSessionViewModel {
     /** Run below normal priority, yielding the CPU to the window (see {@link SessionSpec#BACKGROUND_NICE}). */
     private final BooleanProperty background = new SimpleBooleanProperty(this, "background", true);
     private final StringProperty failOn = new SimpleStringProperty(this, "failOn", "");
+    private final StringProperty highlight = new SimpleStringProperty(this, "highlight", "");
+    private final StringProperty notifyOn = new SimpleStringProperty(this, "notifyOn", "");
     private final StringProperty grace = new SimpleStringProperty(this, "grace", DurationText.format(SessionSpec.DEFAULT_GRACE));
     private final ObservableList<EnvEntry> env = FXCollections.observableArrayList();
     private final Map<String, StringProperty> errors = new LinkedHashMap<>();
@@ -54,10 +56,10 @@ public final class NewSessionViewModel {
         this(defaultCwd, defaultGrace, previewBytes, List.of());
     }
 
-    /** ... and the app-wide default output rules; the first FAIL one fills the "Fail on output" field. */
+    /** ... and the app-wide default output rules; the first of each action fills its field (Fail on, Highlight, Notify on). */
     public NewSessionViewModel(Path defaultCwd, Duration defaultGrace, int previewBytes, List<OutputRule> defaultRules) {
         this.defaultRules = List.copyOf(defaultRules);
-        failOn.set(firstFail(this.defaultRules));
+        showRules(this.defaultRules);
         this.defaultGrace = defaultGrace;
         this.previewBytes = previewBytes;
         grace.set(DurationText.format(defaultGrace));
@@ -80,7 +82,7 @@ public final class NewSessionViewModel {
         grace.set(DurationText.format(spec.grace()));
         pty.set(spec.pty());
         background.set(spec.nice() > 0);
-        failOn.set(firstFail(spec.watch().rules()));
+        showRules(spec.watch().rules());
         env.setAll(spec.env().entrySet().stream().map(e -> new EnvEntry(e.getKey(), e.getValue())).toList());
     }
 
@@ -149,21 +151,11 @@ public final class NewSessionViewModel {
         duration(grace.get(), "grace", d -> b.grace(d == null ? defaultGrace : d));
         b.pty(pty.get());
         b.nice(!background.get() ? 0 : base != null && base.nice() > 0 ? base.nice() : SessionSpec.BACKGROUND_NICE);
-        // The dialog edits the first FAIL rule; the other rules (of a rerun spec, or the defaults) are kept.
+        // The dialog edits the first rule of each action; the other rules (of a rerun spec, or the defaults) are kept.
         WatchSpec watch = base == null ? WatchSpec.NONE.withRules(defaultRules) : base.watch();
-        List<OutputRule> rules = new ArrayList<>(watch.rules());
-        int edited = -1;
-        for (int i = 0; i < rules.size() && edited < 0; i++) {
-            if (rules.get(i).action() == OutputRule.Action.FAIL) {
-                edited = i;
-            }
-        }
-        if (edited >= 0) {
-            rules.remove(edited);
-        }
-        if (failOn.get() != null && !failOn.get().isBlank()) {
-            rules.add(Math.max(0, edited), OutputRule.failOn(failOn.get().strip()));
-        }
+        List<OutputRule> rules = edited(watch.rules(), OutputRule.Action.FAIL, failOn.get());
+        rules = edited(rules, OutputRule.Action.HIGHLIGHT, highlight.get());
+        rules = edited(rules, OutputRule.Action.NOTIFY, notifyOn.get());
         b.watch(watch.withRules(rules));
         return ok ? Optional.of(b.build()) : Optional.empty();
     }
@@ -201,8 +193,32 @@ public final class NewSessionViewModel {
     }
 
     /** The error property for an engine field name; names the form does not have land on the form. */
-    private static String firstFail(List<OutputRule> rules) {
-        return rules.stream().filter(r -> r.action() == OutputRule.Action.FAIL).map(OutputRule::pattern).findFirst().orElse("");
+    private void showRules(List<OutputRule> rules) {
+        failOn.set(first(rules, OutputRule.Action.FAIL));
+        highlight.set(first(rules, OutputRule.Action.HIGHLIGHT));
+        notifyOn.set(first(rules, OutputRule.Action.NOTIFY));
+    }
+
+    private static String first(List<OutputRule> rules, OutputRule.Action action) {
+        return rules.stream().filter(r -> r.action() == action).map(OutputRule::pattern).findFirst().orElse("");
+    }
+
+    /** {@code rules} with the first rule of {@code action} replaced by {@code text} (removed when blank), in its place. */
+    private static List<OutputRule> edited(List<OutputRule> rules, OutputRule.Action action, String text) {
+        List<OutputRule> out = new ArrayList<>(rules);
+        int at = -1;
+        for (int i = 0; i < out.size() && at < 0; i++) {
+            if (out.get(i).action() == action) {
+                at = i;
+            }
+        }
+        if (at >= 0) {
+            out.remove(at);
+        }
+        if (text != null && !text.isBlank()) {
+            out.add(Math.max(0, at), new OutputRule(text.strip(), action));
+        }
+        return out;
     }
 
     public StringProperty error(String field) {
@@ -243,6 +259,14 @@ public final class NewSessionViewModel {
 
     public StringProperty failOnProperty() {
         return failOn;
+    }
+
+    public StringProperty highlightProperty() {
+        return highlight;
+    }
+
+    public StringProperty notifyOnProperty() {
+        return notifyOn;
     }
 
     public StringProperty graceProperty() {

@@ -117,4 +117,31 @@ class NewSessionViewModelTest {
         assertEquals(List.of(new OutputRule("WARN", OutputRule.Action.HIGHLIGHT), OutputRule.failOn("ERROR"),
                 OutputRule.failOn("panic"), new OutputRule("ready", OutputRule.Action.NOTIFY)), launched.get(0).watch().rules());
     }
+
+    @Test
+    void highlightAndNotifyFieldsEditTheFirstRuleOfTheirActionAndKeepTheRest() {
+        List<OutputRule> defaults = List.of(new OutputRule("WARN", OutputRule.Action.HIGHLIGHT), OutputRule.failOn("FATAL"),
+                new OutputRule("deprecated", OutputRule.Action.HIGHLIGHT), new OutputRule("ready", OutputRule.Action.NOTIFY));
+        NewSessionViewModel form = new NewSessionViewModel(dir, Duration.ofSeconds(2), 64 * 1024, defaults);
+        assertEquals("WARN", form.highlightProperty().get());
+        assertEquals("ready", form.notifyOnProperty().get());
+        form.commandProperty().set("true");
+        form.highlightProperty().set("WARN|SKIP");
+        form.notifyOnProperty().set(" ");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())));
+        assertEquals(List.of(new OutputRule("WARN|SKIP", OutputRule.Action.HIGHLIGHT), OutputRule.failOn("FATAL"),
+                new OutputRule("deprecated", OutputRule.Action.HIGHLIGHT)), launched.get(0).watch().rules(),
+                "a blank field removes its rule");
+
+        // Edit & rerun shows the spec's own rules, and a bad regex is reported, starting nothing.
+        NewSessionViewModel rerun = new NewSessionViewModel(dir);
+        rerun.prefill(launched.get(0));
+        assertEquals("WARN|SKIP", rerun.highlightProperty().get());
+        assertEquals("", rerun.notifyOnProperty().get());
+        rerun.notifyOnProperty().set("listening on (");
+        assertFalse(rerun.launch(spec -> launched.add(spec.validate())));
+        assertTrue(rerun.error("rules").get().contains("/listening on (/ is not a valid regex"), rerun.error("rules").get());
+        assertEquals(1, launched.size());
+    }
 }
