@@ -16,11 +16,12 @@ import java.util.Objects;
 /**
  * One named command of a workspace: the session fields as written in {@code runboard.yaml}.
  * Either {@code command} (a shell string) or {@code argv} (run without a shell). {@code cwd} is
- * relative to the workspace folder. {@code pty} and {@code output} rules are kept for the engine
- * features that will use them; unset fields are null so a file round-trips as written.
+ * relative to the workspace folder. {@code nice} defaults to the window's background priority
+ * ({@link SessionSpec#BACKGROUND_NICE}). The {@code output} rules are kept as written but not
+ * applied yet; unset fields are null so a file round-trips as written.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "group", "autostart", "output"})
+@JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "group", "autostart", "output"})
 public record WorkspaceCommand(
         String command,
         List<String> argv,
@@ -32,7 +33,8 @@ public record WorkspaceCommand(
         Boolean pty,
         String group,
         Boolean autostart,
-        List<JsonNode> output) {
+        List<JsonNode> output,
+        Integer nice) {
 
     public WorkspaceCommand {
         if ((command == null) == (argv == null)) {
@@ -66,34 +68,37 @@ public record WorkspaceCommand(
         if (grace != null && grace.isNegative()) {
             throw new IllegalArgumentException("'grace' cannot be negative");
         }
+        if (nice != null && (nice < 0 || nice > SessionSpec.MAX_NICE)) {
+            throw new IllegalArgumentException("'nice' must be 0 (normal priority) to " + SessionSpec.MAX_NICE + " (lowest)");
+        }
         argv = argv == null ? null : List.copyOf(argv);
         output = output == null ? null : List.copyOf(output);
         group = group == null || group.isBlank() ? null : group.strip();
     }
 
     public static WorkspaceCommand shell(String command) {
-        return new WorkspaceCommand(command, null, null, null, null, null, null, null, null, null, null);
+        return new WorkspaceCommand(command, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public static WorkspaceCommand argv(List<String> argv) {
-        return new WorkspaceCommand(null, argv, null, null, null, null, null, null, null, null, null);
+        return new WorkspaceCommand(null, argv, null, null, null, null, null, null, null, null, null, null);
     }
 
     public WorkspaceCommand withCwd(String newCwd) {
-        return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output);
+        return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice);
     }
 
     public WorkspaceCommand withEnv(Map<String, String> newEnv) {
         return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
-                timeout, grace, pty, group, autostart, output);
+                timeout, grace, pty, group, autostart, output, nice);
     }
 
     public WorkspaceCommand withGroup(String newGroup) {
-        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output);
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice);
     }
 
     public WorkspaceCommand withAutostart(Boolean newAutostart) {
-        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output);
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice);
     }
 
     public boolean autostarts() {
@@ -119,6 +124,9 @@ public record WorkspaceCommand(
         if (grace != null) {
             b.grace(grace);
         }
+        b.pty(Boolean.TRUE.equals(pty));
+        // Started from the window's sidebar, so in the background like the dialog's, unless the file says.
+        b.nice(nice == null ? SessionSpec.BACKGROUND_NICE : nice);
         return b.build();
     }
 
@@ -139,6 +147,7 @@ public record WorkspaceCommand(
         }
         return new WorkspaceCommand(spec.usesShell() ? spec.shellCommand() : null, spec.usesShell() ? null : spec.argv(),
                 shell, cwd, spec.env().isEmpty() ? null : spec.env(), spec.timeout(),
-                SessionSpec.DEFAULT_GRACE.equals(spec.grace()) ? null : spec.grace(), null, null, null, null);
+                SessionSpec.DEFAULT_GRACE.equals(spec.grace()) ? null : spec.grace(), spec.pty() ? Boolean.TRUE : null, null, null,
+                null, spec.nice() == SessionSpec.BACKGROUND_NICE ? null : spec.nice());
     }
 }

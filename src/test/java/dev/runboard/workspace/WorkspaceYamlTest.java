@@ -32,6 +32,7 @@ class WorkspaceYamlTest {
                 grace: 5s
                 group: dev
                 pty: true
+                nice: 0
               test:
                 command: ./mvnw test
                 timeout: 30m
@@ -62,6 +63,7 @@ class WorkspaceYamlTest {
         assertEquals(List.of("./mvnw", "-q", "spring-boot:run"), api.argv());
         assertEquals(Duration.ofSeconds(5), api.grace());
         assertEquals(Boolean.TRUE, api.pty());
+        assertEquals(0, api.nice());
         assertEquals(Duration.ofMinutes(30), f.commands().get("test").timeout());
         assertEquals("error", f.commands().get("test").output().get(0).get("level").asText());
         assertEquals(Duration.ofMinutes(90), f.commands().get("migrate").timeout());
@@ -93,6 +95,9 @@ class WorkspaceYamlTest {
         SessionSpec api = ws.spec("api");
         assertEquals(dir, api.cwd());
         assertEquals(List.of("./mvnw", "-q", "spring-boot:run"), api.argv());
+        assertTrue(api.pty(), "pty: true runs it in a pseudo-terminal");
+        assertEquals(0, api.nice(), "nice: 0 runs it at normal priority");
+        assertEquals(SessionSpec.BACKGROUND_NICE, web.nice(), "the sidebar's commands run in the background by default");
         assertEquals(Path.of("/bin/bash"), ws.spec("migrate").shell());
         assertEquals(Map.of("", List.of("test", "migrate"), "dev", List.of("web", "api")), ws.groups());
 
@@ -134,6 +139,14 @@ class WorkspaceYamlTest {
                 """);
         assertEquals(4, duration.line());
         assertTrue(duration.problem().contains("'soon' is not a duration"), duration.problem());
+
+        WorkspaceException nice = error("""
+                commands:
+                  web:
+                    command: npm start
+                    nice: 25
+                """);
+        assertTrue(nice.problem().contains("'nice' must be 0 (normal priority) to 19 (lowest)"), nice.problem());
 
         WorkspaceException bool = error("""
                 commands:

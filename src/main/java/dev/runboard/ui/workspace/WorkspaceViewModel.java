@@ -166,8 +166,7 @@ public final class WorkspaceViewModel {
         if (ws == null || !ws.commands().containsKey(name)) {
             return null;
         }
-        // Like the dialog's default: commands the window starts yield the CPU to it.
-        SessionSpec spec = ws.spec(name).toBuilder().nice(SessionSpec.BACKGROUND_NICE).build();
+        SessionSpec spec = ws.spec(name);
         linkBySpec.put(spec, new RunLink(ws.root(), ws.displayName(), name));
         return main.start(spec);
     }
