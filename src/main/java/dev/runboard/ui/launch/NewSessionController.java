@@ -29,6 +29,9 @@ public final class NewSessionController {
     @FXML private TextField failOnField;
     @FXML private TextField highlightField;
     @FXML private TextField notifyOnField;
+    @FXML private TextField hangAfterField;
+    @FXML private javafx.scene.control.CheckBox hangKillsCheck;
+    @FXML private Label hangError;
     @FXML private VBox envRows;
     @FXML private Label commandError;
     @FXML private Label shellError;
@@ -56,12 +59,16 @@ public final class NewSessionController {
         failOnField.textProperty().bindBidirectional(model.failOnProperty());
         highlightField.textProperty().bindBidirectional(model.highlightProperty());
         notifyOnField.textProperty().bindBidirectional(model.notifyOnProperty());
+        hangAfterField.textProperty().bindBidirectional(model.hangAfterProperty());
+        hangKillsCheck.selectedProperty().bindBidirectional(model.hangKillsProperty());
+        hangKillsCheck.disableProperty().bind(model.hangAfterProperty().isEmpty());
         bindError(commandError, "command");
         bindError(shellError, "shell");
         bindError(cwdError, "cwd");
         bindError(envError, "env");
         bindError(timeoutError, "timeout");
         bindError(graceError, "grace");
+        bindError(hangError, "hang");
         bindError(formError, "form");
         model.env().addListener((ListChangeListener<EnvEntry>) c -> rebuildEnvRows());
         rebuildEnvRows();

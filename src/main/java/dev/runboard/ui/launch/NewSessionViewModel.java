@@ -25,13 +25,16 @@ import javafx.collections.ObservableList;
  * (the names of {@link InvalidSpecException#field()}) so the view shows each beside its field.
  */
 public final class NewSessionViewModel {
-    public static final String[] FIELDS = {"command", "shell", "cwd", "env", "timeout", "grace", "form"};
+    public static final String[] FIELDS = {"command", "shell", "cwd", "env", "timeout", "grace", "hang", "form"};
 
     private final StringProperty command = new SimpleStringProperty(this, "command", "");
     private final StringProperty shell = new SimpleStringProperty(this, "shell", SessionSpec.defaultShell().toString());
     private final BooleanProperty noShell = new SimpleBooleanProperty(this, "noShell");
     private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
+    /** The hang watchdog: silence longer than this warns, or kills the tree when {@link #hangKills}. */
+    private final StringProperty hangAfter = new SimpleStringProperty(this, "hangAfter", "");
+    private final BooleanProperty hangKills = new SimpleBooleanProperty(this, "hangKills");
     private final BooleanProperty pty = new SimpleBooleanProperty(this, "pty");
     /** Run below normal priority, yielding the CPU to the window (see {@link SessionSpec#BACKGROUND_NICE}). */
     private final BooleanProperty background = new SimpleBooleanProperty(this, "background", true);
@@ -79,6 +82,8 @@ public final class NewSessionViewModel {
         }
         cwd.set(spec.cwd() == null ? "" : spec.cwd().toString());
         timeout.set(DurationText.format(spec.timeout()));
+        hangAfter.set(DurationText.format(spec.watch().hangAfter()));
+        hangKills.set(spec.watch().hangAction() == WatchSpec.HangAction.KILL);
         grace.set(DurationText.format(spec.grace()));
         pty.set(spec.pty());
         background.set(spec.nice() > 0);
@@ -156,7 +161,10 @@ public final class NewSessionViewModel {
         List<OutputRule> rules = edited(watch.rules(), OutputRule.Action.FAIL, failOn.get());
         rules = edited(rules, OutputRule.Action.HIGHLIGHT, highlight.get());
         rules = edited(rules, OutputRule.Action.NOTIFY, notifyOn.get());
-        b.watch(watch.withRules(rules));
+        WatchSpec edited = watch.withRules(rules);
+        b.watch(edited);
+        duration(hangAfter.get(), "hang", "hang after", after -> b.watch(edited.withHang(after,
+                hangKills.get() ? WatchSpec.HangAction.KILL : WatchSpec.HangAction.WARN)));
         return ok ? Optional.of(b.build()) : Optional.empty();
     }
 
@@ -183,8 +191,13 @@ public final class NewSessionViewModel {
     }
 
     private boolean duration(String text, String field, Consumer<Duration> set) {
+        return duration(text, field, field, set);
+    }
+
+    /** @param what how the message names the field ("hang after must be ...") */
+    private boolean duration(String text, String field, String what, Consumer<Duration> set) {
         try {
-            set.accept(DurationText.parse(text, field));
+            set.accept(DurationText.parse(text, what));
             return true;
         } catch (IllegalArgumentException e) {
             error(field).set(e.getMessage());
@@ -243,6 +256,14 @@ public final class NewSessionViewModel {
 
     public StringProperty cwdProperty() {
         return cwd;
+    }
+
+    public StringProperty hangAfterProperty() {
+        return hangAfter;
+    }
+
+    public BooleanProperty hangKillsProperty() {
+        return hangKills;
     }
 
     public StringProperty timeoutProperty() {

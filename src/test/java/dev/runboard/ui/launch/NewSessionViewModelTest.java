@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.WatchSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -143,5 +144,33 @@ class NewSessionViewModelTest {
         assertFalse(rerun.launch(spec -> launched.add(spec.validate())));
         assertTrue(rerun.error("rules").get().contains("/listening on (/ is not a valid regex"), rerun.error("rules").get());
         assertEquals(1, launched.size());
+    }
+
+    @Test
+    void theHangWatchdogIsSetClearedAndCheckedBesideItsField() {
+        NewSessionViewModel form = new NewSessionViewModel(dir);
+        form.commandProperty().set("true");
+        form.hangAfterProperty().set("5m");
+        form.hangKillsProperty().set(true);
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())));
+        assertEquals(Duration.ofMinutes(5), launched.get(0).watch().hangAfter());
+        assertEquals(WatchSpec.HangAction.KILL, launched.get(0).watch().hangAction());
+
+        NewSessionViewModel rerun = new NewSessionViewModel(dir);
+        rerun.prefill(launched.get(0));
+        assertEquals("300", rerun.hangAfterProperty().get());
+        assertTrue(rerun.hangKillsProperty().get());
+        rerun.hangAfterProperty().set("");
+        assertTrue(rerun.launch(launched::add));
+        assertNull(launched.get(1).watch().hangAfter(), "an empty field turns the watchdog off");
+
+        form.hangAfterProperty().set("0.5");
+        assertFalse(form.launch(spec -> launched.add(spec.validate())));
+        assertEquals("the hang watchdog needs at least 1 second of silence", form.error("hang").get());
+        form.hangAfterProperty().set("soon");
+        assertFalse(form.launch(spec -> launched.add(spec.validate())));
+        assertTrue(form.error("hang").get().startsWith("hang after must be a number of seconds"), form.error("hang").get());
+        assertEquals(2, launched.size());
     }
 }
