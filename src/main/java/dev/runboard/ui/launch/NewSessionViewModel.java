@@ -161,9 +161,9 @@ public final class NewSessionViewModel {
         List<OutputRule> rules = edited(watch.rules(), OutputRule.Action.FAIL, failOn.get());
         rules = edited(rules, OutputRule.Action.HIGHLIGHT, highlight.get());
         rules = edited(rules, OutputRule.Action.NOTIFY, notifyOn.get());
-        WatchSpec edited = watch.withRules(rules);
-        b.watch(edited);
-        duration(hangAfter.get(), "hang", "hang after", after -> b.watch(edited.withHang(after,
+        WatchSpec withRules = watch.withRules(rules);
+        b.watch(withRules);
+        duration(hangAfter.get(), "hang", "hang after", after -> b.watch(withRules.withHang(after,
                 hangKills.get() ? WatchSpec.HangAction.KILL : WatchSpec.HangAction.WARN)));
         return ok ? Optional.of(b.build()) : Optional.empty();
     }
