@@ -37,7 +37,7 @@ public final class CaptureTail implements LiveOutput, AutoCloseable {
             }
             long size = channel.size();
             if (size != lastSize) {
-                last = size > lastSize ? OutputPreview.readGrown(channel, size, bound, last) : OutputPreview.read(channel, size, bound);
+                last = OutputPreview.readGrown(channel, size, bound, last); // a whole read when it shrank
                 lastSize = size;
             }
         } catch (IOException e) {

@@ -80,7 +80,7 @@ public final class OutputPreview {
         if (before == null || !before.truncated() || size < before.originalBytes || size <= bound) {
             return read(ch, size, bound);
         }
-        return new OutputPreview(before.head.bytes(), readTail(ch, size, bound - headBytes(bound)), size);
+        return new OutputPreview(before.head, Part.plain(readTail(ch, size, bound - headBytes(bound))), size, null);
     }
 
     /** Builds a preview from bytes held in memory (tests, re-adopted records). */
