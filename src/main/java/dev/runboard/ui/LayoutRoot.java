@@ -1,6 +1,7 @@
 package dev.runboard.ui;
 
 import javafx.beans.InvalidationListener;
+import javafx.beans.value.ChangeListener;
 import javafx.scene.Parent;
 import javafx.scene.layout.Region;
 
@@ -23,7 +24,7 @@ public final class LayoutRoot {
                 node.resizeRelocate(0, 0, b.getWidth(), b.getHeight());
             }
         };
-        node.parentProperty().addListener((o, was, now) -> {
+        ChangeListener<Parent> follow = (o, was, now) -> {
             if (was != null) {
                 was.layoutBoundsProperty().removeListener(fill);
             }
@@ -31,11 +32,8 @@ public final class LayoutRoot {
                 now.layoutBoundsProperty().addListener(fill);
                 fill.invalidated(null);
             }
-        });
-        Parent current = node.getParent();
-        if (current != null) {
-            current.layoutBoundsProperty().addListener(fill);
-            fill.invalidated(null);
-        }
+        };
+        node.parentProperty().addListener(follow);
+        follow.changed(node.parentProperty(), null, node.getParent());
     }
 }
