@@ -6,7 +6,6 @@ import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
-import dev.runboard.store.AtomicFiles;
 import dev.runboard.store.DataDirs;
 import dev.runboard.store.Json;
 import java.nio.file.Path;
@@ -51,10 +50,6 @@ public final class ExecCommand implements Callable<Integer> {
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where sessions, captures and artifacts live (default: $RUNBOARD_HOME, else $XDG_DATA_HOME/runboard, else ~/.local/share/runboard).")
     Path dataDir;
 
-    /** Set by {@code runboard start}: this exec is the session's detached manager and reports the id here. */
-    @Option(names = "--manager-id-file", hidden = true)
-    Path managerIdFile;
-
     @Override
     public Integer call() throws Exception {
         warmUpJson();
@@ -70,9 +65,7 @@ public final class ExecCommand implements Callable<Integer> {
                     awaitQuietly(ended).ifPresent(this::printOnce);
                 }
             }), "runboard-exec-interrupt");
-            if (managerIdFile == null) {
-                Runtime.getRuntime().addShutdownHook(onCtrlC); // a detached manager's session outlives it by design
-            }
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
             Session session;
             try {
                 session = engine.start(sessionSpec);
@@ -83,14 +76,9 @@ public final class ExecCommand implements Callable<Integer> {
             }
             session.addListener(ended::complete);
             started.complete(session);
-            if (managerIdFile != null) {
-                AtomicFiles.SYSTEM.write(managerIdFile, session.id().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            }
             SessionSnapshot last = ended.get();
             try {
-                if (managerIdFile == null) {
-                    Runtime.getRuntime().removeShutdownHook(onCtrlC);
-                }
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
             } catch (IllegalStateException shuttingDown) {
                 // Ctrl-C arrived as the session ended: the hook is running; printing once below is still right.
             }
@@ -140,12 +128,17 @@ public final class ExecCommand implements Callable<Integer> {
     }
 
     static int exitCode(SessionSnapshot s) {
-        return switch (s.status()) {
+        return exitCode(s.status(), s.exitCode());
+    }
+
+    /** The exit code that stands for a session's end: the command's own, 124 for a timeout, 125 when unknown. */
+    static int exitCode(dev.runboard.session.SessionStatus status, Integer exitCode) {
+        return switch (status) {
             case TIMEOUT -> EXIT_TIMEOUT;
             case RUNNING -> throw new IllegalStateException("exec returns only after the session ends");
             // an output rule failed a command that itself exited 0: scripts must not read that as success
-            case FAILED -> s.exitCode() == null ? EXIT_COULD_NOT_START : s.exitCode() == 0 ? 1 : s.exitCode();
-            default -> s.exitCode() == null ? EXIT_COULD_NOT_START : s.exitCode();
+            case FAILED -> exitCode == null ? EXIT_COULD_NOT_START : exitCode == 0 ? 1 : exitCode;
+            default -> exitCode == null ? EXIT_COULD_NOT_START : exitCode;
         };
     }
 }

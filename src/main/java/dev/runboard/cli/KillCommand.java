@@ -1,9 +1,8 @@
 package dev.runboard.cli;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.Signal;
 import dev.runboard.session.KillReport;
-import dev.runboard.session.Session;
 import dev.runboard.store.Json;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -20,6 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "Sends SIGNAL once to its process group, SIGKILL after the grace, then sweeps for processes that",
             "left the group. Prints the kill report as JSON; exits 0 when nothing survived, 1 when something did."})
 public final class KillCommand implements Callable<Integer> {
+    /** A kill longer than this is a mistake in the number, not a wish. */
+    private static final Duration MAX_GRACE = Duration.ofHours(1);
+
     @Spec
     CommandSpec spec;
 
@@ -44,19 +46,26 @@ public final class KillCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        try (SessionEngine engine = store.open(true)) {
-            Session session = StoreAccess.find(engine, id);
-            if (session.status().isTerminal()) {
-                throw new UsageException("session " + session.id() + " already ended (" + session.status().word() + ")");
+        Duration grace = null;
+        if (graceSeconds != null) {
+            if (graceSeconds.isNaN() || graceSeconds < 0 || graceSeconds > MAX_GRACE.toSeconds()) {
+                throw new UsageException("--grace must be between 0 and " + MAX_GRACE.toSeconds() + " seconds, not " + graceSeconds);
             }
-            Duration grace = graceSeconds == null ? session.spec().grace() : Duration.ofMillis(Math.round(graceSeconds * 1000));
-            KillReport report = engine.kill(session, first, grace).get();
-            if (engine.managesHere(session)) {
-                ExecCommand.awaitEnd(session); // we adopted it: finish its record before leaving
-            }
-            spec.commandLine().getOut().println(Json.write(report));
-            spec.commandLine().getOut().flush();
-            return report.clean() ? 0 : 1;
+            grace = Duration.ofMillis(Math.round(graceSeconds * 1000));
         }
+        SupervisorClient client = store.client();
+        String session = StoreAccess.resolveId(client, id);
+        KillReport report;
+        try {
+            report = client.kill(session, first, grace);
+        } catch (SupervisorClient.RequestException e) {
+            if (e.usage()) {
+                throw new UsageException(e.getMessage());
+            }
+            throw e;
+        }
+        spec.commandLine().getOut().println(Json.write(report));
+        spec.commandLine().getOut().flush();
+        return report.clean() ? 0 : 1;
     }
 }

@@ -1,11 +1,10 @@
 package dev.runboard.cli;
 
-import dev.runboard.process.SessionEngine;
-import dev.runboard.session.Session;
-import dev.runboard.session.SessionSnapshot;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.Json;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -15,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code runboard list}: the sessions in the store, as a table or as JSON snapshots. */
+/** {@code runboard list}: the sessions of the data dir, as the supervisor knows them; reading never deletes. */
 @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "List sessions (running and past), oldest first.",
         footer = {"", "Examples:", "  runboard list", "  runboard list --status running", "  runboard list --json"})
@@ -36,22 +35,24 @@ public final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SessionStatus only = status == null ? null : parseStatus(status);
-        try (SessionEngine engine = store.open(false)) {
-            List<SessionSnapshot> rows = engine.sessions().stream().map(Session::snapshot)
-                    .filter(s -> only == null || s.status() == only).toList();
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                out.println(Json.write(rows));
-            } else {
-                out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "COMMAND");
-                for (SessionSnapshot s : rows) {
-                    out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", s.sessionId(), s.status().word(),
-                            elapsed(s.elapsedSeconds()), exit(s), oneLine(s.command()));
-                }
+        List<JsonNode> rows = new ArrayList<>();
+        for (JsonNode s : store.client().list()) {
+            if (only == null || only.word().equals(s.path("status").asText())) {
+                rows.add(s);
             }
-            out.flush();
-            return 0;
         }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(rows));
+        } else {
+            out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "COMMAND");
+            for (JsonNode s : rows) {
+                out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", s.path("session_id").asText(), s.path("status").asText(),
+                        elapsed(s.path("elapsed_seconds").asDouble()), exit(s), oneLine(s.path("command").asText()));
+            }
+        }
+        out.flush();
+        return 0;
     }
 
     private SessionStatus parseStatus(String word) throws UsageException {
@@ -62,11 +63,11 @@ public final class ListCommand implements Callable<Integer> {
         }
     }
 
-    static String exit(SessionSnapshot s) {
-        if (s.signal() != null) {
-            return "SIG" + s.signal();
+    static String exit(JsonNode s) {
+        if (s.hasNonNull("signal")) {
+            return "SIG" + s.get("signal").asText();
         }
-        return s.exitCode() == null ? "-" : String.valueOf(s.exitCode());
+        return s.hasNonNull("exit_code") ? s.get("exit_code").asText() : "-";
     }
 
     static String elapsed(double seconds) {

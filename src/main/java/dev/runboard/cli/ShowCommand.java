@@ -1,6 +1,6 @@
 package dev.runboard.cli;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.engine.SupervisorClient;
 import dev.runboard.store.Json;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,10 +24,9 @@ public final class ShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (SessionEngine engine = store.open(false)) {
-            spec.commandLine().getOut().println(Json.write(StoreAccess.find(engine, id).snapshot()));
-            spec.commandLine().getOut().flush();
-            return 0;
-        }
+        SupervisorClient client = store.client();
+        spec.commandLine().getOut().println(Json.write(StoreAccess.show(client, id)));
+        spec.commandLine().getOut().flush();
+        return 0;
     }
 }

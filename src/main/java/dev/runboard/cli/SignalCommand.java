@@ -1,8 +1,7 @@
 package dev.runboard.cli;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.Signal;
-import dev.runboard.session.Session;
 import dev.runboard.store.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,22 +38,24 @@ public final class SignalCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        try (SessionEngine engine = store.open(false)) {
-            Session session = StoreAccess.find(engine, id);
-            if (session.status().isTerminal() || session.pid() == null) {
-                throw new UsageException("session " + session.id() + " is not running (" + session.status().word() + ")");
+        SupervisorClient client = store.client();
+        String session = StoreAccess.resolveId(client, id);
+        boolean sent;
+        try {
+            sent = client.signal(session, sig);
+        } catch (SupervisorClient.RequestException e) {
+            if (e.usage()) {
+                throw new UsageException(e.getMessage());
             }
-            // The leader's start time guards against a reused pid: a group that is no longer this session's is left alone.
-            boolean same = engine.os().startTicks(session.pid()) == session.pidStartTicks();
-            boolean sent = same && engine.signal(session, sig);
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("session_id", session.id());
-            out.put("signal", sig.name());
-            out.put("process_group", session.pid());
-            out.put("sent", sent);
-            spec.commandLine().getOut().println(Json.write(out));
-            spec.commandLine().getOut().flush();
-            return sent ? 0 : 1;
+            throw e;
         }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("session_id", session);
+        out.put("signal", sig.name());
+        out.put("process_group", StoreAccess.show(client, session).path("pid").asLong());
+        out.put("sent", sent);
+        spec.commandLine().getOut().println(Json.write(out));
+        spec.commandLine().getOut().flush();
+        return sent ? 0 : 1;
     }
 }

@@ -1,6 +1,9 @@
 package dev.runboard.cli;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.engine.SupervisorClient;
+import dev.runboard.process.EngineConfig;
+import dev.runboard.process.SessionService;
+import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.Session;
 import dev.runboard.store.DataDirs;
 import java.io.IOException;
@@ -19,16 +22,34 @@ public final class StoreAccess {
         return DataDirs.resolve(dataDir);
     }
 
-    /**
-     * An engine on the store, its history loaded. With {@code adopt}, running sessions whose runboard
-     * died are taken over (to wait on or kill them); without, only ended ones are finalised.
-     */
-    SessionEngine open(boolean adopt) throws UsageException {
+    /** A client of the data dir's supervisor (started on the first request when none runs). */
+    SupervisorClient client() throws UsageException {
         Path dir = resolve();
         checkOwner(dir);
-        SessionEngine engine = SessionEngine.forDataDir(dir);
-        engine.loadHistory(adopt);
-        return engine;
+        return SupervisorClient.forDataDir(dir);
+    }
+
+    /**
+     * The data dir's sessions read from their records, never written: what a command that only
+     * looks (tail) uses. A session whose owner died brings a supervisor up to adopt it.
+     */
+    SupervisedSessions follow() throws UsageException {
+        SupervisorClient client = client();
+        SupervisedSessions sessions = new SupervisedSessions(EngineConfig.forDataDir(client.paths().dataDir()), client);
+        sessions.load();
+        return sessions;
+    }
+
+    /** The whole id a prefix names, asked of the supervisor; a usage error when none or several match. */
+    static String resolveId(SupervisorClient client, String id) throws UsageException, java.io.IOException {
+        try {
+            return client.resolve(id);
+        } catch (SupervisorClient.RequestException e) {
+            if (e.usage()) {
+                throw new UsageException(e.getMessage());
+            }
+            throw e;
+        }
     }
 
     private static void checkOwner(Path dir) throws UsageException {
@@ -47,8 +68,21 @@ public final class StoreAccess {
         }
     }
 
+    /** One session's snapshot, asked of the supervisor. */
+    static com.fasterxml.jackson.databind.JsonNode show(SupervisorClient client, String id)
+            throws UsageException, java.io.IOException {
+        try {
+            return client.show(id);
+        } catch (SupervisorClient.RequestException e) {
+            if (e.usage()) {
+                throw new UsageException(e.getMessage());
+            }
+            throw e;
+        }
+    }
+
     /** The session with this id, or the only one whose id starts with it. */
-    static Session find(SessionEngine engine, String id) throws UsageException {
+    static Session find(SessionService engine, String id) throws UsageException {
         List<Session> matches = engine.sessions().stream().filter(s -> s.id().equals(id)).toList();
         if (matches.isEmpty()) {
             matches = engine.sessions().stream().filter(s -> s.id().startsWith(id)).toList();

@@ -1,6 +1,6 @@
 package dev.runboard.cli;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import java.io.IOException;
@@ -40,8 +40,8 @@ public final class TailCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (SessionEngine engine = store.open(false)) {
-            engine.watchStore(Duration.ofMillis(200));
+        try (SupervisedSessions engine = store.follow()) {
+            engine.follow(Duration.ofMillis(200));
             Session session = StoreAccess.find(engine, id);
             SessionSnapshot snap = session.snapshot();
             Path file = source(snap, session);

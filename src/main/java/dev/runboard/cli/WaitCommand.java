@@ -1,6 +1,8 @@
 package dev.runboard.cli;
 
-import dev.runboard.process.SessionEngine;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.SupervisorClient;
+import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import java.time.Duration;
@@ -12,8 +14,8 @@ import picocli.CommandLine.Parameters;
 /** {@code runboard wait ID}: blocks until the session ends; exits with its exit code. */
 @Command(name = "wait", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Wait for a session to end; exit with its exit code.",
-            "124 on timeout, 125 when unknown. If no runboard manages it any more, this takes it over,",
-            "enforcing its timeout."})
+            "124 on timeout, 125 when unknown. The supervisor owns the session (and is brought back to adopt it",
+            "if it died), so its timeout holds."})
 public final class WaitCommand implements Callable<Integer> {
     @Mixin
     StoreAccess store;
@@ -23,11 +25,9 @@ public final class WaitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (SessionEngine engine = store.open(true)) {
-            engine.watchStore(Duration.ofMillis(200));
-            Session session = StoreAccess.find(engine, id);
-            SessionSnapshot last = ExecCommand.awaitEnd(session);
-            return ExecCommand.exitCode(last);
-        }
+        SupervisorClient client = store.client();
+        JsonNode last = client.await(StoreAccess.resolveId(client, id));
+        Integer exit = last.hasNonNull("exit_code") ? last.get("exit_code").asInt() : null;
+        return ExecCommand.exitCode(SessionStatus.fromWord(last.path("status").asText()), exit);
     }
 }

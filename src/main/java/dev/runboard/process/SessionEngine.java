@@ -40,7 +40,7 @@ import java.util.logging.Logger;
  * ends, and runs under a wrapper that records its exit status, so a later engine can take over
  * sessions whose runboard died ({@link #loadHistory()}). Headless: the CLI and the window both drive this.
  */
-public final class SessionEngine implements AutoCloseable {
+public final class SessionEngine implements SessionService {
     private static final Logger LOG = Logger.getLogger(SessionEngine.class.getName());
 
     private final EngineConfig config;
@@ -56,6 +56,14 @@ public final class SessionEngine implements AutoCloseable {
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
     private final SessionKills kills;
+    private final SessionRecorder recorder;
+    /** Sessions whose end is being recorded: an end noticed twice (exit, adoption poll, store watcher) is finished once. */
+    private final java.util.Set<String> ending = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * Whether this engine owns the data dir's history (the supervisor): only then does it prune by
+     * retention. {@code exec} owns just its own session and never deletes others.
+     */
+    private volatile boolean ownsHistory;
 
     public SessionEngine(EngineConfig config) {
         this.config = config;
@@ -67,6 +75,7 @@ public final class SessionEngine implements AutoCloseable {
                 (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
+        this.recorder = new SessionRecorder(store, this::warn);
         launcher.limitation().ifPresent(this::warn);
     }
 
@@ -146,7 +155,7 @@ public final class SessionEngine implements AutoCloseable {
                     : launcher.launch(spec, session.tag(), capture, exitStatus);
         } catch (IOException e) {
             SessionOutcome failed = finisher.couldNotStart(session, e);
-            save(session, failed);
+            recorder.save(session, failed);
             lock.close();
             session.finish(failed);
             add(session);
@@ -242,6 +251,9 @@ public final class SessionEngine implements AutoCloseable {
     }
 
     void onExit(Session session, Optional<ExitStatus> fromJdk) {
+        if (session.status().isTerminal() || !ending.add(session.id())) {
+            return; // already ended, or being ended by whoever noticed first
+        }
         try {
             monitor.exited(session); // a FAIL rule matching the last lines still fails the session
             SessionInsight last = monitor.insight(session.id());
@@ -252,7 +264,7 @@ public final class SessionEngine implements AutoCloseable {
             LOG.log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
         }
         CompletableFuture<KillReport> kill = kills.inFlight(session);
-        if (session.requestedEnd() != null && kill != null) {
+        if (kill != null) {
             // The final snapshot carries the kill report, so wait for the sweep to finish.
             kill.handle((r, e) -> null).thenRunAsync(() -> finish(session, fromJdk), workers);
         } else {
@@ -273,12 +285,14 @@ public final class SessionEngine implements AutoCloseable {
         }
         // Everything on disk is final before anyone can see the end: whoever is told may read the
         // record, or delete the folder.
-        save(session, outcome);
+        recorder.save(session, outcome);
         finisher.tidy(session);
+        session.finish(outcome);
+        // The lock goes last: until the session reads as ended, no store watcher may take it over.
         if (lock != null) {
             lock.close();
         }
-        session.finish(outcome);
+        ending.remove(session.id());
         try {
             workers.execute(this::applyRetention);
         } catch (java.util.concurrent.RejectedExecutionException closing) {
@@ -286,17 +300,15 @@ public final class SessionEngine implements AutoCloseable {
         }
     }
 
-    void save(Session session) {
-        save(session, session.outcome());
+    /** Writes the running session's record (a kill report, say); never after its terminal record. */
+    /** Whether the session's end is being recorded (its command has exited). */
+    boolean isEnding(Session session) {
+        return ending.contains(session.id());
     }
 
-    /** Writes the session's record as it will be with {@code outcome} (null while running). */
-    private void save(Session session, SessionOutcome outcome) {
-        try {
-            store.save(SessionRecord.of(session, outcome));
-        } catch (StoreException e) {
-            warn(e.getMessage() + ". The session keeps running and its output is still captured; fix the data dir ("
-                    + store.dataDir() + ") so its record can be written.");
+    void save(Session session) {
+        if (!session.status().isTerminal()) {
+            recorder.save(session, null);
         }
     }
 
@@ -307,6 +319,7 @@ public final class SessionEngine implements AutoCloseable {
 
     /** As {@link #loadHistory()}; with {@code adopt} false, running sessions nobody manages are left to the next window. */
     public List<String> loadHistory(boolean adopt) {
+        ownsHistory = adopt;
         history.adopt(adopt);
         List<String> warnings = history.load();
         warnings.forEach(this::warn);
@@ -347,6 +360,7 @@ public final class SessionEngine implements AutoCloseable {
         }
         store.delete(session.id(), withArtifact, config.artifacts());
         sessions.remove(session);
+        recorder.forget(session.id());
     }
 
     /** Removes every finished session (and their artifacts); running ones stay. */
@@ -363,6 +377,9 @@ public final class SessionEngine implements AutoCloseable {
 
     /** Prunes the oldest finished sessions beyond the retention limits; running ones are never touched. */
     void applyRetention() {
+        if (!ownsHistory) {
+            return;
+        }
         for (Session s : Retention.toPrune(sessions.all(), config.retention())) {
             try {
                 remove(s, true);

@@ -3,6 +3,7 @@ package dev.runboard.process;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.store.SessionStore;
 import dev.runboard.store.StoreException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,6 +65,10 @@ final class SessionKills {
     CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why,
                                       String because) {
         Long pid = session.pid();
+        if (session.status().isTerminal()) {
+            return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " already ended ("
+                    + session.status().word() + ")"));
+        }
         if (pid == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
         }
@@ -79,7 +84,14 @@ final class SessionKills {
                 ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
                 : "killed on request";
         boolean managedHere = engine.managesHere(session);
-        if (managedHere) {
+        // An output rule fails a session whenever it matches, even in the last lines before a clean exit.
+        boolean endedOnItsOwn = why != SessionStatus.FAILED && (engine.isEnding(session)
+                || ExitStatus.read(engine.store().file(session.id(), SessionStore.EXIT_STATUS)).isPresent());
+        if (endedOnItsOwn) {
+            // The command exited before this kill: it keeps its own status (a Kill clicked as it
+            // exits 0 is not "killed", a deadline reached just after a clean exit is not "timeout").
+            // The tree is still swept, for anything it left behind.
+        } else if (managedHere) {
             session.requestEnd(why, because);
         } else {
             // Another runboard manages it: leave a note so it records "killed", then kill the tree from here.
@@ -93,9 +105,11 @@ final class SessionKills {
             try {
                 KillReport report = killer.kill(new ProcessTreeKiller.Target(pid, session.tag(), session.pidStartTicks()),
                         signal, grace, reason);
-                session.recordKill(report);
-                if (managedHere) {
-                    engine.save(session);
+                if (!endedOnItsOwn) {
+                    session.recordKill(report); // a sweep after the command's own end is not how it ended
+                    if (managedHere) {
+                        engine.save(session);
+                    }
                 }
                 fresh.complete(report);
             } catch (RuntimeException | Error e) {

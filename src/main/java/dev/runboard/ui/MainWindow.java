@@ -1,6 +1,6 @@
 package dev.runboard.ui;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.process.SessionService;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.detail.DetailViewModel;
 import dev.runboard.ui.launch.NewSessionDialogs;
@@ -53,7 +53,7 @@ public final class MainWindow {
     }
 
     /** Builds the window on {@code stage} (FX thread); call {@link #show()} to open it and start polling. */
-    public static MainWindow create(Stage stage, SessionEngine engine, UiSettings settings, DesktopBridge desktop, Theme theme) {
+    public static MainWindow create(Stage stage, SessionService engine, UiSettings settings, DesktopBridge desktop, Theme theme) {
         SessionsViewModel sessions = new SessionsViewModel(Clock.systemUTC(),
                 javafx.util.Duration.millis(settings.pollPeriod().toMillis()));
         MainViewModel model = new MainViewModel(engine, sessions, desktop);

@@ -1,7 +1,8 @@
 package dev.runboard.ui;
 
 import dev.runboard.process.EngineConfig;
-import dev.runboard.process.SessionEngine;
+import dev.runboard.engine.SupervisorClient;
+import dev.runboard.process.SupervisedSessions;
 import dev.runboard.store.DataDirs;
 import dev.runboard.store.SettingsStore;
 import dev.runboard.store.StoreException;
@@ -15,7 +16,7 @@ import javafx.stage.Stage;
 
 /** The desktop app: one window over one engine in the user's data dir. */
 public final class RunboardApp extends Application {
-    private SessionEngine engine;
+    private SupervisedSessions engine;
     private MainWindow window;
     private UiSettings settings;
 
@@ -30,18 +31,19 @@ public final class RunboardApp extends Application {
         SettingsStore settingsStore = new SettingsStore(dataDir);
         SettingsStore.Loaded saved = settingsStore.load();
         settings = UiSettings.fromEnvironment(saved.settings());
-        engine = new SessionEngine(EngineConfig.forDataDir(dataDir).withRetention(
-                new EngineConfig.Retention(saved.settings().keepFinished(), saved.settings().keepArtifactBytes())));
-        // Past sessions first, so the table opens with them; running ones whose runboard died are adopted.
-        List<String> warnings = new ArrayList<>(engine.loadHistory());
+        // The window is a client: the data dir's supervisor owns every session (and prunes by the
+        // settings' retention); the window reads records and sends it commands.
+        engine = new SupervisedSessions(EngineConfig.forDataDir(dataDir), SupervisorClient.forDataDir(dataDir));
+        // Past sessions first, so the table opens with them; running ones whose owner died bring a supervisor to adopt them.
+        List<String> warnings = new ArrayList<>(engine.load());
         saved.warning().ifPresent(warnings::add);
         Theme theme = Theme.fromEnvironment(saved.settings().theme());
         window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), theme);
         theme.darkProperty().addListener((o, was, dark) -> saveTheme(settingsStore, dark));
         engine.onWarning(w -> Platform.runLater(() -> window.model().warn(w)));
         warnings.forEach(window.model()::warn);
-        // Sessions started from the CLI appear within one poll period.
-        engine.watchStore(settings.pollPeriod());
+        // Sessions started elsewhere (the CLI, another window) appear within one poll period.
+        engine.follow(settings.pollPeriod());
         window.show();
         // "runboard open DIR" (see Launcher): the window opens on that workspace.
         java.util.List<String> raw = getParameters().getRaw();
@@ -57,7 +59,7 @@ public final class RunboardApp extends Application {
         }
         if (settings.demo()) {
             // Demo sessions must not outlive the demo, even when the app is ended by a signal.
-            SessionEngine demoEngine = engine;
+            SupervisedSessions demoEngine = engine;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> demoEngine.killAll(Duration.ofMillis(300)), "runboard-demo-cleanup"));
             DemoSessions.start(window.model());
         }

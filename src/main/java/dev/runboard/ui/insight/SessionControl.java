@@ -1,6 +1,6 @@
 package dev.runboard.ui.insight;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.process.SessionService;
 import dev.runboard.process.Signal;
 import dev.runboard.session.Session;
 import dev.runboard.ui.sessions.SessionRow;
@@ -24,7 +24,7 @@ public final class SessionControl {
     public static final List<Signal> MENU_SIGNALS =
             List.of(Signal.INT, Signal.TERM, Signal.HUP, Signal.USR1, Signal.USR2, Signal.STOP, Signal.CONT, Signal.KILL);
 
-    private final SessionEngine engine;
+    private final SessionService engine;
     private final Consumer<String> say;
     private final ExecutorService stdinWriter = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "runboard-stdin");
@@ -32,7 +32,7 @@ public final class SessionControl {
         return t;
     });
 
-    public SessionControl(SessionEngine engine, Consumer<String> say) {
+    public SessionControl(SessionService engine, Consumer<String> say) {
         this.engine = engine;
         this.say = say;
     }

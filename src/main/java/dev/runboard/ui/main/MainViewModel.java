@@ -1,6 +1,6 @@
 package dev.runboard.ui.main;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.process.SessionService;
 import dev.runboard.process.Signal;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
@@ -29,7 +29,7 @@ import javafx.beans.value.ChangeListener;
  * folder; plus the status bar's words. The controller only binds controls to this.
  */
 public final class MainViewModel {
-    private final SessionEngine engine;
+    private final SessionService engine;
     private final SessionsViewModel sessions;
     private final DesktopBridge desktop;
     private final ObjectProperty<SessionRow> selected = new SimpleObjectProperty<>(this, "selected");
@@ -38,7 +38,7 @@ public final class MainViewModel {
     private final ObjectProperty<SessionStatus> selectedStatus = new SimpleObjectProperty<>(this, "selectedStatus");
     private final BooleanBinding selectedRunning;
 
-    public MainViewModel(SessionEngine engine, SessionsViewModel sessions, DesktopBridge desktop) {
+    public MainViewModel(SessionService engine, SessionsViewModel sessions, DesktopBridge desktop) {
         this.engine = engine;
         this.sessions = sessions;
         this.desktop = desktop;
@@ -63,7 +63,7 @@ public final class MainViewModel {
         return sessions;
     }
 
-    public SessionEngine engine() {
+    public SessionService engine() {
         return engine;
     }
 

@@ -1,6 +1,6 @@
 package dev.runboard.ui.sessions;
 
-import dev.runboard.process.SessionEngine;
+import dev.runboard.process.SessionService;
 import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
@@ -63,7 +63,7 @@ public final class SessionsViewModel {
     }
 
     /** Shows every session the engine has started and will start. */
-    public void attach(SessionEngine engine) {
+    public void attach(SessionService engine) {
         poller.setInsights(engine::insight);
         engine.onAdd(session -> onFxThread(() -> add(session)));
         engine.onRemove(session -> onFxThread(() -> {

@@ -1,0 +1,89 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runboard.store.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The client/supervisor protocol: one JSON object per line each way over the Unix socket. A
+ * request is {@code {"v": VERSION, "op": NAME, ...}}; a reply is {@code {"v": VERSION, "ok": true, ...}}
+ * or {@code {"v": VERSION, "ok": false, "error": TEXT, "usage": BOOL}} ({@code usage}: the request
+ * was wrong, not the supervisor). Each side refuses a message of another version and says so.
+ */
+final class Protocol {
+    /** Bumped whenever a request or reply changes shape. */
+    static final int VERSION = 1;
+    /** A request larger than this is refused: a spec with its env fits easily, a flood of stdin is split. */
+    static final int MAX_LINE = 4 << 20;
+
+    private static final ObjectWriter LINE = Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    private Protocol() {
+    }
+
+    static ObjectNode request(String op) {
+        ObjectNode n = Json.mapper().createObjectNode();
+        n.put("v", VERSION);
+        n.put("op", op);
+        return n;
+    }
+
+    static ObjectNode ok() {
+        ObjectNode n = Json.mapper().createObjectNode();
+        n.put("v", VERSION);
+        n.put("ok", true);
+        return n;
+    }
+
+    static ObjectNode error(String message, boolean usage) {
+        ObjectNode n = Json.mapper().createObjectNode();
+        n.put("v", VERSION);
+        n.put("ok", false);
+        n.put("error", message);
+        n.put("usage", usage);
+        return n;
+    }
+
+    static void send(OutputStream out, JsonNode message) throws IOException {
+        byte[] line = LINE.writeValueAsBytes(message);
+        out.write(line);
+        out.write('\n');
+        out.flush();
+    }
+
+    /** The next message, or null at end of stream. */
+    static JsonNode receive(BufferedReader in) throws IOException {
+        String line = in.readLine();
+        if (line == null) {
+            return null;
+        }
+        if (line.length() > MAX_LINE) {
+            throw new IOException("message of " + line.length() + " characters is larger than the protocol allows");
+        }
+        return Json.mapper().readTree(line);
+    }
+
+    static BufferedReader reader(SocketChannel ch) {
+        return new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
+    }
+
+    static OutputStream writer(SocketChannel ch) {
+        return Channels.newOutputStream(ch);
+    }
+
+    /** Null when the message speaks this version; else one line saying which versions met. */
+    static String versionProblem(JsonNode message, String peer) {
+        int v = message.path("v").asInt(-1);
+        return v == VERSION ? null : "the " + peer + " speaks protocol version " + v + ", this runboard speaks " + VERSION
+                + " (two runboard versions on one data dir): stop the old supervisor with 'runboard supervisor stop'";
+    }
+}

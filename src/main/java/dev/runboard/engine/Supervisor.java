@@ -1,0 +1,193 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.runboard.process.EngineConfig;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.store.Settings;
+import dev.runboard.store.SettingsStore;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The one process that owns a data dir's sessions (pueue's daemon, tmux's server): unique by a
+ * lock on {@code supervisor.lock}, it launches, watches, kills, records and prunes sessions, adopts
+ * those whose owner died when it starts, and serves clients on a Unix socket (0600, in a 0700
+ * folder, peers of another uid refused). Sessions do not need it to keep running: their wrappers
+ * record exit statuses and hold deadlines, and the next supervisor re-adopts them. It exits when
+ * idle: nothing of its own running and no client connected for {@link #idleLimit()}.
+ */
+public final class Supervisor {
+    private static final Logger LOG = Logger.getLogger(Supervisor.class.getName());
+    /** How often the supervisor looks at the data dir for sessions started by {@code exec} (to adopt them if it dies). */
+    private static final Duration STORE_PERIOD = Duration.ofMillis(500);
+    private static final Duration DEFAULT_IDLE = Duration.ofSeconds(60);
+
+    private final SupervisorPaths paths;
+    private final Instant startedAt = Instant.now();
+    private final AtomicInteger connections = new AtomicInteger();
+    private final ExecutorService clients = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "runboard-client");
+        t.setDaemon(true);
+        return t;
+    });
+    private final ScheduledExecutorService idleCheck = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "runboard-idle");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile long lastActivity = System.nanoTime();
+    private volatile ServerSocketChannel server;
+    private volatile boolean stopping;
+
+    public Supervisor(SupervisorPaths paths) {
+        this.paths = paths;
+    }
+
+    /**
+     * Serves until stopped or idle. Returns 0 also when another supervisor already holds the data
+     * dir: the client that started this one simply connects to that one.
+     */
+    public int run() throws IOException {
+        paths.prepare();
+        try (FileChannel lockFile = FileChannel.open(paths.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            FileLock lock = lockFile.tryLock();
+            if (lock == null) {
+                System.err.println("runboard supervisor: another supervisor owns " + paths.dataDir());
+                return 0;
+            }
+            setPrivate(paths.lock());
+            Settings settings = new SettingsStore(paths.dataDir()).load().settings();
+            EngineConfig config = EngineConfig.forDataDir(paths.dataDir()).withRetention(
+                    new EngineConfig.Retention(settings.keepFinished(), settings.keepArtifactBytes()));
+            try (SessionEngine engine = new SessionEngine(config)) {
+                engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
+                engine.loadHistory(true);
+                engine.watchStore(STORE_PERIOD);
+                SupervisorRequests requests = new SupervisorRequests(engine, this);
+                serve(engine, requests);
+            } finally {
+                Files.deleteIfExists(paths.socket());
+                lock.release();
+            }
+        }
+        return 0;
+    }
+
+    private void serve(SessionEngine engine, SupervisorRequests requests) throws IOException {
+        Files.deleteIfExists(paths.socket()); // a dead supervisor's socket: the lock says it is gone
+        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(paths.socket()));
+        setPrivate(paths.socket());
+        System.err.println(Instant.now() + " runboard supervisor " + ProcessHandle.current().pid() + " serving "
+                + paths.dataDir() + " on " + paths.socket());
+        Duration idle = idleLimit();
+        long idleCheckMs = Math.max(100, Math.min(1000, idle.toMillis() / 4));
+        idleCheck.scheduleWithFixedDelay(() -> stopIfIdle(engine, idle), idleCheckMs, idleCheckMs, TimeUnit.MILLISECONDS);
+        while (!stopping) {
+            SocketChannel ch;
+            try {
+                ch = server.accept();
+            } catch (java.nio.channels.ClosedChannelException closed) {
+                break;
+            }
+            lastActivity = System.nanoTime();
+            connections.incrementAndGet();
+            clients.execute(() -> {
+                try (SocketChannel open = ch) {
+                    if (PeerCheck.sameUser(open)) {
+                        requests.serve(open);
+                    } else {
+                        Protocol.send(Protocol.writer(open), Protocol.error("refused: the supervisor serves only its own user", false));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    LOG.log(Level.FINE, "client connection ended", e);
+                } finally {
+                    connections.decrementAndGet();
+                    lastActivity = System.nanoTime();
+                }
+            });
+        }
+        idleCheck.shutdownNow();
+        clients.shutdown();
+        try {
+            // Let the replies in flight (the stop request's own) go out; a client waiting on a session is cut off.
+            clients.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Ends serving; running sessions keep running (their wrappers record how they end). */
+    void stop() {
+        stopping = true;
+        try {
+            ServerSocketChannel s = server;
+            if (s != null) {
+                s.close();
+            }
+        } catch (IOException ignored) {
+            // closing is all that is wanted
+        }
+    }
+
+    private void stopIfIdle(SessionEngine engine, Duration idle) {
+        boolean owning = engine.sessions().stream().anyMatch(s -> !s.status().isTerminal() && engine.managesHere(s));
+        if (owning || connections.get() > 0) {
+            lastActivity = System.nanoTime();
+            return;
+        }
+        if (System.nanoTime() - lastActivity > idle.toNanos()) {
+            System.err.println(Instant.now() + " idle for " + idle.toSeconds() + " s with nothing running: exiting");
+            stop();
+        }
+    }
+
+    /** Facts for {@code runboard supervisor status}. */
+    record Status(@JsonProperty("pid") long pid, @JsonProperty("data_dir") String dataDir,
+                  @JsonProperty("socket") String socket, @JsonProperty("started_at") Instant startedAt,
+                  @JsonProperty("protocol_version") int protocolVersion, @JsonProperty("running") int running,
+                  @JsonProperty("sessions") int sessions, @JsonProperty("clients") int clients) {
+    }
+
+    Status status(SessionEngine engine) {
+        int running = (int) engine.sessions().stream().filter(s -> !s.status().isTerminal()).count();
+        return new Status(ProcessHandle.current().pid(), paths.dataDir().toString(), paths.socket().toString(), startedAt,
+                Protocol.VERSION, running, engine.sessions().size(), connections.get());
+    }
+
+    /** {@code RUNBOARD_SUPERVISOR_IDLE} (a duration such as {@code 30s}, or seconds) overrides the default. */
+    static Duration idleLimit() {
+        return Optional.ofNullable(System.getenv("RUNBOARD_SUPERVISOR_IDLE")).filter(v -> !v.isBlank())
+                .map(Supervisor::parseIdle).orElse(DEFAULT_IDLE);
+    }
+
+    private static Duration parseIdle(String text) {
+        try {
+            return dev.runboard.workspace.DurationText.parse(text.strip());
+        } catch (RuntimeException e) {
+            return DEFAULT_IDLE;
+        }
+    }
+
+    private static void setPrivate(java.nio.file.Path file) throws IOException {
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    }
+}

@@ -1,0 +1,256 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runboard.process.Signal;
+import dev.runboard.process.SupervisorLink;
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.store.Json;
+import dev.runboard.store.SpecRecord;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A client of a data dir's supervisor: each call is one request on its own connection. When no
+ * supervisor answers, the first call starts one (a detached JVM in its own session, so it outlives
+ * this process and the terminal) and waits for its socket.
+ */
+public final class SupervisorClient implements SupervisorLink {
+    /** How long a new supervisor may take to answer: a JVM start, plus history loading, on a busy machine. */
+    private static final Duration START_LIMIT = Duration.ofSeconds(30);
+
+    private final SupervisorPaths paths;
+
+    public SupervisorClient(SupervisorPaths paths) {
+        this.paths = paths;
+    }
+
+    public static SupervisorClient forDataDir(java.nio.file.Path dataDir) {
+        return new SupervisorClient(SupervisorPaths.of(dataDir));
+    }
+
+    public SupervisorPaths paths() {
+        return paths;
+    }
+
+    /** A failed request: {@code usage} when the request was wrong (an unknown id), not the supervisor. */
+    public static final class RequestException extends IOException {
+        private final boolean usage;
+
+        RequestException(String message, boolean usage) {
+            super(message);
+            this.usage = usage;
+        }
+
+        public boolean usage() {
+            return usage;
+        }
+    }
+
+    @Override
+    public String start(SessionSpec spec) throws InvalidSpecException, IOException {
+        ObjectNode req = Protocol.request("start");
+        req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
+        try {
+            return call(req).path("id").asText();
+        } catch (RequestException e) {
+            if (e.usage()) {
+                throw new InvalidSpecException("spec", e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public KillReport kill(String id, Signal signal, Duration grace) throws IOException {
+        ObjectNode req = Protocol.request("kill");
+        req.put("id", id);
+        req.put("signal", signal.name());
+        if (grace != null) {
+            req.put("grace_ms", grace.toMillis());
+        }
+        return Json.mapper().treeToValue(call(req).path("report"), KillReport.class);
+    }
+
+    @Override
+    public boolean signal(String id, Signal signal) throws IOException {
+        ObjectNode req = Protocol.request("signal");
+        req.put("id", id);
+        req.put("signal", signal.name());
+        return call(req).path("sent").asBoolean();
+    }
+
+    @Override
+    public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) throws IOException {
+        ObjectNode req = Protocol.request("signal_process");
+        req.put("id", id);
+        req.put("pid", pid);
+        req.put("signal", signal.name());
+        req.put("subtree", subtree);
+        List<Long> pids = new ArrayList<>();
+        call(req).path("pids").forEach(n -> pids.add(n.asLong()));
+        return pids;
+    }
+
+    @Override
+    public void stdin(String id, byte[] data) throws IOException {
+        ObjectNode req = Protocol.request("stdin");
+        req.put("id", id);
+        req.put("data", Base64.getEncoder().encodeToString(data));
+        call(req);
+    }
+
+    @Override
+    public void closeStdin(String id) throws IOException {
+        ObjectNode req = Protocol.request("close_stdin");
+        req.put("id", id);
+        call(req);
+    }
+
+    @Override
+    public void remove(String id, boolean withArtifact) throws IOException {
+        ObjectNode req = Protocol.request("remove");
+        req.put("id", id);
+        req.put("artifact", withArtifact);
+        call(req);
+    }
+
+    /** The snapshots of every session, oldest first (a running one's output read live). */
+    public JsonNode list() throws IOException {
+        return call(Protocol.request("list")).path("sessions");
+    }
+
+    /** One session's snapshot (the id or a unique prefix of it). */
+    public JsonNode show(String idOrPrefix) throws IOException {
+        ObjectNode req = Protocol.request("show");
+        req.put("id", idOrPrefix);
+        return call(req).path("snapshot");
+    }
+
+    /** The id this prefix names (the whole id, or the only one starting with it). */
+    public String resolve(String idOrPrefix) throws IOException {
+        ObjectNode req = Protocol.request("resolve");
+        req.put("id", idOrPrefix);
+        return call(req).path("id").asText();
+    }
+
+    /** Blocks until the session has ended and its record is final; its final snapshot. */
+    public JsonNode await(String id) throws IOException {
+        ObjectNode req = Protocol.request("wait");
+        req.put("id", id);
+        return call(req).path("snapshot");
+    }
+
+    /** The running supervisor's facts, or null when none runs (never starts one). */
+    public JsonNode statusIfRunning() throws IOException {
+        try (SocketChannel ch = connect()) {
+            return exchange(ch, Protocol.request("status"));
+        } catch (java.nio.file.NoSuchFileException | java.net.SocketException e) {
+            return null;
+        }
+    }
+
+    /** Asks a running supervisor to exit (sessions keep running); false when none ran. */
+    public boolean stop() throws IOException {
+        try (SocketChannel ch = connect()) {
+            exchange(ch, Protocol.request("stop"));
+            return true;
+        } catch (java.nio.file.NoSuchFileException | java.net.SocketException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void ensureRunning() throws IOException {
+        call(Protocol.request("status"));
+    }
+
+    /** Sends a request, starting a supervisor first when none answers. */
+    JsonNode call(ObjectNode request) throws IOException {
+        SocketChannel ch;
+        try {
+            ch = connect();
+        } catch (java.nio.file.NoSuchFileException | java.net.SocketException e) {
+            ch = startAndConnect();
+        }
+        try (SocketChannel open = ch) {
+            return exchange(open, request);
+        }
+    }
+
+    private JsonNode exchange(SocketChannel ch, ObjectNode request) throws IOException {
+        Protocol.send(Protocol.writer(ch), request);
+        BufferedReader in = Protocol.reader(ch);
+        JsonNode reply = Protocol.receive(in);
+        if (reply == null) {
+            throw new IOException("the supervisor closed the connection without answering (see " + paths.log() + ")");
+        }
+        String problem = Protocol.versionProblem(reply, "supervisor");
+        if (problem != null) {
+            throw new RequestException(problem, false);
+        }
+        if (!reply.path("ok").asBoolean()) {
+            throw new RequestException(reply.path("error").asText("the supervisor refused the request"),
+                    reply.path("usage").asBoolean());
+        }
+        return reply;
+    }
+
+    private SocketChannel connect() throws IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            ch.connect(UnixDomainSocketAddress.of(paths.socket()));
+            return ch;
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    private SocketChannel startAndConnect() throws IOException {
+        paths.prepare();
+        Process supervisor = new ProcessBuilder(SupervisorLauncher.command(paths.dataDir()))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(paths.log().toFile()))
+                .redirectErrorStream(true)
+                .start();
+        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+        IOException last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                return connect();
+            } catch (IOException e) {
+                last = e;
+            }
+            // A supervisor that lost the race for the lock exits at once: another one is coming up.
+            if (!supervisor.isAlive() && supervisor.exitValue() != 0) {
+                throw new IOException("the supervisor exited with " + supervisor.exitValue() + " at start; see "
+                        + paths.log() + tail());
+            }
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+        throw new IOException("no supervisor answered on " + paths.socket() + " within " + START_LIMIT.toSeconds()
+                + " s (" + (last == null ? "" : last.getMessage()) + "); see " + paths.log());
+    }
+
+    private String tail() {
+        try {
+            List<String> lines = Files.readAllLines(paths.log());
+            return lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}

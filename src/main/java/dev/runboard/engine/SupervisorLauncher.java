@@ -1,0 +1,41 @@
+package dev.runboard.engine;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The command that starts a data dir's supervisor: this JVM's {@code java} with this class path,
+ * in a session of its own ({@code setsid}), so that neither a terminal's hangup nor Ctrl-C on the
+ * client that started it reaches it. Its heap is kept small: it holds records, not output.
+ */
+final class SupervisorLauncher {
+    private SupervisorLauncher() {
+    }
+
+    static List<String> command(Path dataDir) {
+        String self = ProcessHandle.current().info().command().orElse("java");
+        List<String> argv = new ArrayList<>(List.of("setsid", self));
+        if (Path.of(self).getFileName().toString().startsWith("java")) {
+            argv.addAll(List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:TieredStopAtLevel=1", "-XX:MaxHeapFreeRatio=20",
+                    "-XX:MinHeapFreeRatio=5", "-Xmx512m", "-cp", classPath(), "dev.runboard.Launcher"));
+        } // else a packaged launcher (jpackage's bin/runboard): it knows its own runtime and class path
+        argv.addAll(List.of("supervisor", "run", "--data-dir", dataDir.toString()));
+        return argv;
+    }
+
+    /** The class path, plus the module path when this JVM was started with one ({@code javafx:run}). */
+    private static String classPath() {
+        Set<String> entries = new LinkedHashSet<>();
+        for (String key : List.of("java.class.path", "jdk.module.path")) {
+            String value = System.getProperty(key);
+            if (value != null && !value.isBlank()) {
+                entries.addAll(List.of(value.split(File.pathSeparator)));
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.runboard.engine;
+
+import dev.runboard.store.DataDirs;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * Where a data dir's supervisor lives: its lock and log in the data dir, its socket under
+ * {@code $XDG_RUNTIME_DIR} when set (a Unix socket path is limited to about 107 bytes, and the
+ * runtime dir is short and private), else in the data dir.
+ */
+public record SupervisorPaths(Path dataDir, Path socket, Path lock, Path log) {
+    /** Leaves room below the kernel's 108-byte sun_path. */
+    static final int MAX_SOCKET_PATH = 100;
+
+    public static SupervisorPaths of(Path dataDir) {
+        Path dir = dataDir.toAbsolutePath().normalize();
+        return new SupervisorPaths(dir, socketFor(dir, System.getenv("XDG_RUNTIME_DIR")),
+                dir.resolve("supervisor.lock"), dir.resolve("supervisor.log"));
+    }
+
+    static Path socketFor(Path dataDir, String runtimeDir) {
+        Path inDataDir = dataDir.resolve("supervisor.sock");
+        if (runtimeDir == null || runtimeDir.isBlank() || !Path.of(runtimeDir).isAbsolute()) {
+            return inDataDir;
+        }
+        Path candidate = Path.of(runtimeDir, "runboard", "supervisor-" + shortHash(dataDir.toString()) + ".sock");
+        return candidate.toString().length() <= MAX_SOCKET_PATH ? candidate : inDataDir;
+    }
+
+    /** Creates the socket's folder (0700) and checks the path fits a Unix socket address. */
+    void prepare() throws IOException {
+        DataDirs.createPrivateDirectories(dataDir);
+        DataDirs.createPrivateDirectories(socket.getParent());
+        if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
+            throw new IOException("the supervisor's socket path " + socket + " is longer than a Unix socket allows ("
+                    + MAX_SOCKET_PATH + " bytes); set XDG_RUNTIME_DIR or use a shorter --data-dir");
+        }
+    }
+
+    private static String shortHash(String text) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.process.Signal;
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.store.Json;
+import dev.runboard.store.SpecRecord;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The supervisor's answers, one method per request (pueue's message handlers). Handlers only ask
+ * the engine; the engine alone changes sessions and writes their records.
+ */
+final class SupervisorRequests {
+    /** How long a kill may take beyond its grace before the reply gives up waiting for the final record. */
+    private static final Duration KILL_SLACK = Duration.ofSeconds(15);
+
+    /** A request that cannot be served as asked: said to the client as a usage error. */
+    static final class Refused extends Exception {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    private interface Handler {
+        ObjectNode handle(JsonNode request) throws Exception;
+    }
+
+    private final SessionEngine engine;
+    private final Supervisor supervisor;
+    private final Map<String, Handler> handlers;
+
+    SupervisorRequests(SessionEngine engine, Supervisor supervisor) {
+        this.engine = engine;
+        this.supervisor = supervisor;
+        this.handlers = Map.ofEntries(
+                Map.entry("status", this::status),
+                Map.entry("start", this::start),
+                Map.entry("kill", this::kill),
+                Map.entry("signal", this::signal),
+                Map.entry("signal_process", this::signalProcess),
+                Map.entry("stdin", this::stdin),
+                Map.entry("close_stdin", this::closeStdin),
+                Map.entry("remove", this::remove),
+                Map.entry("list", this::list),
+                Map.entry("resolve", this::resolve),
+                Map.entry("show", this::show),
+                Map.entry("wait", this::await),
+                Map.entry("stop", this::stop));
+    }
+
+    /** Answers the requests of one connection until the client closes it. */
+    void serve(SocketChannel ch) throws IOException {
+        BufferedReader in = Protocol.reader(ch);
+        OutputStream out = Protocol.writer(ch);
+        for (JsonNode request; (request = Protocol.receive(in)) != null; ) {
+            Protocol.send(out, answer(request));
+        }
+    }
+
+    ObjectNode answer(JsonNode request) {
+        String problem = Protocol.versionProblem(request, "client");
+        if (problem != null) {
+            return Protocol.error(problem, false);
+        }
+        Handler handler = handlers.get(request.path("op").asText());
+        if (handler == null) {
+            return Protocol.error("unknown request '" + request.path("op").asText() + "'", true);
+        }
+        try {
+            return handler.handle(request);
+        } catch (Refused | IllegalArgumentException | IllegalStateException e) {
+            return Protocol.error(e.getMessage(), true);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Protocol.error("the supervisor is stopping", false);
+        } catch (Exception e) {
+            return Protocol.error(String.valueOf(e.getMessage() == null ? e : e.getMessage()), false);
+        }
+    }
+
+    private ObjectNode status(JsonNode request) {
+        ObjectNode reply = Protocol.ok();
+        reply.set("supervisor", Json.mapper().valueToTree(supervisor.status(engine)));
+        return reply;
+    }
+
+    private ObjectNode start(JsonNode request) throws Exception {
+        SpecRecord spec = Json.mapper().treeToValue(request.path("spec"), SpecRecord.class);
+        if (spec == null) {
+            throw new Refused("start needs a spec");
+        }
+        Session session = engine.start(spec.toSpec());
+        return Protocol.ok().put("id", session.id()).put("status", session.status().word());
+    }
+
+    private ObjectNode kill(JsonNode request) throws Exception {
+        Session session = running(request);
+        Signal signal = Signal.parse(request.path("signal").asText("TERM"));
+        Duration grace = request.hasNonNull("grace_ms") ? Duration.ofMillis(request.get("grace_ms").asLong())
+                : session.spec().grace();
+        if (grace.isNegative()) {
+            throw new Refused("the grace must not be negative");
+        }
+        CompletableFuture<Object> ended = new CompletableFuture<>();
+        session.addListener(ended::complete);
+        KillReport report = engine.kill(session, signal, grace).get();
+        ObjectNode reply = Protocol.ok();
+        reply.set("report", Json.mapper().valueToTree(report));
+        try {
+            // The reply comes once the record is final, so a client's next look sees the end.
+            ended.get(grace.toMillis() + KILL_SLACK.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            reply.put("warning", "the session had not ended " + KILL_SLACK.toSeconds() + " s after the kill");
+        }
+        return reply;
+    }
+
+    private ObjectNode signal(JsonNode request) throws Exception {
+        Session session = running(request);
+        // The leader's start time guards against a reused pid: a group no longer this session's is left alone.
+        boolean same = engine.os().startTicks(session.pid()) == session.pidStartTicks();
+        boolean sent = same && engine.signal(session, Signal.parse(request.path("signal").asText()));
+        return Protocol.ok().put("sent", sent).put("process_group", session.pid());
+    }
+
+    private ObjectNode signalProcess(JsonNode request) throws Exception {
+        Session session = running(request);
+        List<Long> pids = engine.signalProcess(session, request.path("pid").asLong(),
+                Signal.parse(request.path("signal").asText()), request.path("subtree").asBoolean());
+        ObjectNode reply = Protocol.ok();
+        ArrayNode list = reply.putArray("pids");
+        pids.forEach(list::add);
+        return reply;
+    }
+
+    private ObjectNode stdin(JsonNode request) throws Exception {
+        Session session = running(request);
+        OutputStream in = inputOf(session);
+        in.write(Base64.getDecoder().decode(request.path("data").asText("")));
+        in.flush();
+        return Protocol.ok();
+    }
+
+    private ObjectNode closeStdin(JsonNode request) throws Exception {
+        inputOf(running(request)).close();
+        return Protocol.ok();
+    }
+
+    private OutputStream inputOf(Session session) throws Refused {
+        OutputStream in = engine.stdin(session);
+        if (in == null) {
+            throw new Refused("session " + session.id() + " takes no input: only a session the supervisor started"
+                    + " and still runs holds its stdin (one adopted after a crash has lost it)");
+        }
+        return in;
+    }
+
+    private ObjectNode remove(JsonNode request) throws Exception {
+        Session session = session(request);
+        engine.remove(session, request.path("artifact").asBoolean(true));
+        return Protocol.ok();
+    }
+
+    private ObjectNode list(JsonNode request) {
+        ObjectNode reply = Protocol.ok();
+        ArrayNode sessions = reply.putArray("sessions");
+        for (Session s : engine.sessions()) {
+            sessions.add(Json.mapper().<JsonNode>valueToTree(s.snapshot()));
+        }
+        return reply;
+    }
+
+    private ObjectNode show(JsonNode request) throws Refused {
+        ObjectNode reply = Protocol.ok();
+        reply.set("snapshot", Json.mapper().valueToTree(session(request).snapshot()));
+        return reply;
+    }
+
+    private ObjectNode resolve(JsonNode request) throws Refused {
+        return Protocol.ok().put("id", session(request).id());
+    }
+
+    private ObjectNode await(JsonNode request) throws Refused, InterruptedException, ExecutionException {
+        Session session = session(request);
+        CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+        session.addListener(ended::complete);
+        ObjectNode reply = Protocol.ok();
+        reply.set("snapshot", Json.mapper().valueToTree(ended.get()));
+        return reply;
+    }
+
+    private ObjectNode stop(JsonNode request) {
+        supervisor.stop();
+        return Protocol.ok();
+    }
+
+    private Session running(JsonNode request) throws Refused {
+        Session session = session(request);
+        if (session.status().isTerminal() || session.pid() == null) {
+            throw new Refused("session " + session.id() + " is not running (" + session.status().word() + ")");
+        }
+        return session;
+    }
+
+    /** The session a request names: its whole id, or the only id starting with what was given. */
+    private Session session(JsonNode request) throws Refused {
+        String id = request.path("id").asText("");
+        if (id.isEmpty()) {
+            throw new Refused("no session id given");
+        }
+        List<Session> all = engine.sessions();
+        List<Session> matches = all.stream().filter(s -> s.id().equals(id)).toList();
+        if (matches.isEmpty()) {
+            matches = all.stream().filter(s -> s.id().startsWith(id)).toList();
+        }
+        if (matches.size() == 1) {
+            return matches.get(0);
+        }
+        if (matches.isEmpty()) {
+            throw new Refused("no session " + id + " in " + engine.config().dataDir() + " (see runboard list)");
+        }
+        throw new Refused(id + " matches " + matches.size() + " sessions; give more of the id");
+    }
+}

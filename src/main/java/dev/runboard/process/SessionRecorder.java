@@ -1,0 +1,54 @@
+package dev.runboard.process;
+
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionOutcome;
+import dev.runboard.store.SessionRecord;
+import dev.runboard.store.SessionStore;
+import dev.runboard.store.StoreException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The one writer of an engine's session records. Writes of one session are serial (the session
+ * is the monitor), and once its terminal record is written nothing else is: a kill report saved
+ * late, or an end noticed twice, can no longer overwrite how the session ended.
+ */
+final class SessionRecorder {
+    private final SessionStore store;
+    private final Consumer<String> warn;
+    private final Set<String> final_ = ConcurrentHashMap.newKeySet();
+
+    SessionRecorder(SessionStore store, Consumer<String> warn) {
+        this.store = store;
+        this.warn = warn;
+    }
+
+    /**
+     * Writes the session's record as it is with {@code outcome} (null while running). Returns
+     * false, writing nothing, when its terminal record was already written.
+     */
+    boolean save(Session session, SessionOutcome outcome) {
+        synchronized (session) {
+            if (final_.contains(session.id())) {
+                return false;
+            }
+            try {
+                store.save(SessionRecord.of(session, outcome));
+            } catch (StoreException e) {
+                warn.accept(e.getMessage() + ". The session keeps running and its output is still captured; fix the data dir ("
+                        + store.dataDir() + ") so its record can be written.");
+                return false;
+            }
+            if (outcome != null) {
+                final_.add(session.id());
+            }
+            return true;
+        }
+    }
+
+    /** Forgets a removed session. */
+    void forget(String id) {
+        final_.remove(id);
+    }
+}

@@ -1,0 +1,366 @@
+package dev.runboard.process;
+
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.store.SessionLock;
+import dev.runboard.store.SessionRecord;
+import dev.runboard.store.SessionStore;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The sessions of a data dir as a client sees them: read from the records and captures the owner
+ * writes, never written here. Commands go to the supervisor through a {@link SupervisorLink}.
+ * CPU, memory and the process tree are sampled here from /proc (reading needs no ownership), so
+ * every running session shows them whoever started it. When a running session has no owner (its
+ * supervisor or {@code exec} died), this asks for a supervisor, which adopts it.
+ */
+public final class SupervisedSessions implements SessionService {
+    private static final Logger LOG = Logger.getLogger(SupervisedSessions.class.getName());
+    /** How often an ownerless session may trigger a supervisor start (each start costs a JVM). */
+    private static final Duration OWNER_RETRY = Duration.ofSeconds(2);
+
+    private final EngineConfig config;
+    private final SessionStore store;
+    private final SupervisorLink link;
+    private final SessionList sessions = new SessionList();
+    private final SessionMonitor monitor;
+    private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
+    /** Each running session's record as last read (mtime and size): re-read only when it changed. */
+    private final Map<String, String> recordStamps = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("runboard-follow"));
+    private final ExecutorService requests = Executors.newCachedThreadPool(daemon("runboard-request"));
+    private volatile long nextOwnerCheck;
+
+    public SupervisedSessions(EngineConfig config, SupervisorLink link) {
+        this.config = config;
+        this.store = config.store();
+        this.link = link;
+        // The supervisor enforces rules, watchdogs and guards; here they are only seen, never acted on.
+        this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> { }, SessionMonitor.DEFAULT_PERIOD);
+    }
+
+    /** Reads every record once; returns the warnings about records that could not be read. */
+    public List<String> load() {
+        SessionStore.LoadResult result = store.loadAll();
+        result.records().forEach(this::addIfNew);
+        requestOwnerIfNeeded();
+        result.warnings().forEach(this::warn);
+        return result.warnings();
+    }
+
+    /** Follows the data dir every {@code period}: new sessions, ends, removals. */
+    public void follow(Duration period) {
+        timer.scheduleWithFixedDelay(() -> {
+            try {
+                refresh();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "following the data dir failed", e);
+            }
+        }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** One pass over the data dir (also what {@link #follow} runs). */
+    public void refresh() {
+        List<String> ids = store.ids();
+        Set<String> present = new HashSet<>(ids);
+        for (String id : ids) {
+            if (!sessions.knows(id)) {
+                readQuietly(id).ifPresent(this::addIfNew);
+            }
+        }
+        for (Session s : sessions.all()) {
+            if (!present.contains(s.id())) {
+                sessions.remove(s); // removed by another client or pruned by the supervisor
+            } else if (!s.status().isTerminal() && recordChanged(s.id())) {
+                readQuietly(s.id()).filter(r -> r.status().isTerminal()).ifPresent(r -> end(s, r));
+            }
+        }
+        requestOwnerIfNeeded();
+    }
+
+    /** Blocks until the session's record is final; its last state. For the CLI's {@code wait}. */
+    public Session awaitEnd(Session session, Duration poll) {
+        CompletableFuture<Object> ended = new CompletableFuture<>();
+        session.addListener(ended::complete);
+        while (!ended.isDone()) {
+            refresh();
+            try {
+                ended.get(poll.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // poll again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (java.util.concurrent.ExecutionException e) {
+                break;
+            }
+        }
+        return session;
+    }
+
+    /** The session of this record, added to the list unless the follower's timer or a start got there first. */
+    private Session addIfNew(SessionRecord record) {
+        synchronized (sessions) {
+            Optional<Session> known = sessions.find(record.id());
+            if (known.isPresent()) {
+                return known.get();
+            }
+            Session s = restore(record);
+            sessions.add(s);
+            return s;
+        }
+    }
+
+    private Session restore(SessionRecord record) {
+        SessionSpec spec = record.spec().toSpec();
+        Path capture = store.file(record.id(), SessionStore.CAPTURE);
+        Session s = Session.restore(record.id(), spec, capture, config.clock(), record.pid(), record.pidStartTicks(),
+                record.startedAt(), record.outcome(), record.killReport(), record.resources());
+        if (!s.status().isTerminal()) {
+            s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
+            recordChanged(s.id()); // the stamp of what was just read
+            monitor.watch(s);
+        }
+        return s;
+    }
+
+    private void end(Session s, SessionRecord record) {
+        monitor.exited(s);
+        s.recordKill(record.killReport());
+        s.recordResources(record.resources());
+        s.finish(record.outcome());
+        recordStamps.remove(s.id());
+    }
+
+    private boolean recordChanged(String id) {
+        try {
+            // Size too: on a file system with coarse timestamps two writes can share one mtime.
+            Path file = store.file(id, SessionStore.RECORD);
+            String now = Files.getLastModifiedTime(file) + "/" + Files.size(file);
+            return !now.equals(recordStamps.put(id, now));
+        } catch (IOException e) {
+            return true; // let the read say what is wrong
+        }
+    }
+
+    private Optional<SessionRecord> readQuietly(String id) {
+        try {
+            return store.load(id);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // being written by its owner, or corrupt: the supervisor's load says so
+        }
+    }
+
+    /** A running session nobody holds the lock of has lost its owner: bring a supervisor to adopt it. */
+    private void requestOwnerIfNeeded() {
+        if (System.nanoTime() < nextOwnerCheck) {
+            return;
+        }
+        boolean orphan = sessions.all().stream().anyMatch(s -> !s.status().isTerminal()
+                && !SessionLock.isHeld(store.file(s.id(), SessionStore.LOCK)));
+        if (orphan) {
+            nextOwnerCheck = System.nanoTime() + OWNER_RETRY.toNanos();
+            requests.execute(() -> {
+                try {
+                    link.ensureRunning();
+                } catch (IOException e) {
+                    warn("sessions are running without a supervisor, and none could be started: " + e.getMessage());
+                }
+            });
+        }
+    }
+
+    @Override
+    public EngineConfig config() {
+        return config;
+    }
+
+    @Override
+    public OsProcesses os() {
+        return config.os();
+    }
+
+    @Override
+    public List<Session> sessions() {
+        return sessions.all();
+    }
+
+    @Override
+    public Optional<Session> find(String id) {
+        return sessions.find(id);
+    }
+
+    @Override
+    public void onAdd(Consumer<Session> listener) {
+        sessions.onAdd(listener);
+    }
+
+    @Override
+    public void onRemove(Consumer<Session> listener) {
+        sessions.onRemove(listener);
+    }
+
+    @Override
+    public void onWarning(Consumer<String> listener) {
+        warningListeners.add(listener);
+    }
+
+    private void warn(String message) {
+        LOG.warning(message);
+        warningListeners.forEach(l -> l.accept(message));
+    }
+
+    @Override
+    public Session start(SessionSpec spec) throws InvalidSpecException {
+        spec.validate();
+        String id;
+        try {
+            id = link.start(spec);
+        } catch (IOException e) {
+            throw new InvalidSpecException("supervisor", e.getMessage());
+        }
+        SessionRecord record = readQuietly(id).orElseThrow(() ->
+                new UncheckedIOException(new IOException("the supervisor started session " + id + " but its record cannot be read")));
+        return addIfNew(record);
+    }
+
+    @Override
+    public CompletableFuture<KillReport> kill(Session session, Signal signal, Duration grace) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return link.kill(session.id(), signal, grace);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, requests);
+    }
+
+    @Override
+    public void killAll(Duration grace) {
+        List<CompletableFuture<KillReport>> kills = sessions.all().stream()
+                .filter(s -> !s.status().isTerminal()).map(s -> kill(s, Signal.TERM, grace)).toList();
+        for (CompletableFuture<KillReport> k : kills) {
+            try {
+                k.get(grace.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                warn("killing all sessions: " + e.getMessage());
+            }
+        }
+        refresh();
+    }
+
+    @Override
+    public boolean signal(Session session, Signal signal) {
+        try {
+            return !session.status().isTerminal() && link.signal(session.id(), signal);
+        } catch (IOException e) {
+            warn(e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
+        try {
+            return link.signalProcess(session.id(), pid, signal, subtree);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** Input goes to the supervisor, which holds the pipe; each write is one request. */
+    @Override
+    public OutputStream stdin(Session session) {
+        if (session.status().isTerminal()) {
+            return null;
+        }
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                link.stdin(session.id(), java.util.Arrays.copyOfRange(b, off, off + len));
+            }
+
+            @Override
+            public void close() throws IOException {
+                link.closeStdin(session.id());
+            }
+        };
+    }
+
+    @Override
+    public SessionInsight insight(Session session) {
+        return monitor.insight(session.id());
+    }
+
+    @Override
+    public ResourceSampler.Pass lastSamplerPass() {
+        return monitor.lastPass();
+    }
+
+    @Override
+    public void remove(Session session, boolean withArtifact) throws IOException {
+        if (!session.status().isTerminal()) {
+            throw new IllegalStateException("session " + session.id() + " is still running: kill it first");
+        }
+        link.remove(session.id(), withArtifact);
+        sessions.remove(session);
+    }
+
+    @Override
+    public int clearFinished() throws IOException {
+        int n = 0;
+        for (Session s : sessions.all()) {
+            if (s.status().isTerminal()) {
+                remove(s, true);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        monitor.close();
+        timer.shutdownNow();
+        requests.shutdownNow();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

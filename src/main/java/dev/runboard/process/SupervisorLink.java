@@ -1,0 +1,34 @@
+package dev.runboard.process;
+
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.SessionSpec;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The commands a client sends to the one process that owns a data dir's sessions (the
+ * supervisor). Ids are whole session ids. Every call may start the supervisor when none runs.
+ */
+public interface SupervisorLink {
+
+    /** Starts a session; its record is on disk when this returns. */
+    String start(SessionSpec spec) throws InvalidSpecException, IOException;
+
+    /** Kills the session's tree and returns the report once the kill is done. */
+    KillReport kill(String id, Signal signal, Duration grace) throws IOException;
+
+    boolean signal(String id, Signal signal) throws IOException;
+
+    List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) throws IOException;
+
+    void stdin(String id, byte[] data) throws IOException;
+
+    void closeStdin(String id) throws IOException;
+
+    void remove(String id, boolean withArtifact) throws IOException;
+
+    /** Makes sure a supervisor runs: it adopts the sessions whose owner died and records those that ended. */
+    void ensureRunning() throws IOException;
+}

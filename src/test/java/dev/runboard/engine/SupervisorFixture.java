@@ -1,0 +1,77 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.cli.RunboardCli;
+import dev.runboard.process.Await;
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.process.Signal;
+import dev.runboard.store.SessionStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A data dir with its supervisor, as a user's CLI meets it: commands run in-process through
+ * {@link RunboardCli}, the supervisor is the real detached JVM they start. Closing stops the
+ * supervisor and kills whatever a failed test left running (found by tag, as ps would).
+ */
+public final class SupervisorFixture implements AutoCloseable {
+    private final Path dataDir;
+    private final SupervisorClient client;
+
+    public SupervisorFixture(Path dataDir) {
+        this.dataDir = dataDir;
+        this.client = SupervisorClient.forDataDir(dataDir);
+    }
+
+    public record Result(int exit, String out, String err) {
+    }
+
+    public Result cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> all = new ArrayList<>(List.of(args));
+        int at = args.length > 1 && args[0].equals("supervisor") ? 2 : 1;
+        all.add(at, "--data-dir");
+        all.add(at + 1, dataDir.toString());
+        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    public SupervisorClient client() {
+        return client;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** The running supervisor's pid, or -1 when none answers. */
+    public long supervisorPid() throws IOException {
+        JsonNode status = client.statusIfRunning();
+        return status == null ? -1 : status.path("supervisor").path("pid").asLong();
+    }
+
+    @Override
+    public void close() throws IOException {
+        long pid = supervisorPid();
+        client.stop();
+        if (pid > 0) {
+            Await.until(Duration.ofSeconds(20), "the supervisor to exit", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+        }
+        OsProcesses os = OsProcesses.forThisMachine();
+        for (String id : new SessionStore(dataDir).ids()) {
+            String tag = "RUNBOARD_SESSION=" + id;
+            for (ProcInfo p : os.snapshot().all()) {
+                if (p.alive() && p.pid() != ProcessHandle.current().pid() && os.hasEnvEntry(p.pid(), tag)) {
+                    os.signal(p.pid(), Signal.KILL);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.runboard.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.process.Await;
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.store.Json;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The supervisor as the CLI meets it: started on demand, the one owner, private, and stoppable. */
+class SupervisorTest {
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void theFirstClientStartsTheSupervisorAndEveryCommandTalksToIt() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            assertEquals(1, fx.cli("supervisor", "status").exit(), "no supervisor before the first client");
+            SupervisorFixture.Result started = fx.cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 30");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            long pid = fx.supervisorPid();
+            assertTrue(pid > 0, "start brought a supervisor up");
+
+            SupervisorFixture.Result second = fx.cli("start", "--shell", "/bin/sh", "--", "echo two; exit 3");
+            assertEquals(pid, fx.supervisorPid(), "one supervisor per data dir: the second start used it");
+            assertEquals(3, fx.cli("wait", second.out().strip()).exit());
+
+            Await.until(Duration.ofSeconds(10), "the output to be captured",
+                    () -> json(fx.cli("show", id).out()).path("output").asText().equals("hello\n"));
+            JsonNode signal = Json.mapper().readTree(fx.cli("signal", id, "STOP").out());
+            assertTrue(signal.path("sent").asBoolean());
+            Await.until(Duration.ofSeconds(10), "the list to read paused or running",
+                    () -> fx.cli("list").out().contains(id));
+            fx.cli("signal", id, "CONT");
+
+            SupervisorFixture.Result kill = fx.cli("kill", id, "--grace", "1");
+            assertEquals(0, kill.exit(), kill.err());
+            assertTrue(Json.mapper().readTree(kill.out()).path("survivors").isEmpty());
+            JsonNode shown = Json.mapper().readTree(fx.cli("show", id.substring(0, 18)).out());
+            assertEquals("killed", shown.path("status").asText(), "the record is final when kill returns");
+
+            SupervisorFixture.Result unknown = fx.cli("kill", "nosuchid");
+            assertEquals(2, unknown.exit());
+            assertTrue(unknown.err().contains("no session nosuchid"), unknown.err());
+
+            // Private: the socket 0600 in a 0700 folder.
+            Path socket = fx.client().paths().socket();
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket.getParent())));
+
+            assertEquals(0, fx.cli("supervisor", "stop").exit());
+            Await.until(Duration.ofSeconds(20), "the supervisor to exit", () -> ProcessHandle.of(pid).isEmpty()
+                    || !ProcessHandle.of(pid).get().isAlive());
+            assertEquals(1, fx.cli("supervisor", "status").exit());
+        }
+    }
+
+    @Test
+    void aSpecsEnvironmentNeverAppearsOnAnyCommandLine() throws Exception {
+        String secret = "s3cr3t-" + System.nanoTime();
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--env", "API_TOKEN=" + secret, "--shell", "/bin/sh", "--",
+                    "echo \"token has ${#API_TOKEN} chars\"; sleep 30");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            Await.until(Duration.ofSeconds(10), "the command to print", () -> fx.cli("show", id).out().contains("token has"));
+            OsProcesses os = OsProcesses.forThisMachine();
+            for (ProcInfo p : os.snapshot().all()) {
+                assertFalse(os.commandLine(p.pid()).contains(secret), "pid " + p.pid() + " shows the secret: " + os.commandLine(p.pid()));
+            }
+            assertEquals(0, fx.cli("kill", id, "--grace", "0").exit());
+        }
+    }
+
+    @Test
+    void theSupervisorPrunesBySettingsAndReadingNeverDeletes() throws Exception {
+        Files.createDirectories(dataDir);
+        Files.writeString(dataDir.resolve("settings.json"), "{\"keep_finished\": 3}", StandardCharsets.UTF_8);
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            for (int i = 0; i < 5; i++) {
+                String id = fx.cli("start", "--shell", "/bin/sh", "--", "echo " + i).out().strip();
+                assertEquals(0, fx.cli("wait", id).exit());
+            }
+            Await.until(Duration.ofSeconds(10), "the supervisor to keep the settings' 3",
+                    () -> json(fx.cli("list", "--json").out()).size() == 3);
+            fx.cli("supervisor", "stop");
+        }
+        // A new supervisor (brought back by list) prunes by the same settings: reading deletes nothing more.
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals(3, Json.mapper().readTree(fx.cli("list", "--json").out()).size());
+            }
+        }
+    }
+
+    @Test
+    void twoSupervisorsRaceForOneDataDirAndOneWins() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            Thread[] clients = new Thread[4];
+            String[] ids = new String[clients.length];
+            for (int i = 0; i < clients.length; i++) {
+                int n = i;
+                clients[i] = new Thread(() -> ids[n] = fx.cli("start", "--shell", "/bin/sh", "--", "echo " + n).out().strip());
+                clients[i].start();
+            }
+            for (Thread t : clients) {
+                t.join();
+            }
+            long pid = fx.supervisorPid();
+            for (String id : ids) {
+                assertEquals(0, fx.cli("wait", id).exit(), "session " + id);
+            }
+            assertEquals(pid, fx.supervisorPid());
+            long supervisors = ProcessHandle.allProcesses().filter(h -> h.info().arguments().map(a -> String.join(" ", a))
+                    .orElse("").contains("supervisor run --data-dir " + fx.client().paths().dataDir())).count();
+            assertEquals(1, supervisors, "one supervisor for the data dir");
+            assertNotEquals(-1, pid);
+        }
+    }
+
+    private static JsonNode json(String text) {
+        try {
+            return Json.mapper().readTree(text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
