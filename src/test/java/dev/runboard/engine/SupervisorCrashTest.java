@@ -1,0 +1,122 @@
+package dev.runboard.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.process.EngineConfig;
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.store.Json;
+import dev.runboard.store.SessionStore;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * kill -9 of the supervisor during 20 running sessions loses nothing: every command keeps running,
+ * the next client call brings a supervisor back that re-adopts them all, deadlines fire on time,
+ * and every output and exit code matches a run without the crash, byte for byte.
+ */
+@Tag("slow")
+class SupervisorCrashTest {
+    private static final double TIMEOUT_S = 4;
+
+    @TempDir
+    Path crashDir;
+    @TempDir
+    Path referenceDir;
+
+    /** Four of each kind: quiet, flooding, TERM-ignoring, with a deadline, failing with 7. */
+    private static Map<String, SessionSpec> specs(Path cwd) {
+        Map<String, SessionSpec> specs = new LinkedHashMap<>();
+        for (int i = 0; i < 4; i++) {
+            specs.put("quiet" + i, sh(cwd, "echo start " + i + "; sleep 3; echo end " + i).build());
+            specs.put("flood" + i, sh(cwd, "yes 'flood line " + i + " .........................' | head -c 6000000; sleep 2; echo tail").build());
+            specs.put("stubborn" + i, sh(cwd, "trap '' TERM; echo stubborn " + i + "; sleep 3; echo done").build());
+            specs.put("deadline" + i, sh(cwd, "echo before; sleep 30; echo never").timeout(Duration.ofMillis((long) (TIMEOUT_S * 1000))).build());
+            specs.put("failing" + i, sh(cwd, "echo failing " + i + " >&2; sleep 2; exit 7").build());
+        }
+        return specs;
+    }
+
+    private static SessionSpec.Builder sh(Path cwd, String command) {
+        return SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(cwd).grace(Duration.ofMillis(500));
+    }
+
+    @Test
+    void killDashNineOfTheSupervisorLosesNothing() throws Exception {
+        // The reference: the same sessions in an engine that does not crash.
+        Map<String, SessionSnapshot> reference = new LinkedHashMap<>();
+        try (SessionEngine ref = new SessionEngine(EngineConfig.forDataDir(referenceDir))) {
+            Map<String, CompletableFuture<SessionSnapshot>> ends = new LinkedHashMap<>();
+            for (var e : specs(referenceDir).entrySet()) {
+                Session s = ref.start(e.getValue());
+                CompletableFuture<SessionSnapshot> end = new CompletableFuture<>();
+                s.addListener(end::complete);
+                ends.put(e.getKey(), end);
+            }
+            for (var e : ends.entrySet()) {
+                reference.put(e.getKey(), e.getValue().get(60, TimeUnit.SECONDS));
+            }
+        }
+
+        try (SupervisorFixture fx = new SupervisorFixture(crashDir)) {
+            Map<String, String> ids = new LinkedHashMap<>();
+            for (var e : specs(referenceDir).entrySet()) {
+                ids.put(e.getKey(), fx.client().start(e.getValue()));
+            }
+            long first = fx.supervisorPid();
+            SessionStore store = new SessionStore(crashDir);
+            Map<String, Long> pids = new LinkedHashMap<>();
+            for (var e : ids.entrySet()) {
+                pids.put(e.getKey(), store.load(e.getValue()).orElseThrow().pid());
+            }
+            ProcessHandle.of(first).orElseThrow().destroyForcibly(); // SIGKILL: no hook, no goodbye
+            dev.runboard.process.Await.until(Duration.ofSeconds(10), "the supervisor to die",
+                    () -> ProcessHandle.of(first).map(h -> !h.isAlive()).orElse(true));
+            OsProcesses os = OsProcesses.forThisMachine();
+            for (var e : pids.entrySet()) {
+                assertTrue(os.isAlive(e.getValue()), e.getKey() + " keeps running after its supervisor died");
+            }
+
+            // The next client call brings a supervisor back, which adopts every session.
+            assertEquals(20, fx.client().list().size());
+            long second = fx.supervisorPid();
+            assertNotEquals(first, second);
+            for (var e : ids.entrySet()) {
+                JsonNode last = fx.client().await(e.getValue());
+                SessionSnapshot want = reference.get(e.getKey());
+                String name = e.getKey();
+                assertEquals(want.status().word(), last.path("status").asText(), name + ": " + last.path("reason").asText());
+                assertEquals(want.exitCode(), last.hasNonNull("exit_code") ? last.get("exit_code").asInt() : null, name);
+                assertArrayEquals(outputOf(Json.mapper().valueToTree(want)), outputOf(last), name + ": output byte for byte");
+                if (name.startsWith("deadline")) {
+                    double elapsed = last.path("elapsed_seconds").asDouble();
+                    assertTrue(elapsed >= TIMEOUT_S && elapsed < TIMEOUT_S + 2.5, name + " ended on time: " + elapsed + " s");
+                }
+            }
+        }
+    }
+
+    /** The whole output: the artifact's bytes when it outgrew the preview, else the preview's. */
+    private static byte[] outputOf(JsonNode snapshot) throws java.io.IOException {
+        if (snapshot.hasNonNull("artifact")) {
+            return Files.readAllBytes(Path.of(snapshot.get("artifact").asText()));
+        }
+        return snapshot.path("output").asText().getBytes(StandardCharsets.UTF_8);
+    }
+}
