@@ -1,6 +1,7 @@
 package dev.runboard.ui;
 
 import dev.runboard.process.SessionEngine;
+import dev.runboard.process.SessionService;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,10 +16,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * {@code @AfterEach} that call this.
  */
 public final class WindowFixture {
-    private final SessionEngine engine;
+    private final SessionService engine;
     private final MainWindow window;
 
-    private WindowFixture(SessionEngine engine, MainWindow window) {
+    private WindowFixture(SessionService engine, MainWindow window) {
         this.engine = engine;
         this.window = window;
     }
@@ -29,7 +30,7 @@ public final class WindowFixture {
     }
 
     /** The window on an engine the test prepared (history loaded, say). */
-    public static WindowFixture open(Stage stage, SessionEngine engine) {
+    public static WindowFixture open(Stage stage, SessionService engine) {
         Platform.setImplicitExit(false);
         MainWindow window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
                 new RecordingDesktop(), new Theme(false));
@@ -37,8 +38,9 @@ public final class WindowFixture {
         return new WindowFixture(engine, window);
     }
 
+    /** The engine the window runs on; the in-process owner unless the test opened it on a supervisor's client. */
     public SessionEngine engine() {
-        return engine;
+        return (SessionEngine) engine;
     }
 
     public MainWindow window() {

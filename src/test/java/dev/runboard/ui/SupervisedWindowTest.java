@@ -1,0 +1,123 @@
+package dev.runboard.ui;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.process.EngineConfig;
+import dev.runboard.process.SessionInsight;
+import dev.runboard.process.SupervisedSessions;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.store.Json;
+import dev.runboard.ui.sessions.SessionRow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The window as the app runs it: a client of the data dir's supervisor, beside the CLI and a
+ * second window on the same data dir. All three show the same sessions, with CPU, memory and the
+ * process tree, whoever started them; a kill from the window is carried out and recorded by the
+ * supervisor.
+ */
+@Tag("slow")
+@ExtendWith(ApplicationExtension.class)
+class SupervisedWindowTest {
+    private static final long WAIT_S = 30;
+
+    @TempDir
+    Path dataDir;
+
+    private SupervisorFixture supervisor;
+    private SupervisedSessions view;
+    private WindowFixture fixture;
+
+    @Start
+    void start(Stage stage) {
+        supervisor = new SupervisorFixture(dataDir);
+        view = new SupervisedSessions(EngineConfig.forDataDir(dataDir), supervisor.client());
+        view.load();
+        view.follow(Duration.ofMillis(200));
+        fixture = WindowFixture.open(stage, view);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fixture.close();
+        supervisor.close();
+    }
+
+    @Test
+    void theWindowTheCliAndASecondWindowSeeTheSameSessionsAndTheSupervisorCarriesOutTheWindowsKill(FxRobot robot) throws Exception {
+        SupervisorFixture.Result started = supervisor.cli("start", "--shell", "/bin/sh", "--", "sleep 60 & sleep 60; wait");
+        assertEquals(0, started.exit(), started.err());
+        String id = started.out().strip();
+
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
+        SessionRow row = fx(robot, () -> fixture.window().sessions().find(id));
+        assertEquals(SessionStatus.RUNNING, fx(robot, row::status));
+        // CPU and memory of a session the window did not start (the monitor samples once a second).
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get()) != null);
+        assertTrue(fx(robot, () -> row.rssBytesProperty().get()) > 0);
+        SessionInsight insight = fx(robot, () -> row.insightProperty().get());
+        assertTrue(insight.tree().pids().size() >= 3, "the tree: wrapper, shell and two sleeps: " + insight.tree().pids());
+
+        // A second window on the same data dir sees the same session with the same tree.
+        try (SupervisedSessions second = new SupervisedSessions(EngineConfig.forDataDir(dataDir), supervisor.client())) {
+            second.load();
+            Session same = second.find(id).orElseThrow();
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> second.insight(same) != null
+                    && second.insight(same).tree().pids().size() >= 3);
+            assertEquals(insight.tree().pids().stream().sorted().toList(),
+                    second.insight(same).tree().pids().stream().sorted().toList());
+        }
+
+        List<Long> tree = insight.tree().pids().stream().toList();
+        robot.interact(() -> {
+            TableView<?> table = robot.lookup(".session-table").queryAs(TableView.class);
+            table.getSelectionModel().select(table.getItems().indexOf(row));
+        });
+        robot.clickOn("#killButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        JsonNode shown = Json.mapper().readTree(supervisor.cli("show", id).out());
+        assertEquals("killed", shown.path("status").asText(), "the supervisor recorded the window's kill");
+        assertTrue(shown.path("kill_report").path("survivors").isEmpty());
+        for (long p : tree) {
+            assertTrue(ProcFs.gone(p), "process " + p + " of the killed tree is gone from /proc");
+        }
+    }
+
+    @Test
+    void aSessionStartedInTheWindowIsTheSupervisorsAndTheCliListsIt(FxRobot robot) throws Exception {
+        Session session = fx(robot, () -> {
+            try {
+                return fixture.window().model().engine().start(dev.runboard.session.SessionSpec.shell("echo from the window; exit 5")
+                        .shell(Path.of("/bin/sh")).cwd(dataDir).build());
+            } catch (dev.runboard.session.InvalidSpecException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertEquals(5, supervisor.cli("wait", session.id()).exit());
+        JsonNode listed = Json.mapper().readTree(supervisor.cli("list", "--json").out());
+        assertEquals(1, listed.size());
+        assertEquals("failed", listed.get(0).path("status").asText());
+        assertEquals("from the window\n", listed.get(0).path("output").asText());
+        SessionRow row = fx(robot, () -> fixture.window().sessions().find(session.id()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.FAILED);
+    }
+}
