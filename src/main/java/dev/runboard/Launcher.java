@@ -13,6 +13,9 @@ public final class Launcher {
     public static void main(String[] args) {
         if (args.length == 0 || opensWorkspace(args)) {
             dev.runboard.ui.RunboardApp.launchWindow(args);
+        } else if (dev.runboard.engine.QuickStart.handles(args)) {
+            // The most frequent client call, kept lean: no picocli, no Jackson, no engine in this JVM.
+            System.exit(dev.runboard.engine.QuickStart.run(args, System.out, System.err));
         } else {
             RunboardCli.main(args);
         }

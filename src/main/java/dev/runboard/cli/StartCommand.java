@@ -28,6 +28,22 @@ public final class StartCommand implements Callable<Integer> {
     @Mixin
     StoreAccess store;
 
+    /**
+     * The spec that {@code runboard start ARGS} asks for, parsed the way this command parses them:
+     * what the supervisor runs for the quick client ({@link dev.runboard.engine.QuickStart}).
+     */
+    public static SessionSpec parseSpec(java.util.List<String> args) {
+        StartCommand command = new StartCommand();
+        try {
+            new picocli.CommandLine(command).parseArgs(args.toArray(String[]::new));
+        } catch (picocli.CommandLine.ParameterException e) {
+            throw new InvalidSpecException("args", e.getMessage() + " (see runboard start --help)");
+        }
+        SessionSpec spec = command.specOptions.toSpec();
+        spec.validate();
+        return spec;
+    }
+
     @Override
     public Integer call() throws Exception {
         SessionSpec sessionSpec;

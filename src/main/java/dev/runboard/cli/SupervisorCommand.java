@@ -70,7 +70,7 @@ public final class SupervisorCommand {
 
         @Override
         public Integer call() throws Exception {
-            return new Supervisor(SupervisorPaths.of(store.resolve())).run();
+            return new Supervisor(SupervisorPaths.of(store.resolve()), StartCommand::parseSpec).run();
         }
     }
 }

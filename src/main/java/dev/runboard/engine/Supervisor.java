@@ -17,7 +17,10 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import dev.runboard.session.SessionSpec;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,6 +44,7 @@ public final class Supervisor {
     private static final Duration DEFAULT_IDLE = Duration.ofSeconds(60);
 
     private final SupervisorPaths paths;
+    private final Function<List<String>, SessionSpec> startArguments;
     private final Instant startedAt = Instant.now();
     private final AtomicInteger connections = new AtomicInteger();
     private final ExecutorService clients = Executors.newCachedThreadPool(r -> {
@@ -57,8 +61,14 @@ public final class Supervisor {
     private volatile ServerSocketChannel server;
     private volatile boolean stopping;
 
-    public Supervisor(SupervisorPaths paths) {
+    /**
+     * @param startArguments parses {@code runboard start}'s arguments into a spec (the CLI's own
+     *     parser, so the quick client and the full one accept the same options); throws
+     *     {@link dev.runboard.session.InvalidSpecException} on a usage error
+     */
+    public Supervisor(SupervisorPaths paths, Function<List<String>, SessionSpec> startArguments) {
         this.paths = paths;
+        this.startArguments = startArguments;
     }
 
     /**
@@ -81,7 +91,7 @@ public final class Supervisor {
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
-                SupervisorRequests requests = new SupervisorRequests(engine, this);
+                SupervisorRequests requests = new SupervisorRequests(engine, this, startArguments);
                 serve(engine, requests);
             } finally {
                 Files.deleteIfExists(paths.socket());

@@ -10,17 +10,12 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.store.Json;
 import dev.runboard.store.SpecRecord;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A client of a data dir's supervisor: each call is one request on its own connection. When no
@@ -28,9 +23,6 @@ import java.util.concurrent.locks.LockSupport;
  * this process and the terminal) and waits for its socket.
  */
 public final class SupervisorClient implements SupervisorLink {
-    /** How long a new supervisor may take to answer: a JVM start, plus history loading, on a busy machine. */
-    private static final Duration START_LIMIT = Duration.ofSeconds(30);
-
     private final SupervisorPaths paths;
 
     public SupervisorClient(SupervisorPaths paths) {
@@ -63,6 +55,7 @@ public final class SupervisorClient implements SupervisorLink {
     public String start(SessionSpec spec) throws InvalidSpecException, IOException {
         ObjectNode req = Protocol.request("start");
         req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
+        req.set("environment", Json.mapper().valueToTree(System.getenv()));
         try {
             return call(req).path("id").asText();
         } catch (RequestException e) {
@@ -157,8 +150,11 @@ public final class SupervisorClient implements SupervisorLink {
     public JsonNode statusIfRunning() throws IOException {
         try (SocketChannel ch = connect()) {
             return exchange(ch, Protocol.request("status"));
-        } catch (java.nio.file.NoSuchFileException | java.net.SocketException e) {
-            return null;
+        } catch (IOException e) {
+            if (SupervisorSocket.nobodyListens(e)) {
+                return null;
+            }
+            throw e;
         }
     }
 
@@ -167,8 +163,11 @@ public final class SupervisorClient implements SupervisorLink {
         try (SocketChannel ch = connect()) {
             exchange(ch, Protocol.request("stop"));
             return true;
-        } catch (java.nio.file.NoSuchFileException | java.net.SocketException e) {
-            return false;
+        } catch (IOException e) {
+            if (SupervisorSocket.nobodyListens(e)) {
+                return false;
+            }
+            throw e;
         }
     }
 
@@ -179,14 +178,8 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** Sends a request, starting a supervisor first when none answers. */
     JsonNode call(ObjectNode request) throws IOException {
-        SocketChannel ch;
-        try {
-            ch = connect();
-        } catch (java.nio.file.NoSuchFileException | java.net.SocketException e) {
-            ch = startAndConnect();
-        }
-        try (SocketChannel open = ch) {
-            return exchange(open, request);
+        try (SocketChannel ch = SupervisorSocket.connectOrStart(paths)) {
+            return exchange(ch, request);
         }
     }
 
@@ -209,48 +202,6 @@ public final class SupervisorClient implements SupervisorLink {
     }
 
     private SocketChannel connect() throws IOException {
-        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-        try {
-            ch.connect(UnixDomainSocketAddress.of(paths.socket()));
-            return ch;
-        } catch (IOException e) {
-            ch.close();
-            throw e;
-        }
-    }
-
-    private SocketChannel startAndConnect() throws IOException {
-        paths.prepare();
-        Process supervisor = new ProcessBuilder(SupervisorLauncher.command(paths.dataDir()))
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(paths.log().toFile()))
-                .redirectErrorStream(true)
-                .start();
-        long deadline = System.nanoTime() + START_LIMIT.toNanos();
-        IOException last = null;
-        while (System.nanoTime() < deadline) {
-            try {
-                return connect();
-            } catch (IOException e) {
-                last = e;
-            }
-            // A supervisor that lost the race for the lock exits at once: another one is coming up.
-            if (!supervisor.isAlive() && supervisor.exitValue() != 0) {
-                throw new IOException("the supervisor exited with " + supervisor.exitValue() + " at start; see "
-                        + paths.log() + tail());
-            }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
-        throw new IOException("no supervisor answered on " + paths.socket() + " within " + START_LIMIT.toSeconds()
-                + " s (" + (last == null ? "" : last.getMessage()) + "); see " + paths.log());
-    }
-
-    private String tail() {
-        try {
-            List<String> lines = Files.readAllLines(paths.log());
-            return lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1);
-        } catch (IOException e) {
-            return "";
-        }
+        return SupervisorSocket.connect(paths);
     }
 }

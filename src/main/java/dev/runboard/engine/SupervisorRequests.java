@@ -9,6 +9,7 @@ import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionSpec;
 import dev.runboard.store.Json;
 import dev.runboard.store.SpecRecord;
 import java.io.BufferedReader;
@@ -46,13 +47,17 @@ final class SupervisorRequests {
     private final SessionEngine engine;
     private final Supervisor supervisor;
     private final Map<String, Handler> handlers;
+    private final java.util.function.Function<List<String>, SessionSpec> startArguments;
 
-    SupervisorRequests(SessionEngine engine, Supervisor supervisor) {
+    SupervisorRequests(SessionEngine engine, Supervisor supervisor,
+                       java.util.function.Function<List<String>, SessionSpec> startArguments) {
         this.engine = engine;
         this.supervisor = supervisor;
+        this.startArguments = startArguments;
         this.handlers = Map.ofEntries(
                 Map.entry("status", this::status),
                 Map.entry("start", this::start),
+                Map.entry(QuickStart.OP, this::startArgv),
                 Map.entry("kill", this::kill),
                 Map.entry("signal", this::signal),
                 Map.entry("signal_process", this::signalProcess),
@@ -107,8 +112,28 @@ final class SupervisorRequests {
         if (spec == null) {
             throw new Refused("start needs a spec");
         }
-        Session session = engine.start(spec.toSpec());
+        return started(engine.start(spec.toSpec(), environment(request)));
+    }
+
+    /** The quick client's start: its arguments parsed here, with the CLI's own options. */
+    private ObjectNode startArgv(JsonNode request) throws Exception {
+        List<String> argv = new java.util.ArrayList<>();
+        request.path("argv").forEach(a -> argv.add(a.asText()));
+        return started(engine.start(startArguments.apply(argv), environment(request)));
+    }
+
+    private static ObjectNode started(Session session) {
         return Protocol.ok().put("id", session.id()).put("status", session.status().word());
+    }
+
+    /** The client's environment, which the command starts from; null (the supervisor's own) when not sent. */
+    private static Map<String, String> environment(JsonNode request) {
+        if (!request.hasNonNull("environment")) {
+            return null;
+        }
+        Map<String, String> environment = new java.util.HashMap<>();
+        request.get("environment").fields().forEachRemaining(f -> environment.put(f.getKey(), f.getValue().asText()));
+        return environment;
     }
 
     private ObjectNode kill(JsonNode request) throws Exception {

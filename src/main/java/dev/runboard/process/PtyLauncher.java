@@ -55,7 +55,8 @@ final class PtyLauncher {
         this.plain = plain;
     }
 
-    Process launch(SessionSpec spec, String tag, Path capture, Path exitStatusFile) throws IOException {
+    Process launch(SessionSpec spec, Map<String, String> baseEnv, String tag, Path capture, Path exitStatusFile)
+            throws IOException {
         List<String> argv = new ArrayList<>();
         for (String word : os.launchPrefix()) {
             if (!word.equals("setsid")) { // pty4j already makes the child a session leader; setsid would fork
@@ -68,7 +69,7 @@ final class PtyLauncher {
                 "runboard-pty"));
         argv.addAll(plain.wrapperPrefix(exitStatusFile));
         argv.addAll(plain.commandArgv(spec));
-        Map<String, String> env = new HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(baseEnv != null ? baseEnv : System.getenv());
         env.put("TERM", "xterm-256color");
         env.put("COLUMNS", Integer.toString(COLUMNS));
         env.put("LINES", Integer.toString(ROWS));

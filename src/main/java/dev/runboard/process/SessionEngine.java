@@ -133,6 +133,15 @@ public final class SessionEngine implements SessionService {
      * passes but cannot be started (the OS refused) returns a session already {@code failed} with the reason.
      */
     public Session start(SessionSpec spec) throws InvalidSpecException {
+        return start(spec, null);
+    }
+
+    /**
+     * As {@link #start(SessionSpec)}, the command starting from {@code baseEnv} (the environment of
+     * the client that asked, so a command started through the supervisor sees the caller's PATH and
+     * variables) instead of this process's; the spec's own variables go on top.
+     */
+    public Session start(SessionSpec spec, java.util.Map<String, String> baseEnv) throws InvalidSpecException {
         spec.validate();
         String id = SessionIds.next(config.clock());
         sessions.reserve(id);
@@ -151,8 +160,8 @@ public final class SessionEngine implements SessionService {
         Process process;
         try {
             Path exitStatus = store.file(id, SessionStore.EXIT_STATUS);
-            process = spec.pty() ? ptyLauncher.launch(spec, session.tag(), capture, exitStatus)
-                    : launcher.launch(spec, session.tag(), capture, exitStatus);
+            process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
+                    : launcher.launch(spec, baseEnv, session.tag(), capture, exitStatus);
         } catch (IOException e) {
             SessionOutcome failed = finisher.couldNotStart(session, e);
             recorder.save(session, failed);

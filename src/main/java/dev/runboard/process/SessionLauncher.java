@@ -69,7 +69,9 @@ final class SessionLauncher {
         return limitation;
     }
 
-    Process launch(SessionSpec spec, String tag, Path capture, Path exitStatusFile) throws IOException {
+    /** {@code baseEnv}: the environment the command starts from (a client's), or null for this process's own. */
+    Process launch(SessionSpec spec, java.util.Map<String, String> baseEnv, String tag, Path capture, Path exitStatusFile)
+            throws IOException {
         List<String> argv = new ArrayList<>(os.launchPrefix());
         wrapper.ifPresent(w -> {
             argv.remove(SETSID); // the wrapper makes the process group itself, without a new session
@@ -81,6 +83,10 @@ final class SessionLauncher {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(capture.toFile()));
         // stdin stays a pipe (the default): kept open so input can be sent later.
+        if (baseEnv != null) {
+            pb.environment().clear();
+            pb.environment().putAll(baseEnv);
+        }
         pb.environment().putAll(spec.env());
         int eq = tag.indexOf('=');
         pb.environment().put(tag.substring(0, eq), tag.substring(eq + 1));

@@ -13,7 +13,10 @@ import java.util.List;
  */
 public interface SupervisorLink {
 
-    /** Starts a session; its record is on disk when this returns. */
+    /**
+     * Starts a session; its record is on disk when this returns. The command starts from this
+     * process's environment (as if this process had started it), the spec's variables on top.
+     */
     String start(SessionSpec spec) throws InvalidSpecException, IOException;
 
     /** Kills the session's tree and returns the report once the kill is done. */

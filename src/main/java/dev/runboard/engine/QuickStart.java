@@ -1,0 +1,122 @@
+package dev.runboard.engine;
+
+import dev.runboard.store.DataDirs;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code runboard start} as a lean client: it hands its arguments, working folder and environment
+ * to the supervisor, which parses them with the same options as {@code exec} and launches. The
+ * client loads neither Jackson nor picocli nor the engine, so it costs little more than a JVM's
+ * start. Help and version requests go to the full CLI ({@link #handles}).
+ */
+public final class QuickStart {
+    /** Words before {@code --} that the full CLI answers (help, version). */
+    private static final Set<String> FULL_CLI = Set.of("-h", "--help", "-V", "--version");
+    /** What the supervisor is asked to run: the start subcommand's arguments. */
+    static final String OP = "start_argv";
+
+    private QuickStart() {
+    }
+
+    /** Whether this quick path serves these arguments ({@code start ...} without help or version flags). */
+    public static boolean handles(String[] args) {
+        if (args.length == 0 || !args[0].equals("start")) {
+            return false;
+        }
+        for (int i = 1; i < args.length && !args[i].equals("--"); i++) {
+            if (FULL_CLI.contains(args[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Runs {@code start}: prints the session id (exit 0), or one line on stderr (exit 2 for a usage error, else 1). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        List<String> argv = absoluteCwd(List.of(args).subList(1, args.length), Path.of("").toAbsolutePath());
+        try {
+            Path dataDir = DataDirs.resolve(dataDirFlag(argv));
+            String request = "{\"v\":" + Protocol.VERSION + ",\"op\":\"" + OP + "\",\"argv\":" + FlatJson.list(argv)
+                    + ",\"environment\":" + FlatJson.map(System.getenv()) + "}\n";
+            Map<String, String> reply;
+            try (SocketChannel ch = SupervisorSocket.connectOrStart(SupervisorPaths.of(dataDir))) {
+                OutputStream o = Channels.newOutputStream(ch);
+                o.write(request.getBytes(StandardCharsets.UTF_8));
+                o.flush();
+                String line = new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
+                if (line == null) {
+                    throw new IOException("the supervisor closed the connection without answering");
+                }
+                reply = FlatJson.readFlat(line);
+            }
+            if (!String.valueOf(Protocol.VERSION).equals(reply.get("v"))) {
+                err.println("runboard start: the supervisor speaks protocol version " + reply.get("v") + ", this runboard "
+                        + Protocol.VERSION + ": stop the old supervisor with 'runboard supervisor stop'");
+                return 1;
+            }
+            if (!"true".equals(reply.get("ok"))) {
+                err.println("runboard start: " + reply.get("error"));
+                return "true".equals(reply.get("usage")) ? 2 : 1;
+            }
+            out.println(reply.get("id"));
+            out.flush();
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            err.println("runboard start: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return 1;
+        }
+    }
+
+    /**
+     * The supervisor runs in another folder: a relative {@code --cwd} is made absolute here, and
+     * without one the client's own folder is the command's.
+     */
+    static List<String> absoluteCwd(List<String> argv, Path here) {
+        List<String> out = new ArrayList<>(argv.size() + 2);
+        boolean seen = false;
+        int i = 0;
+        for (; i < argv.size() && !argv.get(i).equals("--"); i++) {
+            String a = argv.get(i);
+            if (a.equals("--cwd") && i + 1 < argv.size()) {
+                out.add(a);
+                out.add(here.resolve(argv.get(++i)).toString());
+                seen = true;
+            } else if (a.startsWith("--cwd=")) {
+                out.add("--cwd=" + here.resolve(a.substring("--cwd=".length())));
+                seen = true;
+            } else {
+                out.add(a);
+            }
+        }
+        if (!seen) {
+            out.add("--cwd");
+            out.add(here.toString());
+        }
+        out.addAll(argv.subList(i, argv.size()));
+        return out;
+    }
+
+    private static Path dataDirFlag(List<String> argv) {
+        for (int i = 0; i < argv.size() && !argv.get(i).equals("--"); i++) {
+            if (argv.get(i).equals("--data-dir") && i + 1 < argv.size()) {
+                return Path.of(argv.get(i + 1));
+            }
+            if (argv.get(i).startsWith("--data-dir=")) {
+                return Path.of(argv.get(i).substring("--data-dir=".length()));
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.runboard.engine;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.SocketException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Reaching a data dir's supervisor: connect to its socket, or start one (a detached JVM) and wait
+ * for it to answer. Free of Jackson and picocli, so that the quick {@code start} client stays small.
+ */
+final class SupervisorSocket {
+    /** How long a new supervisor may take to answer: a JVM start, plus history loading, on a busy machine. */
+    private static final Duration START_LIMIT = Duration.ofSeconds(30);
+
+    private SupervisorSocket() {
+    }
+
+    /** A connection to the running supervisor; throws when none listens. */
+    static SocketChannel connect(SupervisorPaths paths) throws IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            ch.connect(UnixDomainSocketAddress.of(paths.socket()));
+            return ch;
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** Whether a failed connect means "nobody listens" (rather than a real I/O problem). */
+    static boolean nobodyListens(IOException e) {
+        return e instanceof NoSuchFileException || e instanceof SocketException;
+    }
+
+    /** A connection to the supervisor, starting one first when none answers. */
+    static SocketChannel connectOrStart(SupervisorPaths paths) throws IOException {
+        try {
+            return connect(paths);
+        } catch (IOException e) {
+            if (!nobodyListens(e)) {
+                throw e;
+            }
+        }
+        paths.prepare();
+        Process supervisor = new ProcessBuilder(SupervisorLauncher.command(paths.dataDir()))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(paths.log().toFile()))
+                .redirectErrorStream(true)
+                .start();
+        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+        IOException last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                return connect(paths);
+            } catch (IOException e) {
+                last = e;
+            }
+            // A supervisor that lost the race for the lock exits 0 at once: another one is coming up.
+            if (!supervisor.isAlive() && supervisor.exitValue() != 0) {
+                throw new IOException("the supervisor exited with " + supervisor.exitValue() + " at start; see "
+                        + paths.log() + lastLine(paths));
+            }
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
+        throw new IOException("no supervisor answered on " + paths.socket() + " within " + START_LIMIT.toSeconds()
+                + " s (" + (last == null ? "" : last.getMessage()) + "); see " + paths.log());
+    }
+
+    private static String lastLine(SupervisorPaths paths) {
+        try {
+            List<String> lines = Files.readAllLines(paths.log());
+            return lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
