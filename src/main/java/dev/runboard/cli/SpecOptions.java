@@ -1,7 +1,10 @@
 package dev.runboard.cli;
 
+import dev.runboard.session.Durations;
+import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Sizes;
 import dev.runboard.session.WatchSpec;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,8 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
@@ -35,14 +36,17 @@ public final class SpecOptions {
     @Option(names = "--env", paramLabel = "K=V", description = "Extra environment variable; repeatable.")
     List<String> env = List.of();
 
-    @Option(names = "--timeout", paramLabel = "S", description = "Kill the tree after S seconds (at least 1; default: none).")
-    Double timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Kill the tree after DURATION: 90, 30s, 5m, 1h30m, 500ms"
+            + " (a bare number is seconds; 1 second to 365 days; default: none).")
+    String timeout;
 
-    @Option(names = "--grace", paramLabel = "S", description = "Seconds between TERM and KILL when ending the tree (default: ${DEFAULT-VALUE}).", defaultValue = "2")
-    double graceSeconds;
+    @Option(names = "--grace", paramLabel = "DURATION", description = "Time between TERM and KILL when ending the tree, like"
+            + " 2, 500ms, 10s (0 to 1 hour; default: ${DEFAULT-VALUE} seconds).", defaultValue = "2")
+    String grace;
 
-    @Option(names = "--preview-bytes", paramLabel = "N", description = "Bound of the in-memory output preview (default: ${DEFAULT-VALUE}).", defaultValue = "65536")
-    int previewBytes;
+    @Option(names = "--preview-bytes", paramLabel = "SIZE", description = "Bound of the in-memory output preview: bytes, or"
+            + " with K or M (1K to 16M; default: ${DEFAULT-VALUE}).", defaultValue = "65536")
+    String previewBytes;
 
     @Option(names = "--nice", paramLabel = "N", description = "Run COMMAND below normal priority: niceness N, 0 (normal,"
             + " the default) to 19 (lowest). The window starts its commands at 10 so they yield the CPU to it.", defaultValue = "0")
@@ -63,26 +67,29 @@ public final class SpecOptions {
             + " matches REGEX; at most once per rule every 10 s. Repeatable.")
     List<String> notifyOn = List.of();
 
-    @Option(names = "--hang-after", paramLabel = "S", description = "Hang watchdog: act when there has been no output for S seconds (at least 1).")
-    Double hangAfterSeconds;
+    @Option(names = "--hang-after", paramLabel = "DURATION", description = "Hang watchdog: act when there has been no output"
+            + " for DURATION, like 90, 30s, 5m (1 second to 365 days).")
+    String hangAfter;
 
     @Option(names = "--hang-action", paramLabel = "warn|kill", description = "What the hang watchdog does: warn (an event) or kill the tree (default: warn).")
     String hangAction;
 
-    @Option(names = "--max-rss", paramLabel = "SIZE", description = "Kill the tree when its RSS exceeds SIZE (bytes, or with K, M, G, T: 500M, 2G).")
+    @Option(names = "--max-rss", paramLabel = "SIZE", description = "Kill the tree when its RSS exceeds SIZE (bytes, or with"
+            + " K, M, G, T for KiB, MiB, GiB, TiB: 500M, 2G; 1M to 1024T).")
     String maxRss;
 
-    @Option(names = "--max-cpu", paramLabel = "PCT", description = "Kill the tree when its CPU stays above PCT %% (100 = one core) for --max-cpu-for seconds.")
+    @Option(names = "--max-cpu", paramLabel = "PCT", description = "Kill the tree when its CPU stays above PCT %% (100 = one core)"
+            + " for --max-cpu-for.")
     Double maxCpuPercent;
 
-    @Option(names = "--max-cpu-for", paramLabel = "S", description = "How long the CPU must stay above --max-cpu (default: 10).")
-    Double maxCpuForSeconds;
+    @Option(names = "--max-cpu-for", paramLabel = "DURATION", description = "How long the CPU must stay above --max-cpu, like 10,"
+            + " 30s, 5m (default: 10 seconds).")
+    String maxCpuFor;
 
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The command. With a shell, the words are joined into one string.")
     List<String> commandWords;
 
-    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*((?i)[KMGT](?:i?B)?|B)?");
-    private static final double DEFAULT_CPU_FOR_SECONDS = 10;
+    private static final Duration DEFAULT_CPU_FOR = Duration.ofSeconds(10);
 
     SessionSpec toSpec() {
         if (noShell && shell != null) {
@@ -94,16 +101,12 @@ public final class SpecOptions {
         }
         b.cwd(cwd == null ? Path.of("").toAbsolutePath() : cwd);
         b.env(parseEnv());
-        if (timeoutSeconds != null) {
-            b.timeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)));
-        }
-        if (graceSeconds < 0) {
-            throw new ParameterException(command.commandLine(), "--grace cannot be negative");
-        }
-        b.grace(Duration.ofMillis(Math.round(graceSeconds * 1000)));
-        b.previewBytes(previewBytes);
+        b.timeout(inRange(() -> SessionSpec.checkTimeout(duration("--timeout", timeout), "--timeout")));
+        b.grace(inRange(() -> SessionSpec.checkGrace(duration("--grace", grace), "--grace")));
+        b.previewBytes(inRange(() -> SessionSpec.checkPreviewBytes(size("--preview-bytes", previewBytes),
+                "--preview-bytes")));
         b.pty(pty);
-        b.nice(nice);
+        b.nice(nice); // its range is validate()'s, whose message names it
         b.watch(toWatch());
         return b.build();
     }
@@ -114,33 +117,56 @@ public final class SpecOptions {
         highlight.forEach(r -> rules.add(new OutputRule(r, OutputRule.Action.HIGHLIGHT)));
         notifyOn.forEach(r -> rules.add(new OutputRule(r, OutputRule.Action.NOTIFY)));
         WatchSpec watch = WatchSpec.NONE.withRules(rules);
-        if (hangAction != null && hangAfterSeconds == null) {
-            throw usage("--hang-action needs --hang-after S");
+        if (hangAction != null && hangAfter == null) {
+            throw usage("--hang-action needs --hang-after DURATION");
         }
-        if (hangAfterSeconds != null) {
-            watch = watch.withHang(seconds("--hang-after", hangAfterSeconds), parseHangAction(hangAction));
+        if (hangAfter != null) {
+            watch = watch.withHang(inRange(() -> WatchSpec.checkHangAfter(duration("--hang-after", hangAfter),
+                    "--hang-after")), parseHangAction(hangAction));
         }
         if (maxRss != null) {
-            watch = watch.withMaxRss(parseSize(maxRss));
+            long bytes = parseSize(maxRss);
+            watch = watch.withMaxRss(inRange(() -> WatchSpec.checkMaxRss(bytes, "--max-rss")));
         }
-        if (maxCpuForSeconds != null && maxCpuPercent == null) {
+        if (maxCpuFor != null && maxCpuPercent == null) {
             throw usage("--max-cpu-for needs --max-cpu PCT");
         }
         if (maxCpuPercent != null) {
-            if (maxCpuPercent <= 0) {
-                throw usage("--max-cpu must be a positive percentage, got " + maxCpuPercent);
-            }
-            watch = watch.withMaxCpu(maxCpuPercent,
-                    seconds("--max-cpu-for", maxCpuForSeconds == null ? DEFAULT_CPU_FOR_SECONDS : maxCpuForSeconds));
+            double percent = inRange(() -> WatchSpec.checkMaxCpu(maxCpuPercent, "--max-cpu"));
+            Duration window = maxCpuFor == null ? DEFAULT_CPU_FOR
+                    : inRange(() -> WatchSpec.checkCpuFor(duration("--max-cpu-for", maxCpuFor), "--max-cpu-for"));
+            watch = watch.withMaxCpu(percent, window);
         }
         return watch;
     }
 
-    private Duration seconds(String option, double value) {
-        if (!(value >= 0) || Double.isInfinite(value)) {
-            throw usage(option + " must be a number of seconds, got " + value);
+    /** The Contract's duration grammar ({@link Durations}); null stays null (not given). */
+    private Duration duration(String option, String text) {
+        if (text == null) {
+            return null;
         }
-        return Duration.ofMillis(Math.round(value * 1000));
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + e.getMessage());
+        }
+    }
+
+    private long size(String option, String text) {
+        try {
+            return Sizes.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + e.getMessage());
+        }
+    }
+
+    /** Runs one of the shared range checks ({@link SessionSpec}, {@link WatchSpec}) as a usage error. */
+    private <T> T inRange(java.util.function.Supplier<T> check) {
+        try {
+            return check.get();
+        } catch (InvalidSpecException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private WatchSpec.HangAction parseHangAction(String text) {
@@ -154,26 +180,18 @@ public final class SpecOptions {
         }
     }
 
-    /** "500M", "2G", "1.5g", "4096", "512KiB": binary units. */
+    /** "500M", "2G", "1.5g", "4096", "512KiB": binary units ({@link Sizes}). */
     long parseSize(String text) {
-        Matcher m = SIZE.matcher(text.strip());
-        if (!m.matches()) {
-            throw usage("--max-rss expects a size like 500M or 2G, got '" + text + "'");
+        if (!Sizes.isSize(text)) {
+            throw usage("--max-rss expects a size like 500M or 2G, got '" + text + "' (K, M, G, T are KiB, MiB, GiB, TiB;"
+                    + " a bare number is bytes)");
         }
-        double n = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "" : m.group(2).substring(0, 1).toUpperCase(Locale.ROOT);
-        int shift = switch (unit) {
-            case "K" -> 10;
-            case "M" -> 20;
-            case "G" -> 30;
-            case "T" -> 40;
-            default -> 0;
-        };
-        double bytes = n * (1L << shift);
-        if (bytes < 1 || bytes >= Long.MAX_VALUE) {
-            throw usage("--max-rss must be at least 1 byte, got '" + text + "'");
+        try {
+            return Sizes.parse(text);
+        } catch (IllegalArgumentException tooLarge) {
+            throw usage("--max-rss must be " + Sizes.format(WatchSpec.MIN_RSS_BYTES) + " to " + Sizes.format(WatchSpec.MAX_RSS_BYTES)
+                    + ", got '" + text + "'");
         }
-        return Math.round(bytes);
     }
 
     private ParameterException usage(String message) {
@@ -193,8 +211,8 @@ public final class SpecOptions {
         for (String kv : env) {
             args.addAll(List.of("--env", kv));
         }
-        if (timeoutSeconds != null) {
-            args.addAll(List.of("--timeout", String.valueOf(timeoutSeconds)));
+        if (timeout != null) {
+            args.addAll(List.of("--timeout", timeout));
         }
         if (pty) {
             args.add("--pty");
@@ -202,8 +220,8 @@ public final class SpecOptions {
         failOn.forEach(r -> args.addAll(List.of("--fail-on", r)));
         highlight.forEach(r -> args.addAll(List.of("--highlight", r)));
         notifyOn.forEach(r -> args.addAll(List.of("--notify-on", r)));
-        if (hangAfterSeconds != null) {
-            args.addAll(List.of("--hang-after", String.valueOf(hangAfterSeconds)));
+        if (hangAfter != null) {
+            args.addAll(List.of("--hang-after", hangAfter));
         }
         if (hangAction != null) {
             args.addAll(List.of("--hang-action", hangAction));
@@ -214,10 +232,10 @@ public final class SpecOptions {
         if (maxCpuPercent != null) {
             args.addAll(List.of("--max-cpu", String.valueOf(maxCpuPercent)));
         }
-        if (maxCpuForSeconds != null) {
-            args.addAll(List.of("--max-cpu-for", String.valueOf(maxCpuForSeconds)));
+        if (maxCpuFor != null) {
+            args.addAll(List.of("--max-cpu-for", maxCpuFor));
         }
-        args.addAll(List.of("--grace", String.valueOf(graceSeconds), "--preview-bytes", String.valueOf(previewBytes),
+        args.addAll(List.of("--grace", grace, "--preview-bytes", previewBytes,
                 "--nice", String.valueOf(nice), "--"));
         args.addAll(commandWords);
         return args;

@@ -5,6 +5,7 @@ import dev.runboard.session.OutputPreview;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Sizes;
 import dev.runboard.session.WatchSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -226,8 +227,8 @@ final class SessionMonitor implements AutoCloseable {
             }
             Long maxRss = spec.maxRssBytes();
             if (maxRss != null && u.rssBytes() > maxRss) {
-                String why = "runaway guard: RSS " + OutputPreview.humanBytes(u.rssBytes()) + " exceeded the limit of "
-                        + OutputPreview.humanBytes(maxRss);
+                // In the binary units the limit was given in (--max-rss 50M reads "50 MiB", not "52 MB").
+                String why = "runaway guard: RSS " + Sizes.format(u.rssBytes()) + " exceeded the limit of " + Sizes.format(maxRss);
                 event(SessionInsight.Kind.GUARD, why);
                 end(SessionStatus.KILLED, why);
                 return;

@@ -10,7 +10,8 @@ public final class InvalidSpecException extends IllegalArgumentException {
         this.field = field;
     }
 
-    /** One of {@code command}, {@code cwd}, {@code shell}, {@code timeout}, {@code grace}, {@code env}, {@code preview}. */
+    /** One of {@code command}, {@code cwd}, {@code shell}, {@code timeout}, {@code grace}, {@code env}, {@code preview},
+     * {@code nice}, {@code rules}, {@code hang}, {@code guards}, {@code data}. */
     public String field() {
         return field;
     }

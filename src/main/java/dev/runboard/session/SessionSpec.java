@@ -40,6 +40,27 @@ public record SessionSpec(
     public static final int MAX_NICE = 19;
     public static final int DEFAULT_PREVIEW_BYTES = 64 * 1024;
     public static final int MIN_PREVIEW_BYTES = 1024;
+    /**
+     * The largest preview bound, 16 MiB (256 times the default). The preview is held in memory for
+     * every listed session and stored base64 in its record, which is re-read whenever another
+     * runboard follows the session; 16 MiB keeps a record under 23 MB, readable in well under a
+     * second (and within {@code store.Json}'s string limit). Whole outputs of any size are in the artifact.
+     */
+    public static final int MAX_PREVIEW_BYTES = 16 * 1024 * 1024;
+    /** Shorter deadlines cannot be told from a start failure. */
+    public static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
+    /**
+     * The longest timeout (and hang watchdog, and CPU guard window): a year. Nobody means a longer
+     * deadline (leave it empty for none), and without a bound a typo like 99999999999999999999 overflows
+     * the scheduler ({@link Duration#toNanos()} ends at about 292 years).
+     */
+    public static final Duration MAX_TIMEOUT = Duration.ofDays(365);
+    /**
+     * The longest kill grace: an hour. A kill (the button, Ctrl-C, {@code down}) waits this long
+     * between TERM and KILL; anything longer is a typo (seconds meant as milliseconds) that would
+     * leave a tree half-killed for days.
+     */
+    public static final Duration MAX_GRACE = Duration.ofHours(1);
 
     public SessionSpec {
         argv = argv == null ? null : List.copyOf(argv);
@@ -119,21 +140,59 @@ public record SessionSpec(
                 throw new InvalidSpecException("env", "environment value of " + key + " is missing or contains NUL");
             }
         }
-        if (timeout != null && timeout.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new InvalidSpecException("timeout", "timeout must be at least 1 second (leave it empty for none)");
-        }
-        if (grace.isNegative()) {
-            throw new InvalidSpecException("grace", "kill grace cannot be negative");
-        }
-        if (nice < 0 || nice > MAX_NICE) {
-            throw new InvalidSpecException("nice", "priority (nice) must be 0 (normal) to " + MAX_NICE
-                    + " (lowest); a command cannot be run above normal priority without privileges");
-        }
-        if (previewBytes < MIN_PREVIEW_BYTES) {
-            throw new InvalidSpecException("preview", "preview bound must be at least " + MIN_PREVIEW_BYTES + " bytes");
-        }
+        checkTimeout(timeout, "timeout");
+        checkGrace(grace, "kill grace");
+        checkNice(nice, "priority (nice)");
+        checkPreviewBytes(previewBytes, "preview bound");
         watch.validate();
         return this;
+    }
+
+    /**
+     * Rejects a timeout outside {@link #MIN_TIMEOUT} to {@link #MAX_TIMEOUT} (null, none, is fine).
+     * Every front end calls the same check, naming the field its own way ({@code what}: "timeout",
+     * "--timeout", "'timeout'").
+     */
+    public static Duration checkTimeout(Duration timeout, String what) {
+        if (timeout != null && timeout.compareTo(MIN_TIMEOUT) < 0) {
+            throw new InvalidSpecException("timeout", what + " must be at least 1 second (leave it empty for none)");
+        }
+        if (timeout != null && timeout.compareTo(MAX_TIMEOUT) > 0) {
+            throw new InvalidSpecException("timeout", what + " must be at most " + Durations.describe(MAX_TIMEOUT)
+                    + ", got " + Durations.describe(timeout) + " (leave it empty for none)");
+        }
+        return timeout;
+    }
+
+    /** Rejects a kill grace that is negative or longer than {@link #MAX_GRACE}. */
+    public static Duration checkGrace(Duration grace, String what) {
+        if (grace != null && grace.isNegative()) {
+            throw new InvalidSpecException("grace", what + " cannot be negative");
+        }
+        if (grace != null && grace.compareTo(MAX_GRACE) > 0) {
+            throw new InvalidSpecException("grace", what + " must be at most " + Durations.describe(MAX_GRACE)
+                    + ", got " + Durations.describe(grace));
+        }
+        return grace;
+    }
+
+    /** Rejects a niceness outside 0 to {@link #MAX_NICE}. */
+    public static int checkNice(long nice, String what) {
+        if (nice < 0 || nice > MAX_NICE) {
+            throw new InvalidSpecException("nice", what + " must be 0 (normal) to " + MAX_NICE
+                    + " (lowest); a command cannot be run above normal priority without privileges");
+        }
+        return (int) nice;
+    }
+
+    /** Rejects a preview bound outside {@link #MIN_PREVIEW_BYTES} to {@link #MAX_PREVIEW_BYTES}. */
+    public static int checkPreviewBytes(long bytes, String what) {
+        if (bytes < MIN_PREVIEW_BYTES || bytes > MAX_PREVIEW_BYTES) {
+            throw new InvalidSpecException("preview", what + " must be " + Sizes.format(MIN_PREVIEW_BYTES) + " to "
+                    + Sizes.format(MAX_PREVIEW_BYTES) + " (" + MIN_PREVIEW_BYTES + " to " + MAX_PREVIEW_BYTES
+                    + " bytes), got " + bytes);
+        }
+        return (int) bytes;
     }
 
     public Builder toBuilder() {

@@ -20,6 +20,12 @@ public record WatchSpec(
         @JsonProperty("cpu_for") Duration cpuFor) {
 
     public static final WatchSpec NONE = new WatchSpec(List.of(), null, null, null, null, null);
+    /** An RSS limit below this would kill any command as it starts (a shell alone uses about a MiB). */
+    public static final long MIN_RSS_BYTES = Sizes.MIB;
+    /** More memory than any machine has (x86-64 addresses 128 TiB): a larger limit can only be a typo. */
+    public static final long MAX_RSS_BYTES = Sizes.PIB;
+    /** 100 % is one core: a thousand cores. */
+    public static final double MAX_CPU_PERCENT = 100_000;
 
     /** What the hang watchdog does when the session has been silent too long. */
     public enum HangAction { WARN, KILL }
@@ -53,14 +59,55 @@ public record WatchSpec(
     /** Rejects settings that cannot work, naming the field. */
     public void validate() {
         rules.forEach(OutputRule::compile);
-        if (hangAfter != null && hangAfter.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new InvalidSpecException("hang", "the hang watchdog needs at least 1 second of silence");
+        checkHangAfter(hangAfter, "the hang watchdog");
+        if (maxRssBytes != null) {
+            checkMaxRss(maxRssBytes, "the RSS limit");
         }
-        if (maxRssBytes != null && maxRssBytes <= 0) {
-            throw new InvalidSpecException("guards", "the RSS limit must be positive");
-        }
-        if (maxCpuPercent != null && (maxCpuPercent <= 0 || cpuFor == null || cpuFor.isNegative())) {
+        if (maxCpuPercent != null && cpuFor == null) {
             throw new InvalidSpecException("guards", "the CPU guard needs a positive percentage and a duration");
         }
+        if (maxCpuPercent != null) {
+            checkMaxCpu(maxCpuPercent, "the CPU limit");
+            checkCpuFor(cpuFor, "the CPU guard's duration");
+        }
+    }
+
+    /** Rejects a hang watchdog shorter than a second or longer than {@link SessionSpec#MAX_TIMEOUT} (null, none, is fine). */
+    public static Duration checkHangAfter(Duration after, String what) {
+        if (after != null && after.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new InvalidSpecException("hang", what + " needs at least 1 second of silence");
+        }
+        if (after != null && after.compareTo(SessionSpec.MAX_TIMEOUT) > 0) {
+            throw new InvalidSpecException("hang", what + " must act within " + Durations.describe(SessionSpec.MAX_TIMEOUT)
+                    + ", got " + Durations.describe(after));
+        }
+        return after;
+    }
+
+    /** Rejects an RSS limit outside {@link #MIN_RSS_BYTES} to {@link #MAX_RSS_BYTES}. */
+    public static long checkMaxRss(long bytes, String what) {
+        if (bytes < MIN_RSS_BYTES || bytes > MAX_RSS_BYTES) {
+            throw new InvalidSpecException("guards", what + " must be " + Sizes.format(MIN_RSS_BYTES) + " to "
+                    + Sizes.format(MAX_RSS_BYTES) + ", got " + Sizes.format(bytes));
+        }
+        return bytes;
+    }
+
+    /** Rejects a CPU limit that is not a number above 0 and at most {@link #MAX_CPU_PERCENT}. */
+    public static double checkMaxCpu(double percent, String what) {
+        if (!(percent > 0 && percent <= MAX_CPU_PERCENT)) {
+            throw new InvalidSpecException("guards", what + " must be a percentage above 0 and at most "
+                    + (long) MAX_CPU_PERCENT + " (100 is one core), got " + percent);
+        }
+        return percent;
+    }
+
+    /** Rejects a CPU guard window that is negative or longer than {@link SessionSpec#MAX_TIMEOUT}. */
+    public static Duration checkCpuFor(Duration forAtLeast, String what) {
+        if (forAtLeast != null && (forAtLeast.isNegative() || forAtLeast.compareTo(SessionSpec.MAX_TIMEOUT) > 0)) {
+            throw new InvalidSpecException("guards", what + " must be 0 to " + Durations.describe(SessionSpec.MAX_TIMEOUT)
+                    + ", got " + Durations.describe(forAtLeast));
+        }
+        return forAtLeast;
     }
 }

@@ -1,5 +1,6 @@
 package dev.runboard.store;
 
+import dev.runboard.session.SessionId;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -7,14 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.regex.Pattern;
 
 /**
  * Artifacts as files {@code <dir>/<session-id>.log}. Persisting is a rename (O(1) for a GB file)
  * when the capture is on the same file system, else a copy that is fsynced before the capture goes.
  */
 public final class FileArtifactStore implements ArtifactStore {
-    private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9._-]+");
     private final Path dir;
 
     public FileArtifactStore(Path dir) {
@@ -27,10 +26,7 @@ public final class FileArtifactStore implements ArtifactStore {
 
     @Override
     public Path pathFor(String sessionId) {
-        if (!SAFE_ID.matcher(sessionId).matches() || sessionId.startsWith(".")) {
-            throw new IllegalArgumentException("not a session id: " + sessionId);
-        }
-        return dir.resolve(sessionId + ".log");
+        return dir.resolve(SessionId.require(sessionId) + ".log");
     }
 
     @Override

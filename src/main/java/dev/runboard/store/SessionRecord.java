@@ -5,7 +5,9 @@ import dev.runboard.session.KillReport;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionId;
 import dev.runboard.session.SessionOutcome;
+import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import java.time.Instant;
 import java.util.Base64;
@@ -14,9 +16,13 @@ import java.util.Base64;
  * A session as written to {@code sessions/<id>/session.json}: a Jackson DTO kept apart from the
  * live {@link Session}. The preview is stored as its raw UTF-8 bytes (base64) so that reloading
  * gives exactly what was shown.
+ *
+ * <p>{@link #schema()} numbers the layout: {@value #SCHEMA} now. Runboard 0.1 wrote no schema (it
+ * wrote {@code "format": 1}, which is ignored); {@link RecordReader} reads such a record as schema 1
+ * and migrates it. Every field read from disk is {@link #check checked} before anything uses it.
  */
 public record SessionRecord(
-        @JsonProperty("format") int format,
+        @JsonProperty("schema") int schema,
         @JsonProperty("session_id") String id,
         @JsonProperty("spec") SpecRecord spec,
         @JsonProperty("status") SessionStatus status,
@@ -38,7 +44,13 @@ public record SessionRecord(
         @JsonProperty("kill_report") KillReport killReport,
         @JsonProperty("resources") ResourceTotals resources) {
 
-    public static final int FORMAT = 1;
+    /** The schema this runboard writes. 2: the {@code schema} field itself, and the ranges of {@link SessionSpec#validate()}. */
+    public static final int SCHEMA = 2;
+    /** Records of runboard 0.1, which have no {@code schema} field. */
+    public static final int SCHEMA_0_1 = 1;
+    /** Instants outside these years are not times runboard wrote (and could overflow elapsed-time arithmetic). */
+    static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+    static final Instant LATEST = Instant.parse("2200-01-01T00:00:00Z");
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
     public static SessionRecord of(Session s) {
@@ -49,13 +61,102 @@ public record SessionRecord(
     public static SessionRecord of(Session s, SessionOutcome o) {
         OutputPreview p = o == null ? OutputPreview.EMPTY : o.preview();
         Base64.Encoder b64 = Base64.getEncoder();
-        return new SessionRecord(FORMAT, s.id(), SpecRecord.of(s.spec()), o == null ? s.status() : o.status(), s.pid(), s.pidStartTicks(),
+        return new SessionRecord(SCHEMA, s.id(), SpecRecord.of(s.spec()), o == null ? s.status() : o.status(), s.pid(), s.pidStartTicks(),
                 s.startedAt(), o == null ? null : o.endedAt(), o == null ? null : o.exitCode(),
                 o == null ? null : o.signal(), o == null ? null : o.reason(),
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
                 o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), s.killReport(),
                 s.resources());
+    }
+
+    /**
+     * Throws {@link CorruptRecordException} naming the first field that is missing, null, out of
+     * range or undecodable, or when the id is not a plain session id or not {@code folder} (the
+     * name of the folder the record was read from). A checked record can be restored, listed and
+     * printed without failing.
+     */
+    public SessionRecord check(String folder) throws CorruptRecordException {
+        if (id == null || !SessionId.isValid(id)) {
+            throw new CorruptRecordException("session_id " + SessionId.quote(id) + " is not a session id");
+        }
+        if (!id.equals(folder)) {
+            throw new CorruptRecordException("session_id " + SessionId.quote(id) + " is not its folder's name");
+        }
+        if (spec == null) {
+            throw new CorruptRecordException("spec is missing");
+        }
+        spec.check();
+        if (status == null) {
+            throw new CorruptRecordException("status is missing");
+        }
+        if (pid != null && pid <= 0) {
+            throw new CorruptRecordException("pid " + pid + " is not a process id");
+        }
+        if (pidStartTicks < 0) {
+            throw new CorruptRecordException("pid_start_ticks is negative");
+        }
+        instant(startedAt, "started_at", false);
+        instant(endedAt, "ended_at", true);
+        if (outputBytes < 0) {
+            throw new CorruptRecordException("output_bytes is negative");
+        }
+        long shown = decoded(outputHead, "output_head") + decoded(outputTail, "output_tail");
+        if (shown > outputBytes) {
+            throw new CorruptRecordException("the preview holds " + shown + " bytes of an output of " + outputBytes);
+        }
+        if (artifact != null) {
+            SpecRecord.path(artifact, "artifact");
+        }
+        if (captureFile != null) {
+            SpecRecord.path(captureFile, "capture_file");
+        }
+        if (killReport != null) {
+            checkKillReport();
+        }
+        if (resources != null && (resources.peakRssBytes() < 0 || !(resources.cpuSeconds() >= 0)
+                || Double.isInfinite(resources.cpuSeconds()))) {
+            throw new CorruptRecordException("resources are negative or not numbers");
+        }
+        return this;
+    }
+
+    private void checkKillReport() throws CorruptRecordException {
+        if (killReport.signal() == null) {
+            throw new CorruptRecordException("kill_report.signal is missing");
+        }
+        if (killReport.graceMillis() < 0) {
+            throw new CorruptRecordException("kill_report.grace_ms is negative");
+        }
+        instant(killReport.requestedAt(), "kill_report.requested_at", false);
+        instant(killReport.finishedAt(), "kill_report.finished_at", false);
+    }
+
+    private static void instant(Instant at, String field, boolean optional) throws CorruptRecordException {
+        if (at == null && !optional) {
+            throw new CorruptRecordException(field + " is missing");
+        }
+        if (at != null && (at.isBefore(EARLIEST) || at.isAfter(LATEST))) {
+            throw new CorruptRecordException(field + " " + at + " is not a time runboard could have written");
+        }
+    }
+
+    private static int decoded(String base64, String field) throws CorruptRecordException {
+        if (base64 == null) {
+            return 0;
+        }
+        try {
+            return Base64.getDecoder().decode(base64).length;
+        } catch (IllegalArgumentException e) {
+            throw new CorruptRecordException(field + " is not base64 (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The same record in the current schema. */
+    SessionRecord withSchema(int newSchema, SpecRecord newSpec) {
+        return new SessionRecord(newSchema, id, newSpec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
+                reason, outputHead, outputTail, outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
+                captureFile, killReport, resources);
     }
 
     public OutputPreview preview() {

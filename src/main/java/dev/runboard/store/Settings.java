@@ -2,6 +2,7 @@ package dev.runboard.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.runboard.session.OutputRule;
+import dev.runboard.session.SessionSpec;
 import java.util.List;
 
 /** What a user can set, as stored in {@code settings.json}. Missing fields take the defaults. */
@@ -19,8 +20,10 @@ public record Settings(
 
     public Settings {
         pollMillis = pollMillis <= 0 ? 200 : Math.max(50, pollMillis);
-        defaultGraceMillis = Math.max(0, defaultGraceMillis);
-        previewBytes = previewBytes <= 0 ? 64 * 1024 : Math.max(1024, previewBytes);
+        // Hand-edited values are brought into SessionSpec's ranges, so every session started with them can start.
+        defaultGraceMillis = Math.min(Math.max(0, defaultGraceMillis), SessionSpec.MAX_GRACE.toMillis());
+        previewBytes = previewBytes <= 0 ? SessionSpec.DEFAULT_PREVIEW_BYTES
+                : Math.min(Math.max(SessionSpec.MIN_PREVIEW_BYTES, previewBytes), SessionSpec.MAX_PREVIEW_BYTES);
         theme = "dark".equals(theme) ? "dark" : "light";
         keepFinished = keepFinished <= 0 ? 1000 : keepFinished;
         keepArtifactBytes = keepArtifactBytes <= 0 ? 5_000_000_000L : keepArtifactBytes;

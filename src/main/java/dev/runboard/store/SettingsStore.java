@@ -38,9 +38,17 @@ public final class SettingsStore {
         } catch (JacksonException e) {
             return new Loaded(Settings.DEFAULTS, Optional.of(file + " is not valid JSON (" + e.getOriginalMessage()
                     + "); using the default settings until they are saved again"));
+        } catch (IllegalArgumentException e) {
+            // convertValue's failure: valid JSON with a value of the wrong kind ("poll_ms": "fast", a rule without a pattern).
+            return new Loaded(Settings.DEFAULTS, Optional.of(file + " has a value runboard cannot use (" + firstLine(e.getMessage())
+                    + "); using the default settings until they are saved again"));
         } catch (IOException e) {
             return new Loaded(Settings.DEFAULTS, Optional.of("could not read " + file + ": " + e.getMessage()));
         }
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("").strip();
     }
 
     public void save(Settings settings) throws StoreException {

@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Finds the commands a project folder already declares: Procfile entries, package.json scripts,
@@ -118,9 +121,20 @@ public final class CommandDiscovery {
         return out;
     }
 
+    /**
+     * Another tool's YAML as that tool reads it: aliases, anchors and merge keys resolved (these
+     * files share settings that way, and Jackson's reader would give an alias as the anchor's name,
+     * offering to run {@code c} for {@code command: *c}). SnakeYAML's safe loader: plain values
+     * only, and its limit on aliases keeps an "alias bomb" small.
+     */
+    static JsonNode resolvedYaml(String text) {
+        Object document = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+        return JSON.valueToTree(document);
+    }
+
     /** mprocs: {@code procs: NAME: {shell | cmd, cwd, env, autostart}}. */
     static List<DiscoveredCommand> mprocs(String text, String fileName) throws IOException {
-        JsonNode procs = WorkspaceYaml.lenientMapper().readTree(text).path("procs");
+        JsonNode procs = resolvedYaml(text).path("procs");
         List<DiscoveredCommand> out = new ArrayList<>();
         procs.fields().forEachRemaining(e -> {
             JsonNode p = e.getValue();
@@ -157,7 +171,7 @@ public final class CommandDiscovery {
 
     /** process-compose: {@code processes: NAME: {command, working_dir, environment: [K=V]}}. */
     static List<DiscoveredCommand> processCompose(String text, String fileName) throws IOException {
-        JsonNode processes = WorkspaceYaml.lenientMapper().readTree(text).path("processes");
+        JsonNode processes = resolvedYaml(text).path("processes");
         List<DiscoveredCommand> out = new ArrayList<>();
         processes.fields().forEachRemaining(e -> {
             JsonNode p = e.getValue();

@@ -37,8 +37,8 @@ public final class RecentWorkspaces {
         try {
             JsonNode node = Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8)).path("workspaces");
             node.forEach(n -> {
-                if (n.isTextual() && !n.asText().isBlank()) {
-                    out.add(Path.of(n.asText()));
+                if (n.isTextual() && !n.asText().isBlank() && n.asText().indexOf('\0') < 0) {
+                    out.add(Path.of(n.asText())); // a damaged entry (not text, or with a NUL) is skipped, not the list
                 }
             });
         } catch (IOException | RuntimeException e) {

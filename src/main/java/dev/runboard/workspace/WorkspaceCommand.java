@@ -28,8 +28,8 @@ public record WorkspaceCommand(
         String shell,
         String cwd,
         Map<String, String> env,
-        @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration timeout,
-        @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration grace,
+        @JsonDeserialize(using = DurationText.TimeoutReader.class) @JsonSerialize(using = DurationText.Writer.class) Duration timeout,
+        @JsonDeserialize(using = DurationText.GraceReader.class) @JsonSerialize(using = DurationText.Writer.class) Duration grace,
         Boolean pty,
         String group,
         Boolean autostart,
@@ -53,27 +53,38 @@ public record WorkspaceCommand(
         }
         if (env != null) {
             for (Map.Entry<String, String> e : env.entrySet()) {
-                if (e.getKey().isEmpty() || e.getKey().indexOf('=') >= 0) {
+                if (e.getKey().isEmpty() || e.getKey().indexOf('=') >= 0 || e.getKey().indexOf('\0') >= 0) {
                     throw new IllegalArgumentException("environment name '" + e.getKey() + "' is invalid");
                 }
                 if (e.getValue() == null) {
                     throw new IllegalArgumentException("environment variable " + e.getKey() + " has no value (write \"\" for empty)");
                 }
+                noNul(e.getValue(), "env");
             }
             env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
         }
-        if (timeout != null && timeout.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new IllegalArgumentException("'timeout' must be at least 1s (leave it out for none)");
-        }
-        if (grace != null && grace.isNegative()) {
-            throw new IllegalArgumentException("'grace' cannot be negative");
-        }
+        // The same ranges as every other front end (SessionSpec's checks), reported at the key's line.
+        SessionSpec.checkTimeout(timeout, "'timeout'");
+        SessionSpec.checkGrace(grace, "'grace'");
         if (nice != null && (nice < 0 || nice > SessionSpec.MAX_NICE)) {
             throw new IllegalArgumentException("'nice' must be 0 (normal priority) to " + SessionSpec.MAX_NICE + " (lowest)");
+        }
+        noNul(command, "command");
+        noNul(shell, "shell");
+        noNul(cwd, "cwd");
+        if (argv != null) {
+            argv.forEach(a -> noNul(a, "argv"));
         }
         argv = argv == null ? null : List.copyOf(argv);
         output = output == null ? null : List.copyOf(output);
         group = group == null || group.isBlank() ? null : group.strip();
+    }
+
+    /** A NUL cannot be passed to a program or be part of a path: refused here rather than when the command starts. */
+    private static void noNul(String value, String key) {
+        if (value != null && value.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("'" + key + "' contains a NUL character");
+        }
     }
 
     public static WorkspaceCommand shell(String command) {

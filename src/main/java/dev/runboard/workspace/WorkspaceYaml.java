@@ -43,11 +43,6 @@ public final class WorkspaceYaml {
     private WorkspaceYaml() {
     }
 
-    /** The Jackson YAML mapper, for readers of other YAML formats (lenient copy). */
-    static ObjectMapper lenientMapper() {
-        return MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    }
-
     /** Reads a workspace file; a missing or empty file is an empty workspace. */
     public static WorkspaceFile read(Path file) throws WorkspaceException {
         String text;
@@ -66,6 +61,16 @@ public final class WorkspaceYaml {
         if (text.isBlank()) {
             return WorkspaceFile.EMPTY;
         }
+        try {
+            PlainYaml.check(text, file);
+            return read(text, file);
+        } catch (RuntimeException e) {
+            // A reader bug must not take the window down with it: the file is refused, with the reason.
+            throw new WorkspaceException(file, "cannot read: " + e, null, e);
+        }
+    }
+
+    private static WorkspaceFile read(String text, Path file) throws WorkspaceException {
         try (JsonParser p = MAPPER.createParser(text)) {
             try {
                 if (p.nextToken() == null) {

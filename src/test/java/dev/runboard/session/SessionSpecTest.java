@@ -44,6 +44,47 @@ class SessionSpecTest {
     }
 
     @Test
+    void everyNumberHasARangeWithAClearMessage() {
+        SessionSpec.Builder ok = SessionSpec.shell("echo hi").shell(Path.of("/bin/sh")).cwd(dir);
+        ok.timeout(SessionSpec.MAX_TIMEOUT).grace(SessionSpec.MAX_GRACE).previewBytes(SessionSpec.MAX_PREVIEW_BYTES).build().validate();
+        ok.timeout(Duration.ofSeconds(1)).grace(Duration.ZERO).previewBytes(SessionSpec.MIN_PREVIEW_BYTES).build().validate();
+
+        rejects(ok.timeout(Duration.ofMillis(Long.MAX_VALUE)).build(), "timeout",
+                "timeout must be at most 365 days, got " + Durations.describe(Duration.ofMillis(Long.MAX_VALUE))
+                + " (leave it empty for none)");
+        rejects(ok.timeout(Duration.ofDays(366)).build(), "timeout", "timeout must be at most 365 days, got 366 days (leave it empty for none)");
+        ok.timeout(null);
+        rejects(ok.grace(Duration.ofSeconds(9_200_000_000L)).build(), "grace", "kill grace must be at most 1 hour, got 2555555h33m20s");
+        rejects(ok.grace(Duration.ofMinutes(61)).build(), "grace", "kill grace must be at most 1 hour, got 1h1m");
+        rejects(ok.grace(Duration.ofMillis(-1)).build(), "grace", "kill grace cannot be negative");
+        ok.grace(null);
+        String preview = "preview bound must be 1 KiB to 16 MiB (1024 to 16777216 bytes), got ";
+        rejects(ok.previewBytes(Integer.MAX_VALUE).build(), "preview", preview + Integer.MAX_VALUE);
+        rejects(ok.previewBytes(1023).build(), "preview", preview + 1023);
+        rejects(ok.previewBytes(-1).build(), "preview", preview + -1);
+    }
+
+    @Test
+    void watchLimitsHaveRangesToo() {
+        SessionSpec.Builder ok = SessionSpec.shell("echo hi").shell(Path.of("/bin/sh")).cwd(dir);
+        WatchSpec none = WatchSpec.NONE;
+        ok.watch(none.withHang(SessionSpec.MAX_TIMEOUT, WatchSpec.HangAction.KILL).withMaxRss(WatchSpec.MAX_RSS_BYTES)
+                .withMaxCpu(WatchSpec.MAX_CPU_PERCENT, SessionSpec.MAX_TIMEOUT)).build().validate();
+        rejects(ok.watch(none.withHang(Duration.ofDays(400), WatchSpec.HangAction.WARN)).build(), "hang",
+                "the hang watchdog must act within 365 days, got 400 days");
+        rejects(ok.watch(none.withHang(Duration.ofMillis(500), WatchSpec.HangAction.WARN)).build(), "hang",
+                "the hang watchdog needs at least 1 second of silence");
+        rejects(ok.watch(none.withMaxRss(Long.MAX_VALUE)).build(), "guards", "the RSS limit must be 1 MiB to 1 PiB, got 8192 PiB");
+        rejects(ok.watch(none.withMaxRss(1024L)).build(), "guards", "the RSS limit must be 1 MiB to 1 PiB, got 1 KiB");
+        rejects(ok.watch(none.withMaxCpu(Double.NaN, Duration.ofSeconds(10))).build(), "guards",
+                "the CPU limit must be a percentage above 0 and at most 100000 (100 is one core), got NaN");
+        rejects(ok.watch(none.withMaxCpu(Double.POSITIVE_INFINITY, Duration.ofSeconds(10))).build(), "guards",
+                "the CPU limit must be a percentage above 0 and at most 100000 (100 is one core), got Infinity");
+        rejects(ok.watch(none.withMaxCpu(150.0, Duration.ofDays(999))).build(), "guards",
+                "the CPU guard's duration must be 0 to 365 days, got 999 days");
+    }
+
+    @Test
     void argvIsDisplayedAsAShellWouldReadIt() {
         SessionSpec s = SessionSpec.argv("grep", "-r", "it's here", "src").build();
         assertEquals("grep -r 'it'\\''s here' src", s.displayCommand());

@@ -50,6 +50,19 @@ class SettingsStoreTest {
     }
 
     @Test
+    void valuesOfTheWrongKindFallBackAndOutOfRangeValuesAreBroughtIntoRange() throws Exception {
+        Files.writeString(dir.resolve("settings.json"), "{\"poll_ms\": \"fast\"}");
+        SettingsStore.Loaded wrongKind = new SettingsStore(dir).load();
+        assertEquals(Settings.DEFAULTS, wrongKind.settings());
+        assertTrue(wrongKind.warning().orElseThrow().contains("has a value runboard cannot use"), wrongKind.warning().get());
+
+        Files.writeString(dir.resolve("settings.json"), "{\"preview_bytes\": 2147483647, \"default_grace_ms\": 9200000000000}");
+        Settings clamped = new SettingsStore(dir).load().settings();
+        assertEquals(dev.runboard.session.SessionSpec.MAX_PREVIEW_BYTES, clamped.previewBytes());
+        assertEquals(dev.runboard.session.SessionSpec.MAX_GRACE.toMillis(), clamped.defaultGraceMillis());
+    }
+
+    @Test
     void dataDirFollowsFlagThenRunboardHomeThenXdg() {
         Path home = Path.of("/home/someone");
         assertEquals(Path.of("/flag"), DataDirs.resolve(Path.of("/flag"), java.util.Map.of("RUNBOARD_HOME", "/rb"), home));

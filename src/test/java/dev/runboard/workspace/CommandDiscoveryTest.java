@@ -154,6 +154,26 @@ class CommandDiscoveryTest {
     }
 
     @Test
+    void anchorsAndMergeKeysInOtherToolsFilesMeanWhatTheySay() throws Exception {
+        // Jackson's YAML reader gives an alias as the anchor's name: "command: *serve" would have offered to run "serve".
+        write("process-compose.yaml", """
+                x-env: &env
+                  environment:
+                    - "PORT=8080"
+                processes:
+                  web:
+                    command: &serve ./serve --port 8080
+                    <<: *env
+                  web-again:
+                    command: *serve
+                """);
+        CommandDiscovery.Result result = CommandDiscovery.scan(root);
+        assertEquals(List.of(), result.problems());
+        assertEquals("./serve --port 8080", byName(result.commands(), "web-again").command().command());
+        assertEquals(Map.of("PORT", "8080"), byName(result.commands(), "web").command().env());
+    }
+
+    @Test
     void wrappersOfferTheirUsualCommand() throws Exception {
         write("mvnw", "#!/bin/sh\necho never run\n");
         write("gradlew", "#!/bin/sh\necho never run\n");

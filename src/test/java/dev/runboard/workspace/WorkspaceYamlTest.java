@@ -194,6 +194,108 @@ class WorkspaceYamlTest {
         assertTrue(syntax.line() >= 3, "line " + syntax.line());
     }
 
+    @Test
+    void aliasesMergeKeysAndTagsAreRefusedWhereTheyAre() {
+        WorkspaceException alias = error("""
+                commands:
+                  a:
+                    command: &c echo hi
+                  b:
+                    command: *c
+                """);
+        assertEquals("runboard.yaml:5:14: YAML aliases (*c) are not supported: write the value out where it is used",
+                alias.getMessage());
+
+        WorkspaceException merge = error("""
+                commands:
+                  a: &base
+                    command: echo
+                  b:
+                    <<: *base
+                    cwd: sub
+                """);
+        assertEquals(5, merge.line());
+        assertEquals(5, merge.column());
+        assertTrue(merge.problem().startsWith("YAML merge keys (<<) are not supported"), merge.problem());
+
+        WorkspaceException tag = error("""
+                commands:
+                  a:
+                    command: !!binary ZWNobyBoaQ==
+                """);
+        assertEquals(3, tag.line());
+        assertTrue(tag.problem().startsWith("the YAML tag !!binary is not supported"), tag.problem());
+    }
+
+    @Test
+    void aSecondDocumentIsRefusedNotDropped() {
+        WorkspaceException e = error("""
+                commands:
+                  a:
+                    command: echo one
+                ---
+                commands:
+                  b:
+                    command: echo two
+                """);
+        assertEquals(4, e.line());
+        assertEquals(1, e.column());
+        assertTrue(e.problem().startsWith("a second YAML document ('---') is not read"), e.problem());
+    }
+
+    @Test
+    void oneDocumentWithMarkersAndPlainStandardTagsStillReads() throws Exception {
+        WorkspaceFile f = WorkspaceYaml.parse("""
+                ---
+                commands:
+                  a:
+                    command: !!str 42
+                    env:
+                      "<<": quoted keys are plain keys
+                ...
+                """, Path.of("runboard.yaml"));
+        assertEquals("42", f.commands().get("a").command());
+        assertEquals("quoted keys are plain keys", f.commands().get("a").env().get("<<"));
+    }
+
+    @Test
+    void durationsOutOfRangeAreReportedAtTheirValue() {
+        WorkspaceException timeout = error("""
+                commands:
+                  web:
+                    command: npm start
+                    timeout: 99999999999999999999
+                """);
+        assertEquals(4, timeout.line());
+        assertTrue(timeout.problem().contains("'99999999999999999999' is too long for a duration"), timeout.problem());
+
+        WorkspaceException year = error("""
+                commands:
+                  web:
+                    command: npm start
+                    timeout: 9000h
+                """);
+        assertEquals(4, year.line());
+        assertTrue(year.problem().contains("'timeout' must be at most 365 days, got 375 days"), year.problem());
+
+        WorkspaceException grace = error("""
+                commands:
+                  web:
+                    command: npm start
+                    grace: 2h
+                """);
+        assertEquals(4, grace.line());
+        assertTrue(grace.problem().contains("'grace' must be at most 1 hour, got 2 hours"), grace.problem());
+
+        WorkspaceException nul = error("""
+                commands:
+                  web:
+                    command: npm start
+                    cwd: "sub\\0dir"
+                """);
+        assertTrue(nul.problem().contains("'cwd' contains a NUL character"), nul.problem());
+    }
+
     private static WorkspaceException error(String yaml) {
         return assertThrows(WorkspaceException.class, () -> WorkspaceYaml.parse(yaml, Path.of("runboard.yaml")));
     }

@@ -1,0 +1,86 @@
+package dev.runboard.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.store.Json;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code list} and {@code show} over a store holding records that are valid JSON but wrong: they
+ * are moved aside, the others are listed. (All sessions here have ended: nothing is started.)
+ */
+class BadRecordsCliTest {
+    private static final String OLD_FAILED = "20261201-000739-3604d5";
+    private static final String OLD_TIMEOUT = "20261201-000740-ae9e18";
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void wrongRecordsAreMovedAsideAndEveryCommandStillWorks() throws Exception {
+        record(OLD_FAILED, resource(OLD_FAILED));
+        record(OLD_TIMEOUT, resource(OLD_TIMEOUT));
+        String old = new String(resource(OLD_FAILED), java.nio.charset.StandardCharsets.UTF_8);
+        record("20261201-000800-000001", old.replace(OLD_FAILED, "20261201-000800-000001").replaceFirst("\"spec\"", "\"no_spec\""));
+        record("20261201-000800-000002", old.replace(OLD_FAILED, "20261201-000800-000002")
+                .replaceFirst("\"started_at\" : \"[^\"]*\"", "\"started_at\" : null"));
+        record("20261201-000800-000003", old.replace(OLD_FAILED, "20261201-000800-000003")
+                .replaceFirst("\"cwd\" : \"[^\"]*\"", "\"cwd\" : null"));
+        record("20261201-000800-000004", old.replace(OLD_FAILED, "../../x"));
+        record("20261201-000800-000005", old.replace(OLD_FAILED, "20261201-000800-000005")
+                .replaceFirst("\"output_head\" : \"", "\"output_head\" : \"%%%"));
+
+        Result list = cli("list", "--json");
+        assertEquals(0, list.exit(), list.err());
+        List<String> ids = new ArrayList<>();
+        Json.mapper().readTree(list.out()).forEach(s -> ids.add(s.get("session_id").asText()));
+        assertEquals(List.of(OLD_FAILED, OLD_TIMEOUT), ids);
+        try (var moved = Files.list(dataDir.resolve("corrupt"))) {
+            assertEquals(5, moved.count());
+        }
+
+        Result show = cli("show", OLD_TIMEOUT);
+        assertEquals(0, show.exit(), show.err());
+        JsonNode shown = Json.mapper().readTree(show.out());
+        assertEquals("timeout", shown.get("status").asText());
+        assertTrue(shown.get("output").asText().contains("started"), show.out());
+    }
+
+    private void record(String folder, String json) throws Exception {
+        record(folder, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private void record(String folder, byte[] json) throws Exception {
+        Path dir = Files.createDirectories(dataDir.resolve("sessions").resolve(folder));
+        Files.write(dir.resolve("session.json"), json);
+    }
+
+    private static byte[] resource(String id) throws Exception {
+        try (InputStream in = BadRecordsCliTest.class.getResourceAsStream("/records/schema1/" + id + "/session.json")) {
+            return in.readAllBytes();
+        }
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private Result cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add(1, "--data-dir");
+        all.add(2, dataDir.toString());
+        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.runboard.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.session.SessionSpec;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The session options read durations and sizes in the Contract's grammar and refuse numbers out
+ * of range with one clear line. Nothing here starts a process: every case fails (or is read)
+ * before exec would start one.
+ */
+class SpecOptionsTest {
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void durationsUseTheContractGrammarAndBareNumbersAreStillSeconds() {
+        SessionSpec s = spec("--timeout", "5m", "--grace", "500ms", "--hang-after", "1h30m", "--max-cpu", "90",
+                "--max-cpu-for", "30s", "--", "make");
+        assertEquals(Duration.ofMinutes(5), s.timeout());
+        assertEquals(Duration.ofMillis(500), s.grace());
+        assertEquals(Duration.ofMinutes(90), s.watch().hangAfter());
+        assertEquals(Duration.ofSeconds(30), s.watch().cpuFor());
+
+        SessionSpec bare = spec("--timeout", "90", "--grace", "0.2", "--hang-after", "2", "--max-cpu", "90",
+                "--max-cpu-for", "1.5", "--", "make");
+        assertEquals(Duration.ofSeconds(90), bare.timeout());
+        assertEquals(Duration.ofMillis(200), bare.grace());
+        assertEquals(Duration.ofSeconds(2), bare.watch().hangAfter());
+        assertEquals(Duration.ofMillis(1500), bare.watch().cpuFor());
+        assertEquals(SessionSpec.DEFAULT_GRACE, spec("--", "make").grace());
+    }
+
+    @Test
+    void sizesTakeUnitsAndStartHandsOverWhatWasTyped() {
+        ExecCommand first = parse("--timeout", "5m", "--preview-bytes", "1M", "--max-rss", "50M", "--hang-after", "90s",
+                "--max-cpu", "100", "--max-cpu-for", "1m", "--grace", "3s", "--", "make");
+        SessionSpec s = first.specOptions.toSpec();
+        assertEquals(1 << 20, s.previewBytes());
+        assertEquals(50L << 20, s.watch().maxRssBytes());
+        List<String> args = first.specOptions.toArgs();
+        assertTrue(args.containsAll(List.of("5m", "1M", "50M", "90s", "1m", "3s")), args.toString());
+        assertEquals(s, parse(args.toArray(String[]::new)).specOptions.toSpec());
+    }
+
+    @Test
+    void outOfRangeNumbersAreRefusedNamingTheOption() {
+        assertRefused("--preview-bytes must be 1 KiB to 16 MiB (1024 to 16777216 bytes), got 2147483647",
+                "--preview-bytes", "2147483647");
+        assertRefused("--preview-bytes must be 1 KiB to 16 MiB (1024 to 16777216 bytes), got 1000", "--preview-bytes", "1000");
+        assertRefused("--grace: 'NaN' is not a duration (write e.g. 500ms, 30s, 5m or 1h30m; a bare number is seconds)",
+                "--grace", "NaN");
+        assertRefused("--grace: 'Infinity' is not a duration", "--grace", "Infinity");
+        assertRefused("--grace: '-1' is negative: a duration cannot be", "--grace", "-1");
+        assertRefused("--grace: '9200000000' is too long for a duration (at most 100 years)", "--grace", "9200000000");
+        assertRefused("--grace must be at most 1 hour, got 2 hours", "--grace", "2h");
+        assertRefused("--timeout: '99999999999999999999' is too long for a duration", "--timeout", "99999999999999999999");
+        assertRefused("--timeout must be at most 365 days, got 366 days (leave it empty for none)", "--timeout", "8784h");
+        assertRefused("--timeout must be at least 1 second", "--timeout", "0.5");
+        assertRefused("--hang-after must act within 365 days, got 400 days", "--hang-after", "9600h");
+        assertRefused("--max-rss must be 1 MiB to 1 PiB, got '99999999999G'", "--max-rss", "99999999999G");
+        assertRefused("--max-rss must be 1 MiB to 1 PiB, got 2 PiB", "--max-rss", "2048T");
+        assertRefused("--max-rss expects a size like 500M or 2G, got '1e9'", "--max-rss", "1e9");
+        assertRefused("--max-cpu must be a percentage above 0 and at most 100000 (100 is one core), got NaN", "--max-cpu", "NaN");
+        assertRefused("--max-cpu-for: '10 parsecs' is not a duration", "--max-cpu", "90", "--max-cpu-for", "10 parsecs");
+    }
+
+    @Test
+    void aRangeErrorExitsTwoWithOneLineAndStartsNothing() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> all = new ArrayList<>(List.of("exec", "--data-dir", dataDir.toString(), "--timeout", "99999999999999999999",
+                "--", "true"));
+        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(2, code);
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().contains("--timeout: '99999999999999999999' is too long"), err.toString());
+        assertEquals("", out.toString());
+        assertTrue(!dataDir.resolve("sessions").toFile().exists(), "nothing was started");
+    }
+
+    private void assertRefused(String message, String... options) {
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(List.of("--", "make"));
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+                () -> parse(args.toArray(String[]::new)).specOptions.toSpec(), String.join(" ", options));
+        assertTrue(e.getMessage().startsWith(message), e.getMessage());
+    }
+
+    private static SessionSpec spec(String... args) {
+        return parse(args).specOptions.toSpec();
+    }
+
+    private static ExecCommand parse(String... args) {
+        ExecCommand cmd = new ExecCommand();
+        new CommandLine(cmd).parseArgs(args);
+        return cmd;
+    }
+}
