@@ -2,7 +2,9 @@ package dev.runboard.cli;
 
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.Signal;
+import dev.runboard.session.Durations;
 import dev.runboard.session.KillReport;
+import dev.runboard.session.SessionSpec;
 import dev.runboard.store.Json;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -19,9 +21,6 @@ import picocli.CommandLine.Model.CommandSpec;
             "Sends SIGNAL once to its process group, SIGKILL after the grace, then sweeps for processes that",
             "left the group. Prints the kill report as JSON; exits 0 when nothing survived, 1 when something did."})
 public final class KillCommand implements Callable<Integer> {
-    /** A kill longer than this is a mistake in the number, not a wish. */
-    private static final Duration MAX_GRACE = Duration.ofHours(1);
-
     @Spec
     CommandSpec spec;
 
@@ -35,8 +34,9 @@ public final class KillCommand implements Callable<Integer> {
             description = "First signal: TERM, INT, HUP, QUIT, USR1, USR2 or KILL (default: ${DEFAULT-VALUE}).")
     String signal;
 
-    @Option(names = "--grace", paramLabel = "S", description = "Seconds before SIGKILL (default: the session's own grace).")
-    Double graceSeconds;
+    @Option(names = "--grace", paramLabel = "DURATION",
+            description = "Time before SIGKILL: 500ms, 5s, 1m; a bare number is seconds (default: the session's own grace).")
+    String graceText;
 
     @Override
     public Integer call() throws Exception {
@@ -47,11 +47,17 @@ public final class KillCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage());
         }
         Duration grace = null;
-        if (graceSeconds != null) {
-            if (graceSeconds.isNaN() || graceSeconds < 0 || graceSeconds > MAX_GRACE.toSeconds()) {
-                throw new UsageException("--grace must be between 0 and " + MAX_GRACE.toSeconds() + " seconds, not " + graceSeconds);
+        if (graceText != null) {
+            try {
+                grace = Durations.parse(graceText);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--grace: " + e.getMessage());
             }
-            grace = Duration.ofMillis(Math.round(graceSeconds * 1000));
+            try {
+                SessionSpec.checkGrace(grace, "--grace");
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
         }
         SupervisorClient client = store.client();
         String session = StoreAccess.resolveId(client, id);

@@ -191,7 +191,7 @@ public final class Supervisor {
 
     private static Duration parseIdle(String text) {
         try {
-            return dev.runboard.workspace.DurationText.parse(text.strip());
+            return dev.runboard.session.Durations.parse(text);
         } catch (RuntimeException e) {
             return DEFAULT_IDLE;
         }

@@ -163,10 +163,10 @@ public final class SessionEngine implements SessionService {
             process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
                     : launcher.launch(spec, baseEnv, session.tag(), capture, exitStatus);
         } catch (IOException e) {
-            SessionOutcome failed = finisher.couldNotStart(session, e);
-            recorder.save(session, failed);
+            session.end(finisher.couldNotStart(session, e));
+            recorder.save(session);
             lock.close();
-            session.finish(failed);
+            session.announce();
             add(session);
             return session;
         }
@@ -292,12 +292,12 @@ public final class SessionEngine implements SessionService {
             // Never leave a session "running" forever because finishing it failed: say so instead.
             outcome = finisher.internalError(session, fromJdk.map(ExitStatus::exitCode).orElse(-1), e);
         }
-        // Everything on disk is final before anyone can see the end: whoever is told may read the
-        // record, or delete the folder.
-        recorder.save(session, outcome);
+        // One value: the session ends, its record is written from that very state, and only then
+        // are listeners told (whoever is told may read the record, or delete the folder).
+        session.end(outcome);
+        recorder.save(session);
         finisher.tidy(session);
-        session.finish(outcome);
-        // The lock goes last: until the session reads as ended, no store watcher may take it over.
+        session.announce();
         if (lock != null) {
             lock.close();
         }
@@ -309,16 +309,14 @@ public final class SessionEngine implements SessionService {
         }
     }
 
-    /** Writes the running session's record (a kill report, say); never after its terminal record. */
     /** Whether the session's end is being recorded (its command has exited). */
     boolean isEnding(Session session) {
         return ending.contains(session.id());
     }
 
+    /** Writes the session's record as it is now (a kill report, say); never after its terminal record. */
     void save(Session session) {
-        if (!session.status().isTerminal()) {
-            recorder.save(session, null);
-        }
+        recorder.save(session);
     }
 
     /** Loads past sessions, finalises those that ended while no runboard ran, and adopts those still running. */

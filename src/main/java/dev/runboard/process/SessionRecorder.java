@@ -1,7 +1,7 @@
 package dev.runboard.process;
 
 import dev.runboard.session.Session;
-import dev.runboard.session.SessionOutcome;
+import dev.runboard.session.SessionState;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import dev.runboard.store.StoreException;
@@ -25,22 +25,23 @@ final class SessionRecorder {
     }
 
     /**
-     * Writes the session's record as it is with {@code outcome} (null while running). Returns
-     * false, writing nothing, when its terminal record was already written.
+     * Writes the session's record from its state now (one value: a record never mixes phases).
+     * Returns false, writing nothing, when its terminal record was already written.
      */
-    boolean save(Session session, SessionOutcome outcome) {
+    boolean save(Session session) {
         synchronized (session) {
             if (final_.contains(session.id())) {
                 return false;
             }
+            SessionState state = session.state();
             try {
-                store.save(SessionRecord.of(session, outcome));
+                store.save(SessionRecord.of(session.id(), session.spec(), state));
             } catch (StoreException e) {
                 warn.accept(e.getMessage() + ". The session keeps running and its output is still captured; fix the data dir ("
                         + store.dataDir() + ") so its record can be written.");
                 return false;
             }
-            if (outcome != null) {
+            if (state instanceof SessionState.Ended) {
                 final_.add(session.id());
             }
             return true;

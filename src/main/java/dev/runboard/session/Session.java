@@ -22,27 +22,23 @@ public final class Session {
     private final SessionSpec spec;
     private final Path captureFile;
     private final Clock clock;
-    private final AtomicReference<SessionStatus> status = new AtomicReference<>(SessionStatus.RUNNING);
-    /** KILLED or TIMEOUT once somebody asked the session to end; the first request names the status. */
-    private final AtomicReference<SessionStatus> requestedEnd = new AtomicReference<>();
-    /** Why a watchdog, guard or output rule ended the session; null for a person's kill or a timeout. */
-    private volatile String requestedReason;
+    /** The one value that changes: every read sees one phase whole, every change is one compare-and-set. */
+    private final AtomicReference<SessionState> state;
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
-    private volatile Instant startedAt;
-    private volatile Long pid;
-    private volatile long pidStartTicks;
+    /** Where a running session's output is read from; a reader handle, not part of the state. */
     private volatile LiveOutput liveOutput = LiveOutput.NONE;
-    private volatile SessionOutcome outcome;
-    private volatile KillReport killReport;
-    private volatile ResourceTotals resources;
     private boolean listenersTold;
 
     public Session(String id, SessionSpec spec, Path captureFile, Clock clock) {
+        this(id, spec, captureFile, clock, new SessionState.Launching(clock.instant()));
+    }
+
+    private Session(String id, SessionSpec spec, Path captureFile, Clock clock, SessionState initial) {
         this.id = Objects.requireNonNull(id);
         this.spec = Objects.requireNonNull(spec);
         this.captureFile = captureFile;
         this.clock = clock;
-        this.startedAt = clock.instant();
+        this.state = new AtomicReference<>(initial);
     }
 
     public String id() {
@@ -53,8 +49,13 @@ public final class Session {
         return spec;
     }
 
+    /** The session's state now: one immutable value. */
+    public SessionState state() {
+        return state.get();
+    }
+
     public SessionStatus status() {
-        return status.get();
+        return state.get().status();
     }
 
     public Path captureFile() {
@@ -62,11 +63,28 @@ public final class Session {
     }
 
     public Long pid() {
-        return pid;
+        return state.get().pid();
     }
 
     public Instant startedAt() {
-        return startedAt;
+        return state.get().startedAt();
+    }
+
+    public long pidStartTicks() {
+        return state.get().pidStartTicks();
+    }
+
+    public KillReport killReport() {
+        return state.get().killReport();
+    }
+
+    public ResourceTotals resources() {
+        return state.get().resources();
+    }
+
+    /** The outcome once ended, else null. */
+    public SessionOutcome outcome() {
+        return state.get() instanceof SessionState.Ended e ? e.outcome() : null;
     }
 
     /** The env entry every process of this session carries, so escaped processes can be found. */
@@ -79,9 +97,7 @@ public final class Session {
      * of the pid) tells this process apart from a later one that reuses the pid.
      */
     public void started(long pid, long pidStartTicks, Instant at) {
-        this.pid = pid;
-        this.pidStartTicks = pidStartTicks;
-        this.startedAt = at;
+        update(s -> s instanceof SessionState.Launching ? new SessionState.Running(at, pid, pidStartTicks, null, null, null) : s);
     }
 
     /** A session rebuilt from the store: finished (with its outcome) or still running (watched again by an engine). */
@@ -93,27 +109,22 @@ public final class Session {
     /** As {@link #restore(String, SessionSpec, Path, Clock, Long, long, Instant, SessionOutcome, KillReport)}, with stored resource totals. */
     public static Session restore(String id, SessionSpec spec, Path captureFile, Clock clock, Long pid,
             long pidStartTicks, Instant startedAt, SessionOutcome outcome, KillReport killReport, ResourceTotals resources) {
-        Session s = new Session(id, spec, captureFile, clock);
-        s.resources = resources;
-        s.pid = pid;
-        s.pidStartTicks = pidStartTicks;
-        s.startedAt = startedAt;
-        s.killReport = killReport;
+        SessionState initial;
         if (outcome != null) {
-            s.status.set(outcome.status());
-            s.outcome = outcome;
-            s.listenersTold = true;
+            initial = new SessionState.Ended(startedAt, pid, pidStartTicks, outcome, killReport, resources);
+        } else if (pid != null) {
+            initial = new SessionState.Running(startedAt, pid, pidStartTicks, null, killReport, resources);
+        } else {
+            initial = new SessionState.Launching(startedAt);
         }
+        Session s = new Session(id, spec, captureFile, clock, initial);
+        s.listenersTold = outcome != null;
         return s;
     }
 
     /** Points a restored running session at its live output. */
     public void watchOutput(LiveOutput liveOutput) {
         this.liveOutput = liveOutput;
-    }
-
-    public long pidStartTicks() {
-        return pidStartTicks;
     }
 
     /**
@@ -126,58 +137,74 @@ public final class Session {
 
     /**
      * As {@link #requestEnd(SessionStatus)}, with the reason recorded in the outcome; {@code FAILED}
-     * too, for an output rule that fails the session.
+     * too, for an output rule that fails the session. False when it had ended or was already asked to.
      */
     public boolean requestEnd(SessionStatus why, String reason) {
-        if (why != SessionStatus.KILLED && why != SessionStatus.TIMEOUT && why != SessionStatus.FAILED) {
-            throw new IllegalArgumentException("only killed, timeout or failed can be requested, not " + why.word());
-        }
-        boolean first = status() == SessionStatus.RUNNING && requestedEnd.compareAndSet(null, why);
-        if (first) {
-            requestedReason = reason;
-        }
-        return first;
+        SessionState.EndRequest request = new SessionState.EndRequest(why, reason);
+        SessionState before = update(s -> s instanceof SessionState.Running r && r.endRequest() == null
+                ? r.withEndRequest(request) : s);
+        return before instanceof SessionState.Running r && r.endRequest() == null;
     }
 
     public String requestedReason() {
-        return requestedReason;
+        return state.get() instanceof SessionState.Running r && r.endRequest() != null ? r.endRequest().reason() : null;
     }
 
     public SessionStatus requestedEnd() {
-        return requestedEnd.get();
+        return state.get() instanceof SessionState.Running r && r.endRequest() != null ? r.endRequest().why() : null;
     }
 
+    /** Records a kill's report while the session runs; after its end the report it ended with stays. */
     public void recordKill(KillReport report) {
-        this.killReport = report;
-    }
-
-    public KillReport killReport() {
-        return killReport;
+        update(s -> s instanceof SessionState.Running r ? r.withKillReport(report) : s);
     }
 
     /** Records the tree's peak memory and CPU time so far (the engine's monitor samples them). */
     public void recordResources(ResourceTotals totals) {
-        this.resources = totals;
+        update(s -> s instanceof SessionState.Running r ? r.withResources(totals) : s);
     }
 
-    public ResourceTotals resources() {
-        return resources;
-    }
-
-    /** Moves to the terminal status once; returns false (and changes nothing) if it had already ended. */
-    public boolean finish(SessionOutcome outcome) {
-        if (!status.compareAndSet(SessionStatus.RUNNING, outcome.status())) {
-            return false;
+    /**
+     * Moves to the ended phase, once: returns that state, or null (changing nothing) if the session
+     * had already ended. Listeners are not told yet ({@link #announce()}): the owner first writes
+     * the record from this very value, so what is on disk and what is told are the same.
+     */
+    public SessionState.Ended end(SessionOutcome outcome) {
+        SessionState before = update(s -> s instanceof SessionState.Ended ? s
+                : new SessionState.Ended(s.startedAt(), s.pid(), s.pidStartTicks(), outcome, s.killReport(), s.resources()));
+        if (before instanceof SessionState.Ended) {
+            return null;
         }
-        this.outcome = outcome;
         // The outcome holds the final preview; the live reader's copy would double a finished row's memory.
         this.liveOutput = LiveOutput.NONE;
-        tellListeners(snapshot());
+        return (SessionState.Ended) state.get();
+    }
+
+    /** Tells the listeners of the end (once; only after {@link #end}). */
+    public void announce() {
+        if (state.get() instanceof SessionState.Ended) {
+            tellListeners(snapshot());
+        }
+    }
+
+    /** Ends and announces at once, for whoever keeps no record (a client following the owner's records). */
+    public boolean finish(SessionOutcome outcome) {
+        if (end(outcome) == null) {
+            return false;
+        }
+        announce();
         return true;
     }
 
-    public SessionOutcome outcome() {
-        return outcome;
+    /** Applies {@code change} atomically; returns the state it replaced. */
+    private SessionState update(java.util.function.UnaryOperator<SessionState> change) {
+        while (true) {
+            SessionState before = state.get();
+            SessionState after = change.apply(before);
+            if (after == before || state.compareAndSet(before, after)) {
+                return before;
+            }
+        }
     }
 
     /** Adds a listener; one added after the end is told at once, so each listener hears of the end exactly once. */
@@ -200,6 +227,9 @@ public final class Session {
 
     private void tellListeners(SessionSnapshot last) {
         synchronized (listeners) {
+            if (listenersTold) {
+                return;
+            }
             listenersTold = true;
         }
         for (SessionListener l : listeners) {
@@ -218,9 +248,12 @@ public final class Session {
     }
 
     public Duration elapsed() {
-        SessionOutcome o = outcome;
-        Instant end = o != null ? o.endedAt() : clock.instant();
-        Duration d = Duration.between(startedAt, end);
+        return elapsed(state.get());
+    }
+
+    private Duration elapsed(SessionState st) {
+        Instant end = st instanceof SessionState.Ended e ? e.outcome().endedAt() : clock.instant();
+        Duration d = Duration.between(st.startedAt(), end);
         return d.isNegative() ? Duration.ZERO : d;
     }
 
@@ -235,35 +268,11 @@ public final class Session {
      * are current either way).
      */
     public SessionSnapshot snapshot(boolean freshOutput) {
-        SessionOutcome o = outcome;
-        SessionSpec s = spec;
+        SessionState st = state.get();
         LiveOutput live = liveOutput;
-        OutputPreview preview = o != null ? o.preview() : (freshOutput ? live.read() : live.lastRead());
-        return new SessionSnapshot(
-                o != null ? o.status() : SessionStatus.RUNNING,
-                id,
-                s.displayCommand(),
-                s.usesShell() ? null : s.argv(),
-                slashes(s.cwd()),
-                s.shell() == null ? null : slashes(s.shell()),
-                s.env(),
-                pid,
-                startedAt,
-                o != null ? o.endedAt() : null,
-                elapsed().toMillis() / 1000.0,
-                s.timeout() == null ? null : s.timeout().toMillis() / 1000.0,
-                s.grace().toMillis() / 1000.0,
-                s.nice(),
-                o != null ? o.exitCode() : null,
-                o != null ? o.signal() : null,
-                o != null ? o.reason() : null,
-                preview,
-                o != null ? o.artifact() : null,
-                o != null ? o.artifactError() : null,
-                o != null ? o.artifactErrorCode() : null,
-                o != null ? o.captureFile() : (captureFile == null ? null : slashes(captureFile)),
-                killReport,
-                resources);
+        OutputPreview preview = st instanceof SessionState.Ended e ? e.outcome().preview()
+                : (freshOutput ? live.read() : live.lastRead());
+        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed(st));
     }
 
     public static String slashes(Path p) {

@@ -42,6 +42,37 @@ public record SessionSnapshot(
         @JsonProperty("kill_report") KillReport killReport,
         @JsonProperty("resources") ResourceTotals resources) {
 
+    /** The view of a session in one state: the spec's fields, the state's, and the output as read. */
+    public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
+                                     OutputPreview preview, Duration elapsed) {
+        SessionOutcome o = state instanceof SessionState.Ended e ? e.outcome() : null;
+        return new SessionSnapshot(
+                state.status(),
+                id,
+                spec.displayCommand(),
+                spec.usesShell() ? null : spec.argv(),
+                Session.slashes(spec.cwd()),
+                spec.shell() == null ? null : Session.slashes(spec.shell()),
+                spec.env(),
+                state.pid(),
+                state.startedAt(),
+                o != null ? o.endedAt() : null,
+                elapsed.toMillis() / 1000.0,
+                spec.timeout() == null ? null : spec.timeout().toMillis() / 1000.0,
+                spec.grace().toMillis() / 1000.0,
+                spec.nice(),
+                o != null ? o.exitCode() : null,
+                o != null ? o.signal() : null,
+                o != null ? o.reason() : null,
+                preview,
+                o != null ? o.artifact() : null,
+                o != null ? o.artifactError() : null,
+                o != null ? o.artifactErrorCode() : null,
+                o != null ? o.captureFile() : Session.slashes(captureFile),
+                state.killReport(),
+                state.resources());
+    }
+
     @JsonProperty("output")
     public String output() {
         return preview.text();

@@ -8,6 +8,7 @@ import dev.runboard.session.Session;
 import dev.runboard.session.SessionId;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionState;
 import dev.runboard.session.SessionStatus;
 import java.time.Instant;
 import java.util.Base64;
@@ -54,20 +55,30 @@ public record SessionRecord(
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
     public static SessionRecord of(Session s) {
-        return of(s, s.outcome());
+        return of(s.id(), s.spec(), s.state());
     }
 
     /** The session as it is with {@code o} as its outcome (null while it runs), whether or not {@code s} has ended yet. */
     public static SessionRecord of(Session s, SessionOutcome o) {
+        SessionState st = s.state();
+        if (o != null && !(st instanceof SessionState.Ended)) {
+            st = new SessionState.Ended(st.startedAt(), st.pid(), st.pidStartTicks(), o, st.killReport(), st.resources());
+        }
+        return of(s.id(), s.spec(), st);
+    }
+
+    /** The record of a session in one state: what is on disk is exactly one value the session was in. */
+    public static SessionRecord of(String id, SessionSpec spec, SessionState st) {
+        SessionOutcome o = st instanceof SessionState.Ended e ? e.outcome() : null;
         OutputPreview p = o == null ? OutputPreview.EMPTY : o.preview();
         Base64.Encoder b64 = Base64.getEncoder();
-        return new SessionRecord(SCHEMA, s.id(), SpecRecord.of(s.spec()), o == null ? s.status() : o.status(), s.pid(), s.pidStartTicks(),
-                s.startedAt(), o == null ? null : o.endedAt(), o == null ? null : o.exitCode(),
+        return new SessionRecord(SCHEMA, id, SpecRecord.of(spec), st.status(), st.pid(), st.pidStartTicks(),
+                st.startedAt(), o == null ? null : o.endedAt(), o == null ? null : o.exitCode(),
                 o == null ? null : o.signal(), o == null ? null : o.reason(),
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
-                o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), s.killReport(),
-                s.resources());
+                o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), st.killReport(),
+                st.resources());
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.runboard.ui.launch;
 
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.OutputRule;
+import dev.runboard.session.Durations;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.WatchSpec;
 import java.nio.file.InvalidPathException;
@@ -41,7 +42,7 @@ public final class NewSessionViewModel {
     private final StringProperty failOn = new SimpleStringProperty(this, "failOn", "");
     private final StringProperty highlight = new SimpleStringProperty(this, "highlight", "");
     private final StringProperty notifyOn = new SimpleStringProperty(this, "notifyOn", "");
-    private final StringProperty grace = new SimpleStringProperty(this, "grace", DurationText.format(SessionSpec.DEFAULT_GRACE));
+    private final StringProperty grace = new SimpleStringProperty(this, "grace", Durations.format(SessionSpec.DEFAULT_GRACE));
     private final ObservableList<EnvEntry> env = FXCollections.observableArrayList();
     private final Map<String, StringProperty> errors = new LinkedHashMap<>();
     private SessionSpec base;
@@ -65,7 +66,7 @@ public final class NewSessionViewModel {
         showRules(this.defaultRules);
         this.defaultGrace = defaultGrace;
         this.previewBytes = previewBytes;
-        grace.set(DurationText.format(defaultGrace));
+        grace.set(Durations.format(defaultGrace));
         cwd.set(defaultCwd == null ? "" : defaultCwd.toString());
         for (String f : FIELDS) {
             errors.put(f, new SimpleStringProperty(this, f + "Error"));
@@ -81,10 +82,10 @@ public final class NewSessionViewModel {
             shell.set(spec.shell().toString());
         }
         cwd.set(spec.cwd() == null ? "" : spec.cwd().toString());
-        timeout.set(DurationText.format(spec.timeout()));
-        hangAfter.set(DurationText.format(spec.watch().hangAfter()));
+        timeout.set(Durations.format(spec.timeout()));
+        hangAfter.set(Durations.format(spec.watch().hangAfter()));
         hangKills.set(spec.watch().hangAction() == WatchSpec.HangAction.KILL);
-        grace.set(DurationText.format(spec.grace()));
+        grace.set(Durations.format(spec.grace()));
         pty.set(spec.pty());
         background.set(spec.nice() > 0);
         showRules(spec.watch().rules());
@@ -197,10 +198,10 @@ public final class NewSessionViewModel {
     /** @param what how the message names the field ("hang after must be ...") */
     private boolean duration(String text, String field, String what, Consumer<Duration> set) {
         try {
-            set.accept(DurationText.parse(text, what));
+            set.accept(Durations.parseOptional(text));
             return true;
         } catch (IllegalArgumentException e) {
-            error(field).set(e.getMessage());
+            error(field).set(what + ": " + e.getMessage());
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package dev.runboard.ui.launch;
 
+import dev.runboard.session.Durations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -23,12 +24,13 @@ class ArgvSplitterTest {
 
     @Test
     void durationsReadAsPeopleTypeThem() {
-        assertEquals(null, DurationText.parse(" ", "timeout"));
-        assertEquals(Duration.ofSeconds(30), DurationText.parse("30", "timeout"));
-        assertEquals(Duration.ofMillis(1500), DurationText.parse("1.5s", "timeout"));
-        assertEquals(Duration.ofMinutes(5), DurationText.parse("5m", "timeout"));
-        assertEquals(Duration.ofMillis(500), DurationText.parse("500ms", "grace"));
-        assertThrows(IllegalArgumentException.class, () -> DurationText.parse("soon", "timeout"));
-        assertEquals("1500ms", DurationText.format(Duration.ofMillis(1500)));
+        assertEquals(null, Durations.parseOptional(" "));
+        assertEquals(Duration.ofSeconds(30), Durations.parseOptional("30"));
+        assertEquals(Duration.ofMillis(1500), Durations.parseOptional("1.5s"));
+        assertEquals(Duration.ofMinutes(5), Durations.parseOptional("5m"));
+        assertEquals(Duration.ofMillis(500), Durations.parseOptional("500ms"));
+        assertThrows(IllegalArgumentException.class, () -> Durations.parseOptional("soon"));
+        assertEquals("1500ms", Durations.format(Duration.ofMillis(1500)));
+        assertEquals("1h30m", Durations.format(Duration.ofMinutes(90)));
     }
 }

@@ -1,0 +1,97 @@
+package dev.runboard.session;
+
+import java.time.Instant;
+
+/**
+ * Everything that changes about a session, as one immutable value: a session is in exactly one
+ * phase, and each phase carries its own facts (its timestamps, its pid, how it ended). A
+ * {@link Session} moves from one value to the next atomically, so a snapshot or a record made from
+ * one value can never mix an end with a pid from before it.
+ */
+public sealed interface SessionState {
+
+    /** When the command started (for a launching one, when the session was made). */
+    Instant startedAt();
+
+    /** The leader's pid; null before the command runs. */
+    Long pid();
+
+    /** The leader's start time in clock ticks, telling it apart from a later process reusing the pid (0 if unknown). */
+    long pidStartTicks();
+
+    /** The last tree kill's report, or null. */
+    KillReport killReport();
+
+    /** The tree's peak memory and CPU time so far, or null before the first sample. */
+    ResourceTotals resources();
+
+    /** The word users see: running for the live phases, else the outcome's. */
+    SessionStatus status();
+
+    /** A person, a deadline, a rule or a guard asked this session to end: how it is then to be recorded. */
+    record EndRequest(SessionStatus why, String reason) {
+        public EndRequest {
+            if (why != SessionStatus.KILLED && why != SessionStatus.TIMEOUT && why != SessionStatus.FAILED) {
+                throw new IllegalArgumentException("only killed, timeout or failed can be requested, not " + why.word());
+            }
+        }
+    }
+
+    /** Made, the command not running yet (the engine's launching phase; the status word is running). */
+    record Launching(Instant startedAt) implements SessionState {
+        @Override
+        public Long pid() {
+            return null;
+        }
+
+        @Override
+        public long pidStartTicks() {
+            return 0;
+        }
+
+        @Override
+        public KillReport killReport() {
+            return null;
+        }
+
+        @Override
+        public ResourceTotals resources() {
+            return null;
+        }
+
+        @Override
+        public SessionStatus status() {
+            return SessionStatus.RUNNING;
+        }
+    }
+
+    /** The command runs; {@code endRequest} is set once somebody asked it to end (the ending phase). */
+    record Running(Instant startedAt, Long pid, long pidStartTicks, EndRequest endRequest, KillReport killReport,
+                   ResourceTotals resources) implements SessionState {
+        @Override
+        public SessionStatus status() {
+            return SessionStatus.RUNNING;
+        }
+
+        Running withEndRequest(EndRequest request) {
+            return new Running(startedAt, pid, pidStartTicks, request, killReport, resources);
+        }
+
+        Running withKillReport(KillReport report) {
+            return new Running(startedAt, pid, pidStartTicks, endRequest, report, resources);
+        }
+
+        Running withResources(ResourceTotals totals) {
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, totals);
+        }
+    }
+
+    /** Over, once and for good: how it ended is the outcome. */
+    record Ended(Instant startedAt, Long pid, long pidStartTicks, SessionOutcome outcome, KillReport killReport,
+                 ResourceTotals resources) implements SessionState {
+        @Override
+        public SessionStatus status() {
+            return outcome.status();
+        }
+    }
+}
