@@ -5,10 +5,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 
-/** How a command ended, as its wrapper recorded it: {@code exit N} or {@code signal N}. */
-public record ExitStatus(int exitCode, String signal) {
+/**
+ * How a command ended, as its wrapper recorded it: {@code [timeout ](exit N|signal N)[ at EPOCH_MS]}.
+ *
+ * @param timedOut the wrapper's deadline ended the command (it sent TERM, then KILL after the grace)
+ * @param endedAt when the wrapper saw the command end; null when not known (a wrapper older than the
+ *     {@code at} field, or a status reported by the JDK)
+ */
+public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant endedAt) {
+
+    public ExitStatus(int exitCode, String signal) {
+        this(exitCode, signal, false, null);
+    }
 
     public static ExitStatus exited(int code) {
         return new ExitStatus(code, null);
@@ -19,23 +30,55 @@ public record ExitStatus(int exitCode, String signal) {
         return new ExitStatus(128 + number, Signal.nameOf(number).orElse(String.valueOf(number)));
     }
 
+    public ExitStatus withTimedOut(boolean timedOut) {
+        return new ExitStatus(exitCode, signal, timedOut, endedAt);
+    }
+
+    public ExitStatus withEndedAt(Instant endedAt) {
+        return new ExitStatus(exitCode, signal, timedOut, endedAt);
+    }
+
     /** The status file's content, or empty if the wrapper never wrote one (it was SIGKILLed, or is still waiting). */
     public static Optional<ExitStatus> read(Path file) {
         try {
-            String[] words = Files.readString(file, StandardCharsets.US_ASCII).strip().split("\\s+");
-            if (words.length == 2) {
-                int n = Integer.parseInt(words[1]);
-                if (words[0].equals("exit")) {
-                    return Optional.of(exited(n));
-                }
-                if (words[0].equals("signal")) {
-                    return Optional.of(signalled(n));
-                }
-            }
-            return Optional.empty();
+            return parse(Files.readString(file, StandardCharsets.US_ASCII));
         } catch (NoSuchFileException e) {
             return Optional.empty();
-        } catch (IOException | NumberFormatException e) {
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Parses a status line; the older {@code exit N} / {@code signal N} without {@code at} is accepted too. */
+    static Optional<ExitStatus> parse(String line) {
+        String[] words = line.strip().split("\\s+");
+        int i = 0;
+        boolean timedOut = words[0].equals("timeout");
+        if (timedOut) {
+            i++;
+        }
+        if (words.length != i + 2 && words.length != i + 4) {
+            return Optional.empty();
+        }
+        try {
+            int n = Integer.parseInt(words[i + 1]);
+            ExitStatus status;
+            if (words[i].equals("exit")) {
+                status = exited(n);
+            } else if (words[i].equals("signal")) {
+                status = signalled(n);
+            } else {
+                return Optional.empty();
+            }
+            Instant endedAt = null;
+            if (words.length == i + 4) {
+                if (!words[i + 2].equals("at")) {
+                    return Optional.empty();
+                }
+                endedAt = Instant.ofEpochMilli(Long.parseLong(words[i + 3]));
+            }
+            return Optional.of(new ExitStatus(status.exitCode(), status.signal(), timedOut, endedAt));
+        } catch (NumberFormatException e) {
             return Optional.empty();
         }
     }

@@ -67,7 +67,7 @@ final class PtyLauncher {
         // before exec makes the size certain. exec keeps the pid, so the leader is still the command.
         argv.addAll(List.of("/bin/sh", "-c", "stty cols " + COLUMNS + " rows " + ROWS + " 2>/dev/null; exec \"$@\"",
                 "runboard-pty"));
-        argv.addAll(plain.wrapperPrefix(exitStatusFile));
+        argv.addAll(plain.wrapperPrefix(spec, exitStatusFile));
         argv.addAll(plain.commandArgv(spec));
         Map<String, String> env = new HashMap<>(baseEnv != null ? baseEnv : System.getenv());
         env.put("TERM", "xterm-256color");

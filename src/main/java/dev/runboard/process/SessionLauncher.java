@@ -60,9 +60,13 @@ final class SessionLauncher {
         return argv;
     }
 
-    /** The wrapper's words for a launcher that builds its own argv (the PTY one); empty when unwrapped. */
-    List<String> wrapperPrefix(Path exitStatusFile) {
-        return wrapper.map(w -> w.prefix(exitStatusFile)).orElse(List.of());
+    /**
+     * The wrapper's words, for this launcher and the PTY one; empty when unwrapped. The wrapper holds
+     * the deadline, counted from now, so the timeout is enforced even if every runboard process dies.
+     */
+    List<String> wrapperPrefix(SessionSpec spec, Path exitStatusFile) {
+        long deadline = SessionWrapper.deadline(spec.timeout(), System.currentTimeMillis());
+        return wrapper.map(w -> w.prefix(exitStatusFile, deadline, spec.grace().toMillis())).orElse(List.of());
     }
 
     Optional<String> limitation() {
@@ -73,10 +77,10 @@ final class SessionLauncher {
     Process launch(SessionSpec spec, java.util.Map<String, String> baseEnv, String tag, Path capture, Path exitStatusFile)
             throws IOException {
         List<String> argv = new ArrayList<>(os.launchPrefix());
-        wrapper.ifPresent(w -> {
+        if (wrapper.isPresent()) {
             argv.remove(SETSID); // the wrapper makes the process group itself, without a new session
-            argv.addAll(w.prefix(exitStatusFile));
-        });
+        }
+        argv.addAll(wrapperPrefix(spec, exitStatusFile));
         argv.addAll(commandArgv(spec));
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .directory(spec.cwd().toFile())

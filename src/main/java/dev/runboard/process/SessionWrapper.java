@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The small Perl program that runs each command as its child and writes how it ended into the
- * session's folder, so the exit status is known even when runboard was not running at that moment.
+ * The small Perl program that runs each command as its child, ends it at its deadline, and writes
+ * how it ended into the session's folder, so the timeout is enforced and the exit status known even
+ * when no runboard process was running at that moment.
  * Installed into {@code <data>/bin/}; when Perl is missing, commands run unwrapped and the
  * limitation is reported.
  */
@@ -41,9 +42,23 @@ public final class SessionWrapper {
         return Optional.of(new SessionWrapper(script, perl.get()));
     }
 
-    /** The words to put before the command. */
-    public List<String> prefix(Path exitStatusFile) {
-        return List.of(perl.toString(), script.toString(), exitStatusFile.toString());
+    /**
+     * The words to put before the command.
+     *
+     * @param deadlineEpochMillis when the wrapper ends the command's tree, in epoch milliseconds; 0 for no deadline
+     * @param graceMillis how long the command has between TERM and KILL at the deadline
+     */
+    public List<String> prefix(Path exitStatusFile, long deadlineEpochMillis, long graceMillis) {
+        if (deadlineEpochMillis < 0 || graceMillis < 0) {
+            throw new IllegalArgumentException("deadline and grace cannot be negative");
+        }
+        return List.of(perl.toString(), script.toString(), exitStatusFile.toString(),
+                Long.toString(deadlineEpochMillis), Long.toString(graceMillis));
+    }
+
+    /** The deadline argument for a command with this timeout (null: none) launched at {@code launchEpochMillis}. */
+    public static long deadline(java.time.Duration timeout, long launchEpochMillis) {
+        return timeout == null ? 0 : launchEpochMillis + timeout.toMillis();
     }
 
     static Optional<Path> onPath(String program) {

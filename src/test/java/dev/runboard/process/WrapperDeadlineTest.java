@@ -1,0 +1,243 @@
+package dev.runboard.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The wrapper alone, with no runboard JVM watching: it must end a command at its deadline (the
+ * hostile tree included) and record how the command ended, with when. Each wrapper is started
+ * under {@code setsid}, away from the test's process group, the way it outlives a killed runboard.
+ */
+class WrapperDeadlineTest {
+    /** How late the wrapper may see the end, on a shared, busy machine. */
+    private static final long SLACK_MS = 1000;
+    private static final Pattern STATUS_LINE = Pattern.compile("(timeout )?(exit|signal) \\d+ at \\d{13}\n");
+
+    @TempDir
+    Path dir;
+    private SessionWrapper wrapper;
+    private String tag;
+    private final List<Process> wrappers = new ArrayList<>();
+    private final OsProcesses os = OsProcesses.forThisMachine();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        assumeTrue(os.supportsTreeKill(), "needs Linux /proc");
+        Optional<SessionWrapper> installed = SessionWrapper.install(dir.resolve("data"));
+        assumeTrue(installed.isPresent(), "needs perl on PATH");
+        wrapper = installed.get();
+        tag = "RUNBOARD_SESSION=wrapper-test-" + UUID.randomUUID();
+    }
+
+    @AfterEach
+    void killLeftovers() throws Exception {
+        for (Process p : wrappers) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+        Await.until(Duration.ofSeconds(10), "the test's processes to be gone", () -> {
+            List<Long> left = liveTagged();
+            left.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            return left.isEmpty();
+        });
+    }
+
+    @Test
+    void commandOutlivingItsDeadlineIsEndedByTheWrapperAlone() throws Exception {
+        Path status = dir.resolve("status");
+        long deadline = System.currentTimeMillis() + 1000;
+        Process w = start(status, deadline, 2000, "sleep", "30");
+
+        String line = awaitStatus(status, Duration.ofSeconds(15));
+
+        assertTrue(line.startsWith("timeout signal 15 at "), line);
+        ExitStatus exit = ExitStatus.read(status).orElseThrow();
+        assertTrue(exit.timedOut());
+        assertEquals("TERM", exit.signal());
+        assertEquals(143, exit.exitCode());
+        long endedAt = exit.endedAt().toEpochMilli();
+        assertTrue(endedAt >= deadline && endedAt <= deadline + SLACK_MS,
+                "ended " + (endedAt - deadline) + " ms after the deadline");
+        assertTrue(w.waitFor(10, TimeUnit.SECONDS), "the wrapper exits once it has recorded the end");
+        assertEquals(143, w.exitValue());
+    }
+
+    @Test
+    void hostileTreeHasNoSurvivorOnceTheStatusIsWritten() throws Exception {
+        Path script = dir.resolve("hostile.sh");
+        Files.writeString(script, String.join("\n",
+                "bash -c 'trap \"\" TERM; sleep 60' &                               # ignores TERM",
+                "bash -c 'trap \"sleep 60 &\" TERM; while :; do sleep 0.05; done' &  # forks a new child when TERMed",
+                "(setsid sh -c 'sleep 60 & exec sleep 60' &)                        # double-forked daemon, own session",
+                "echo ready",
+                "wait",
+                ""));
+        Path status = dir.resolve("status");
+        long grace = 500;
+        long deadline = System.currentTimeMillis() + 4000;
+        Process w = start(status, deadline, grace, "sh", script.toString());
+
+        Await.until(Duration.ofSeconds(4), "the hostile tree to be up, the daemons outside the group", () ->
+                liveTagged().size() >= 6 && liveTagged().stream().filter(pid -> pgid(pid) != w.pid()).count() >= 2);
+        assertTrue(System.currentTimeMillis() < deadline, "the tree was up only after the deadline: the test proves nothing");
+        assertFalse(Files.exists(status));
+
+        String line = awaitStatus(status, Duration.ofSeconds(20));
+
+        List<Long> left = liveTagged();
+        left.remove(Long.valueOf(w.pid())); // the wrapper itself, exiting right after the rename
+        assertEquals(List.of(), left, "processes of the session alive after the wrapper recorded the timeout");
+        assertTrue(line.startsWith("timeout "), line);
+        assertTrue(Files.getLastModifiedTime(status).toMillis() >= deadline + grace - 20,
+                "the TERM-ignorer kept the wrapper waiting the whole grace before KILL");
+        assertTrue(w.waitFor(10, TimeUnit.SECONDS));
+        assertEquals(List.of(), liveTagged());
+    }
+
+    @Test
+    void exitCodesAndSignalDeathsAreRecordedWithTheirEndTime() throws Exception {
+        long farDeadline = System.currentTimeMillis() + 60_000;
+        for (long deadline : new long[] {0, farDeadline}) {
+            long before = System.currentTimeMillis();
+            Path exited = dir.resolve("exited-" + deadline);
+            Process w = start(exited, deadline, 1000, "sh", "-c", "exit 7");
+            String line = awaitStatus(exited, Duration.ofSeconds(10));
+            assertTrue(line.startsWith("exit 7 at "), line);
+            ExitStatus status = ExitStatus.read(exited).orElseThrow();
+            assertEquals(7, status.exitCode());
+            assertFalse(status.timedOut());
+            assertTrue(!status.endedAt().isBefore(Instant.ofEpochMilli(before))
+                    && !status.endedAt().isAfter(Instant.now()), status.toString());
+            assertTrue(w.waitFor(10, TimeUnit.SECONDS));
+            assertEquals(7, w.exitValue());
+
+            Path killed = dir.resolve("killed-" + deadline);
+            w = start(killed, deadline, 1000, "sh", "-c", "kill -9 $$");
+            line = awaitStatus(killed, Duration.ofSeconds(10));
+            assertTrue(line.startsWith("signal 9 at "), line);
+            status = ExitStatus.read(killed).orElseThrow();
+            assertEquals("KILL", status.signal());
+            assertEquals(137, status.exitCode());
+            assertFalse(status.timedOut());
+            assertTrue(w.waitFor(10, TimeUnit.SECONDS));
+            assertEquals(137, w.exitValue());
+        }
+    }
+
+    @Test
+    void commandThatCannotRunGetsTheShellsCodesAndTheCommandStartsWithNoIgnoredSignal() throws Exception {
+        Path missing = dir.resolve("missing");
+        start(missing, 0, 0, dir.resolve("no-such-program").toString());
+        assertTrue(awaitStatus(missing, Duration.ofSeconds(10)).startsWith("exit 127 at "));
+
+        Path notExecutable = dir.resolve("not-executable");
+        Files.writeString(dir.resolve("plain.txt"), "not a program\n");
+        start(notExecutable, 0, 0, dir.resolve("plain.txt").toString());
+        assertTrue(awaitStatus(notExecutable, Duration.ofSeconds(10)).startsWith("exit 126 at "));
+        assertTrue(Files.readString(dir.resolve("out-1.txt")).contains("runboard: cannot run "));
+
+        Path sigIgn = dir.resolve("sig-ign");
+        start(sigIgn, System.currentTimeMillis() + 60_000, 1000, "grep", "SigIgn", "/proc/self/status");
+        awaitStatus(sigIgn, Duration.ofSeconds(10));
+        String sigIgnLine = Files.readString(dir.resolve("out-2.txt")).strip();
+        long mask = Long.parseLong(sigIgnLine.substring("SigIgn:".length()).strip(), 16);
+        assertEquals(0, mask & 0x7FFFFFFFL, "none of signals 1-31 ignored (32, 33: glibc's own): " + sigIgnLine);
+    }
+
+    @Test
+    void commandWithNoDeadlineIsNeverKilled() throws Exception {
+        Path status = dir.resolve("status");
+        long started = System.currentTimeMillis();
+        start(status, 0, 0, "sh", "-c", "sleep 2; exit 5");
+
+        String line = awaitStatus(status, Duration.ofSeconds(15));
+
+        assertTrue(line.startsWith("exit 5 at "), line);
+        ExitStatus exit = ExitStatus.read(status).orElseThrow();
+        assertFalse(exit.timedOut());
+        assertTrue(exit.endedAt().toEpochMilli() >= started + 2000);
+    }
+
+    @Test
+    void oldAndNewStatusLinesAreParsed() throws Exception {
+        assertEquals(Optional.of(ExitStatus.exited(3)), ExitStatus.parse("exit 3\n"));
+        ExitStatus oldSignal = ExitStatus.parse("signal 15").orElseThrow();
+        assertEquals("TERM", oldSignal.signal());
+        assertEquals(143, oldSignal.exitCode());
+        assertFalse(oldSignal.timedOut());
+        assertNull(oldSignal.endedAt());
+
+        assertEquals(Optional.of(ExitStatus.exited(0).withEndedAt(Instant.ofEpochMilli(1764547200123L))),
+                ExitStatus.parse("exit 0 at 1764547200123\n"));
+        ExitStatus timedOut = ExitStatus.parse("timeout signal 15 at 1764547200456").orElseThrow();
+        assertEquals(ExitStatus.signalled(15).withTimedOut(true).withEndedAt(Instant.ofEpochMilli(1764547200456L)),
+                timedOut);
+        assertEquals(Optional.of(ExitStatus.exited(1).withTimedOut(true)), ExitStatus.parse("timeout exit 1"));
+
+        for (String bad : List.of("", "exit", "exit x", "quit 1", "exit 1 at", "exit 1 on 5", "timeout", "timeout 1",
+                "exit 1 at 5 6", "exit 1 at soon")) {
+            assertEquals(Optional.empty(), ExitStatus.parse(bad), bad);
+        }
+
+        Path file = dir.resolve("old-status");
+        Files.writeString(file, "exit 2\n", StandardCharsets.US_ASCII);
+        assertEquals(Optional.of(ExitStatus.exited(2)), ExitStatus.read(file));
+        assertEquals(Optional.empty(), ExitStatus.read(dir.resolve("never-written")));
+    }
+
+    private Process start(Path status, long deadline, long grace, String... command) throws Exception {
+        List<String> argv = new ArrayList<>(List.of("setsid"));
+        argv.addAll(wrapper.prefix(status, deadline, grace));
+        argv.addAll(List.of(command));
+        ProcessBuilder pb = new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectOutput(dir.resolve("out-" + wrappers.size() + ".txt").toFile());
+        int eq = tag.indexOf('=');
+        pb.environment().put(tag.substring(0, eq), tag.substring(eq + 1));
+        Process p = pb.start();
+        wrappers.add(p);
+        return p;
+    }
+
+    /** The status file's whole content once it appears; it is written once, by rename, so it is complete. */
+    private static String awaitStatus(Path status, Duration limit) throws Exception {
+        Await.until(limit, "the wrapper to write " + status.getFileName(), () -> Files.exists(status));
+        String line = Files.readString(status, StandardCharsets.US_ASCII);
+        assertTrue(STATUS_LINE.matcher(line).matches(), "status line: '" + line + "'");
+        return line;
+    }
+
+    private List<Long> liveTagged() {
+        List<Long> out = new ArrayList<>();
+        for (ProcInfo p : os.snapshot().all()) {
+            if (p.alive() && os.hasEnvEntry(p.pid(), tag)) {
+                out.add(p.pid());
+            }
+        }
+        return out;
+    }
+
+    private static long pgid(long pid) {
+        return LinuxProcesses.readStat(pid).map(ProcInfo::pgid).orElse(-1L);
+    }
+}
