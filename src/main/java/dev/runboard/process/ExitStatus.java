@@ -41,7 +41,7 @@ public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant 
     /** The status file's content, or empty if the wrapper never wrote one (it was SIGKILLed, or is still waiting). */
     public static Optional<ExitStatus> read(Path file) {
         try {
-            return parse(Files.readString(file, StandardCharsets.US_ASCII));
+            return parse(Files.readString(file, StandardCharsets.ISO_8859_1)); // never malformed: the kill facts below may hold any bytes
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
@@ -50,7 +50,12 @@ public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant 
     }
 
     /** Parses a status line; the older {@code exit N} / {@code signal N} without {@code at} is accepted too. */
-    static Optional<ExitStatus> parse(String line) {
+    static Optional<ExitStatus> parse(String content) {
+        String line = content.strip();
+        int newline = line.indexOf('\n');
+        if (newline >= 0) {
+            line = line.substring(0, newline); // the kill facts of a timeout follow (WrapperKill)
+        }
         String[] words = line.strip().split("\\s+");
         int i = 0;
         boolean timedOut = words[0].equals("timeout");

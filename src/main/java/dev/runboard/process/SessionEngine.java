@@ -43,6 +43,9 @@ import java.util.logging.Logger;
 public final class SessionEngine implements SessionService {
     private static final Logger LOG = Logger.getLogger(SessionEngine.class.getName());
 
+    /** How long after the deadline and the grace the engine steps in for a wrapper that did not. */
+    static final Duration DEADLINE_BACKSTOP = Duration.ofSeconds(3);
+
     private final EngineConfig config;
     private final SessionStore store;
     private final SessionLauncher launcher;
@@ -158,6 +161,8 @@ public final class SessionEngine implements SessionService {
         }
         Session session = new Session(id, spec, capture, config.clock());
         Process process;
+        // The start the user sees and the wrapper's deadline count from the same moment, taken before the launch.
+        java.time.Instant launchedAt = config.clock().instant();
         try {
             Path exitStatus = store.file(id, SessionStore.EXIT_STATUS);
             process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
@@ -170,7 +175,7 @@ public final class SessionEngine implements SessionService {
             add(session);
             return session;
         }
-        session.started(process.pid(), config.os().startTicks(process.pid()), config.clock().instant());
+        session.started(process.pid(), config.os().startTicks(process.pid()), launchedAt);
         manage(session, process, lock, spec.timeout());
         save(session);
         process.onExit().thenAcceptAsync(p -> onExit(session, Optional.of(ExitStatus.fromJdk(p.exitValue()))), workers);
@@ -184,7 +189,10 @@ public final class SessionEngine implements SessionService {
         session.watchOutput(tail);
         ScheduledFuture<?> deadline = null;
         if (timeout != null) {
-            long left = timeout.minus(session.elapsed()).toMillis();
+            // The wrapper holds the deadline itself (it outlives every runboard): this timer is its
+            // backstop, for a wrapper that was killed, and the deadline itself only when unwrapped.
+            Duration backstop = launcher.wrapsCommands() ? session.spec().grace().plus(DEADLINE_BACKSTOP) : Duration.ZERO;
+            long left = timeout.minus(session.elapsed()).plus(backstop).toMillis();
             deadline = timers.schedule(() -> kills.end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
                     Math.max(0, left), TimeUnit.MILLISECONDS);
         }
@@ -286,7 +294,14 @@ public final class SessionEngine implements SessionService {
         SessionOutcome outcome;
         try {
             // The wrapper's record tells a signal death from an exit code; the JDK's value cannot.
-            Optional<ExitStatus> status = ExitStatus.read(store.file(session.id(), SessionStore.EXIT_STATUS)).or(() -> fromJdk);
+            Path statusFile = store.file(session.id(), SessionStore.EXIT_STATUS);
+            Optional<ExitStatus> status = ExitStatus.read(statusFile).or(() -> fromJdk);
+            if (status.map(ExitStatus::timedOut).orElse(false) && session.killReport() == null) {
+                // The wrapper held the deadline and killed the tree: its report is this session's.
+                WrapperKill.read(statusFile).ifPresent(k -> session.recordKill(k.report(
+                        SessionKills.timeoutReason(session), session.spec().grace(), session.pid(),
+                        status.get().endedAt(), config.os())));
+            }
             outcome = finisher.exited(session, status);
         } catch (RuntimeException e) {
             // Never leave a session "running" forever because finishing it failed: say so instead.

@@ -92,7 +92,11 @@ final class SessionFinisher {
         } else if (captureProblem == null) {
             deleteQuietly(capture);
         }
-        return new SessionOutcome(status, clock.instant(), exitCode, signal, reason, preview, artifact, artifactError,
+        // When the command really ended, as its wrapper saw it: a session that ended while nothing
+        // watched is not recorded as ending when it was noticed.
+        java.time.Instant endedAt = exit.map(ExitStatus::endedAt).orElse(null);
+        return new SessionOutcome(status, endedAt != null ? endedAt : clock.instant(), exitCode, signal, reason, preview,
+                artifact, artifactError,
                 artifactErrorCode, keptCapture);
     }
 
@@ -105,6 +109,9 @@ final class SessionFinisher {
         }
         if (exit.isEmpty()) {
             return SessionStatus.UNKNOWN;
+        }
+        if (exit.get().timedOut()) {
+            return SessionStatus.TIMEOUT; // the wrapper's deadline ended it (perhaps while no runboard ran)
         }
         return exit.get().exitCode() == 0 ? SessionStatus.COMPLETED : SessionStatus.FAILED;
     }

@@ -80,9 +80,7 @@ final class SessionKills {
             }
             return inFlight;
         }
-        String reason = because != null ? because : why == SessionStatus.TIMEOUT
-                ? "timeout after " + SessionFinisher.seconds(session.spec().timeout())
-                : "killed on request";
+        String reason = because != null ? because : why == SessionStatus.TIMEOUT ? timeoutReason(session) : "killed on request";
         boolean managedHere = engine.managesHere(session);
         // An output rule fails a session whenever it matches, even in the last lines before a clean exit.
         boolean endedOnItsOwn = why != SessionStatus.FAILED && (engine.isEnding(session)
@@ -119,6 +117,11 @@ final class SessionKills {
             }
         });
         return fresh;
+    }
+
+    /** A deadline kill's reason, the same whether the engine or the session's wrapper carried it out. */
+    static String timeoutReason(Session session) {
+        return "timeout after " + SessionFinisher.seconds(session.spec().timeout());
     }
 
     /** The session's kill still in flight (its report recorded just before it completes), or null. */

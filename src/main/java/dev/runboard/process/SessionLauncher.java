@@ -69,6 +69,11 @@ final class SessionLauncher {
         return wrapper.map(w -> w.prefix(exitStatusFile, deadline, spec.grace().toMillis())).orElse(List.of());
     }
 
+    /** Whether commands run under the wrapper (it records exit statuses and holds deadlines). */
+    boolean wrapsCommands() {
+        return wrapper.isPresent();
+    }
+
     Optional<String> limitation() {
         return limitation;
     }

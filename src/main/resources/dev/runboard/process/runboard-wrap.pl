@@ -9,7 +9,13 @@
 #
 #   [timeout ](exit N|signal N) at EPOCH_MS
 #
-# where EPOCH_MS is when the wrapper saw the command end.
+# where EPOCH_MS is when the wrapper saw the command end. After a timeout, the kill follows, one
+# fact a line, so runboard can report it as it reports its own kills:
+#
+#   term_at EPOCH_MS           when TERM was sent
+#   term PID COMMAND           each process TERM went to (listed before signalling)
+#   kill PID COMMAND           each process still alive after the grace, or found later, sent KILL
+#   survivor PID COMMAND       each process still alive when the wrapper gave up
 #
 # Why a separate process: the status must be written by something that outlives the command, and
 # `exit` inside a shell command must still be seen, so the command cannot be sourced.
@@ -71,6 +77,7 @@ if ($pid == 0) {
 
 my ($raw, $ended_at);    # the command's wait status, and when it was seen ending
 my $timed_out = 0;
+my @kill_facts;          # after a timeout: what the kill did, as lines for the status file
 if ($deadline_ms == 0) {
     my $got;
     ($got, $raw) = (waitpid($pid, 0), $?);
@@ -94,7 +101,7 @@ if ($raw & 127) {
 $line = "timeout $line" if $timed_out;
 my $tmp = "$status_file.tmp";
 if (open(my $fh, '>', $tmp)) {
-    print $fh "$line at $ended_at\n";
+    print $fh "$line at $ended_at\n", map { "$_\n" } @kill_facts;
     close($fh);
     rename($tmp, $status_file);
 }
@@ -147,6 +154,7 @@ sub reap {
 # KILL goes to each process rather than to the group, which holds this wrapper too.
 sub end_session {
     my %known = %{ find_session() };
+    push @kill_facts, "term_at " . now_ms(), map { "term $_ " . command_of($_) } sort { $a <=> $b } keys %known;
     kill('TERM', -$$);
     my @outside = grep { my $s = stat_of($_); $s && $s->[2] != $$ } keys %known;
     kill('TERM', @outside) if @outside;
@@ -165,6 +173,7 @@ sub end_session {
     }
 
     my $sweep_end = now_ms() + SWEEP_MS;
+    my %killed;
     while (1) {
         my $found = find_session();
         $found->{$_} = $known{$_} for grep { alive($_, $known{$_}) } keys %known;
@@ -173,9 +182,12 @@ sub end_session {
         if (now_ms() >= $sweep_end) {
             print STDERR "runboard: after the timeout, processes of this session survived SIGKILL: "
                 . join(' ', sort { $a <=> $b } keys %known) . "\n";
+            push @kill_facts, map { "survivor $_ " . command_of($_) } sort { $a <=> $b } keys %known;
             last;
         }
-        kill('KILL', grep { alive($_, $known{$_}) } keys %known);
+        my @now = grep { alive($_, $known{$_}) } keys %known;
+        push @kill_facts, map { "kill $_ " . command_of($_) } sort { $a <=> $b } grep { !$killed{$_}++ } @now;
+        kill('KILL', @now);
         select(undef, undef, undef, POLL_S);
         reap();
     }
@@ -235,6 +247,18 @@ sub stat_of {
     return undef if $end < 0;
     my @f = split(' ', substr($line, $end + 1));
     return [ $f[0], $f[1], $f[2], $f[19] ];
+}
+
+# The process's command line, arguments joined by spaces (empty once it is gone).
+sub command_of {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/cmdline") or return '';
+    local $/;
+    my $cmd = <$fh> // '';
+    close($fh);
+    $cmd =~ s/\0+$//;
+    $cmd =~ tr/\0\n/  /;
+    return $cmd;
 }
 
 # Alive and still the process we listed (same start time): a zombie has ended, and a reused pid is another.

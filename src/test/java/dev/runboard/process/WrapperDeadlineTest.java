@@ -111,6 +111,15 @@ class WrapperDeadlineTest {
                 "the TERM-ignorer kept the wrapper waiting the whole grace before KILL");
         assertTrue(w.waitFor(10, TimeUnit.SECONDS));
         assertEquals(List.of(), liveTagged());
+
+        // What the wrapper did reads as a kill report: everything TERMed once, the TERM-ignorer KILLed, no survivor.
+        WrapperKill kill = WrapperKill.read(status).orElseThrow();
+        assertTrue(kill.termed().size() >= 6, "TERM went to the whole tree: " + kill.termed());
+        assertTrue(kill.killed().stream().anyMatch(p -> p.command().startsWith("bash -c trap \"\" TERM")
+                || p.command().startsWith("sleep")), "KILL after the grace: " + kill.killed());
+        var report = kill.report("timeout after 4 s", Duration.ofMillis(grace), w.pid(), java.time.Instant.now(), os);
+        assertTrue(report.escalatedToKill());
+        assertTrue(report.clean(), "no survivor: " + report.survivors());
     }
 
     @Test
@@ -219,11 +228,19 @@ class WrapperDeadlineTest {
         return p;
     }
 
-    /** The status file's whole content once it appears; it is written once, by rename, so it is complete. */
+    /**
+     * The status file's first line once it appears (it is written once, by rename, so it is
+     * complete); after a timeout the kill's facts follow it, each a line of its own kind.
+     */
     private static String awaitStatus(Path status, Duration limit) throws Exception {
         Await.until(limit, "the wrapper to write " + status.getFileName(), () -> Files.exists(status));
-        String line = Files.readString(status, StandardCharsets.US_ASCII);
+        List<String> lines = Files.readAllLines(status, StandardCharsets.UTF_8);
+        String line = lines.get(0) + "\n";
         assertTrue(STATUS_LINE.matcher(line).matches(), "status line: '" + line + "'");
+        for (String fact : lines.subList(1, lines.size())) {
+            assertTrue(line.startsWith("timeout ") && fact.matches("(term_at \\d+|(term|kill|survivor) \\d+ .*)"),
+                    "kill fact after a timeout: '" + fact + "'");
+        }
         return line;
     }
 
