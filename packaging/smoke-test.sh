@@ -6,7 +6,8 @@
 #   packaging/smoke-test.sh --installed         tests the `runboard` on PATH instead (after installing the .deb)
 #
 # Checks: `runboard exec -- echo hello` exits 0 and prints a snapshot with status completed and output hello;
-# `runboard --version` prints "runboard <the packaged version>"; `runboard --help` exits 0.
+# `runboard --version` prints "runboard <the packaged version>"; `runboard --help` exits 0; `runboard start`
+# brings the supervisor up from the packaged launcher, `kill` ends the session and `supervisor stop` ends it.
 # Prints one PASS or FAIL line at the end; exits non-zero on failure. Data goes to a temporary RUNBOARD_HOME.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,11 +61,22 @@ rc=0
 run --help >"$work/help.out" 2>&1 || rc=$?
 if [ "$rc" -eq 0 ] && grep -q 'exec' "$work/help.out"; then pass "--help lists exec"; else fail "--help exited $rc or does not list exec"; fi
 
+# 4. start: the packaged launcher brings a supervisor up (its own binary, no java on PATH needed).
+rc=0
+id="$(run start -- sleep 30 2>"$work/start.err")" || rc=$?
+if [ "$rc" -eq 0 ] && [ -n "$id" ]; then pass "start prints a session id"; else fail "start exited $rc: $(head -1 "$work/start.err")"; fi
+if run supervisor status >"$work/status.out" 2>&1; then pass "supervisor status: one runs"; else fail "supervisor status found none"; fi
+rc=0
+[ -n "$id" ] && { run kill "$id" --grace 0 >"$work/kill.out" 2>&1 || rc=$?; }
+if [ "$rc" -eq 0 ] && grep -q '"survivors" : \[ \]' "$work/kill.out"; then pass "kill ends the session, no survivor"; else fail "kill exited $rc"; fi
+run supervisor stop >/dev/null 2>&1 || true
+if ! run supervisor status >/dev/null 2>&1; then pass "supervisor stop ends it"; else fail "the supervisor still runs after stop"; fi
+
 elapsed_ms=$((($(date +%s%N) - start_ns) / 1000000))
 if [ ${#failures[@]} -eq 0 ]; then
   echo "PASS: packaged runboard smoke test ($checks checks, $((elapsed_ms / 1000)).$(printf '%03d' $((elapsed_ms % 1000))) s)"
 else
-  for f in "$work"/exec.out "$work"/exec.err "$work"/version.err; do
+  for f in "$work"/exec.out "$work"/exec.err "$work"/version.err "$work"/start.err "$work"/kill.out "$work"/home/supervisor.log; do
     [ -s "$f" ] && { echo "--- $(basename "$f")"; head -40 "$f"; }
   done
   echo "FAIL: packaged runboard smoke test: ${#failures[@]} of $checks checks failed: $(printf "%s; " "${failures[@]}")"

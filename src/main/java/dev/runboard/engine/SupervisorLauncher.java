@@ -17,12 +17,15 @@ final class SupervisorLauncher {
     }
 
     static List<String> command(Path dataDir) {
-        String self = ProcessHandle.current().info().command().orElse("java");
-        List<String> argv = new ArrayList<>(List.of("setsid", self));
-        if (Path.of(self).getFileName().toString().startsWith("java")) {
-            argv.addAll(List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:TieredStopAtLevel=1", "-XX:MaxHeapFreeRatio=20",
+        List<String> argv = new ArrayList<>(List.of("setsid"));
+        String packaged = System.getProperty("jpackage.app-path");
+        if (packaged != null && !packaged.isBlank()) {
+            argv.add(packaged); // jpackage's bin/runboard: it knows its own runtime, options and class path
+        } else {
+            argv.addAll(List.of(ProcessHandle.current().info().command().orElse("java"),
+                    "-XX:+UseSerialGC", "-Xss512k", "-XX:TieredStopAtLevel=1", "-XX:MaxHeapFreeRatio=20",
                     "-XX:MinHeapFreeRatio=5", "-Xmx512m", "-cp", classPath(), "dev.runboard.Launcher"));
-        } // else a packaged launcher (jpackage's bin/runboard): it knows its own runtime and class path
+        }
         argv.addAll(List.of("supervisor", "run", "--data-dir", dataDir.toString()));
         return argv;
     }

@@ -50,11 +50,14 @@ final class SupervisorSocket {
             }
         }
         paths.prepare();
-        Process supervisor = new ProcessBuilder(SupervisorLauncher.command(paths.dataDir()))
+        ProcessBuilder pb = new ProcessBuilder(SupervisorLauncher.command(paths.dataDir()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(paths.log().toFile()))
-                .redirectErrorStream(true)
-                .start();
+                .redirectErrorStream(true);
+        // jpackage's launcher marks the processes it starts; a launcher that finds the mark acts as a
+        // plain java launcher and takes "supervisor" for a class name.
+        pb.environment().remove("_JPACKAGE_LAUNCHER");
+        Process supervisor = pb.start();
         long deadline = System.nanoTime() + START_LIMIT.toNanos();
         IOException last = null;
         while (System.nanoTime() < deadline) {
