@@ -68,7 +68,7 @@ public final class ExecCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(onCtrlC);
             Session session;
             try {
-                session = engine.start(sessionSpec);
+                session = engine.startAttached(sessionSpec);
             } catch (InvalidSpecException e) {
                 started.cancel(false);
                 spec.commandLine().getErr().println("runboard exec: " + e.getMessage());

@@ -145,6 +145,23 @@ public final class SessionEngine implements SessionService {
      * variables) instead of this process's; the spec's own variables go on top.
      */
     public Session start(SessionSpec spec, java.util.Map<String, String> baseEnv) throws InvalidSpecException {
+        return start(spec, baseEnv, false);
+    }
+
+    /**
+     * As {@link #start(SessionSpec)}, the command reading this process's own stdin (what
+     * {@code exec} does, as {@code timeout(1)} and {@code env(1)} do): piped input reaches it, and it
+     * sees end-of-file when the input ends. A PTY session's terminal is fed from it by a copier.
+     */
+    public Session startAttached(SessionSpec spec) throws InvalidSpecException {
+        Session session = start(spec, null, true);
+        if (spec.pty() && !session.status().isTerminal()) {
+            StdinCopier.start(System.in, stdin(session), session.id());
+        }
+        return session;
+    }
+
+    private Session start(SessionSpec spec, java.util.Map<String, String> baseEnv, boolean attachStdin) {
         spec.validate();
         String id = SessionIds.next(config.clock());
         sessions.reserve(id);
@@ -166,7 +183,7 @@ public final class SessionEngine implements SessionService {
         try {
             Path exitStatus = store.file(id, SessionStore.EXIT_STATUS);
             process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
-                    : launcher.launch(spec, baseEnv, session.tag(), capture, exitStatus);
+                    : launcher.launch(spec, baseEnv, attachStdin, session.tag(), capture, exitStatus);
         } catch (IOException e) {
             session.end(finisher.couldNotStart(session, e));
             recorder.save(session);

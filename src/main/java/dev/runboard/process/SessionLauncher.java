@@ -79,8 +79,12 @@ final class SessionLauncher {
     }
 
     /** {@code baseEnv}: the environment the command starts from (a client's), or null for this process's own. */
-    Process launch(SessionSpec spec, java.util.Map<String, String> baseEnv, String tag, Path capture, Path exitStatusFile)
-            throws IOException {
+    /**
+     * @param inheritStdin the command reads this process's stdin (exec) instead of a pipe kept open
+     *     for input sent later (the supervisor's sessions)
+     */
+    Process launch(SessionSpec spec, java.util.Map<String, String> baseEnv, boolean inheritStdin, String tag,
+                   Path capture, Path exitStatusFile) throws IOException {
         List<String> argv = new ArrayList<>(os.launchPrefix());
         if (wrapper.isPresent()) {
             argv.remove(SETSID); // the wrapper makes the process group itself, without a new session
@@ -91,7 +95,9 @@ final class SessionLauncher {
                 .directory(spec.cwd().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(capture.toFile()));
-        // stdin stays a pipe (the default): kept open so input can be sent later.
+        if (inheritStdin) {
+            pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
+        } // else stdin stays a pipe (the default): kept open so input can be sent later.
         if (baseEnv != null) {
             pb.environment().clear();
             pb.environment().putAll(baseEnv);
