@@ -90,7 +90,9 @@ final class SessionFinisher {
                 keptCapture = Session.slashes(capture);
             }
         } else if (captureProblem == null) {
-            deleteQuietly(capture);
+            // Output that fits the preview stays on disk too: the preview is decoded text (invalid
+            // bytes become U+FFFD), the capture is the bytes exactly as written.
+            keptCapture = Session.slashes(capture);
         }
         // When the command really ended, as its wrapper saw it: a session that ended while nothing
         // watched is not recorded as ending when it was noticed.

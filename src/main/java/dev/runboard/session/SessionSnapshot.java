@@ -73,6 +73,12 @@ public record SessionSnapshot(
                 state.resources());
     }
 
+    /** Where the exact bytes are: the artifact when the output outgrew the preview, else the capture file. */
+    @JsonProperty("raw_output")
+    public String rawOutput() {
+        return artifact != null ? artifact : captureFile;
+    }
+
     @JsonProperty("output")
     public String output() {
         return preview.text();

@@ -40,14 +40,28 @@ class SessionCliTest {
     }
 
     @AfterEach
-    void killLeftovers() {
-        // Any session a failed assertion left running, found by its tag like a user's ps would.
+    void killLeftovers() throws Exception {
+        // The supervisor the CLI started, then any session a failed assertion left running (found by
+        // its tag, as a user's ps would).
+        new dev.runboard.engine.SupervisorFixture(dataDir).close();
         OsProcesses os = OsProcesses.forThisMachine();
         for (ProcInfo p : os.snapshot().all()) {
             if (p.alive() && p.pid() != ProcessHandle.current().pid() && os.commandLine(p.pid()).contains(dataDir.toString())) {
                 os.signal(p.pid(), dev.runboard.process.Signal.KILL);
             }
         }
+    }
+
+    @Test
+    void tailPrintsTheBytesAsWrittenEvenWhenTheyAreNotText() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--", "printf '\\377\\376 abc\\r\\n'").out().strip();
+        assertEquals(0, cli("wait", id).exit());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        TailCommand tail = new TailCommand();
+        tail.out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        new picocli.CommandLine(tail).execute("--data-dir", dataDir.toString(), id);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new byte[] {(byte) 0xff, (byte) 0xfe, ' ', 'a', 'b', 'c', '\r', '\n'}, bytes.toByteArray());
     }
 
     @Test

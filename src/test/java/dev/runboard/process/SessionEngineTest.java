@@ -1,5 +1,6 @@
 package dev.runboard.process;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -38,14 +39,16 @@ class SessionEngineTest {
     }
 
     @Test
-    void exitZeroCompletesAndRemovesTheCaptureThatFitInThePreview() throws Exception {
+    void exitZeroCompletesAndKeepsTheCaptureThatFitInThePreviewAsItsRawOutput() throws Exception {
         SessionSnapshot s = fx.run(fx.sh("echo hello; echo oops >&2").build());
         assertEquals(SessionStatus.COMPLETED, s.status());
         assertEquals(0, s.exitCode());
         assertEquals("hello\noops\n", s.output(), "stdout and stderr interleaved as written");
         assertFalse(s.outputTruncated());
         assertNull(s.artifact());
-        assertFalse(Files.exists(dataDir.resolve("sessions").resolve(s.sessionId()).resolve("capture.log")), "capture removed");
+        Path capture = dataDir.resolve("sessions").resolve(s.sessionId()).resolve("capture.log");
+        assertEquals(Session.slashes(capture), s.rawOutput(), "the exact bytes stay, where raw_output says");
+        assertEquals("hello\noops\n", Files.readString(capture));
         assertTrue(Files.exists(dataDir.resolve("sessions").resolve(s.sessionId()).resolve("session.json")), "record kept");
         assertNotNull(s.endedAt());
     }
@@ -142,6 +145,15 @@ class SessionEngineTest {
         assertEquals(0, s.outputBytes());
         assertEquals("TERM", s.killReport().signal());
         assertEquals(List.of(), s.killReport().survivors());
+    }
+
+    @Test
+    void outputThatIsNotUtf8ComesBackByteForByteFromRawOutput() throws Exception {
+        // Invalid UTF-8, a NUL, a carriage return: the preview decodes them, the raw output keeps them.
+        SessionSnapshot s = fx.run(fx.sh("printf '\\377\\376 abc\\000\\r\\n'").build());
+        byte[] written = {(byte) 0xff, (byte) 0xfe, ' ', 'a', 'b', 'c', 0, '\r', '\n'};
+        assertArrayEquals(written, Files.readAllBytes(Path.of(s.rawOutput())));
+        assertNull(s.artifact());
     }
 
     @Test

@@ -164,10 +164,7 @@ public final class SessionsViewModel {
             if (r.isRunning()) {
                 running++;
             }
-            // Output that fit in the preview is deleted at the end; running captures and artifacts stay.
-            if (s.isRunning() || s.artifact() != null || s.artifactError() != null) {
-                onDisk += s.outputBytes();
-            }
+            onDisk += s.outputBytes(); // every session's output stays on disk, byte for byte
         }
         runningCount.set(running);
         bytesOnDisk.set(onDisk);
