@@ -140,7 +140,7 @@ final class HistoryReconciler {
         SessionSpec spec = record.spec().toSpec();
         Path capture = store.file(record.id(), SessionStore.CAPTURE);
         Session s = Session.restore(record.id(), spec, capture, engine.config().clock(), record.pid(),
-                record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport(), record.resources());
+                record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport(), record.resources(), record.events());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             takeOverIfUnmanaged(s);
@@ -167,7 +167,9 @@ final class HistoryReconciler {
             return;
         }
         engine.manage(s, null, lock.get(), alive ? s.spec().timeout() : null);
-        if (!alive) {
+        if (alive) {
+            engine.adopted(s);
+        } else {
             engine.onExit(s, Optional.empty());
         }
     }

@@ -4,6 +4,7 @@ import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
@@ -79,6 +80,11 @@ public final class SessionEngine implements SessionService {
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
         this.recorder = new SessionRecorder(store, this::warn);
+        // What the watchdog, the guards and the rules find stays with the session, in its record.
+        monitor.onEvent((session, e) -> {
+            session.recordEvent(new SessionEvent(e.at(), kindWord(e.kind()), e.message()));
+            saveLater(session);
+        });
         launcher.limitation().ifPresent(this::warn);
     }
 
@@ -338,6 +344,47 @@ public final class SessionEngine implements SessionService {
             workers.execute(this::applyRetention);
         } catch (java.util.concurrent.RejectedExecutionException closing) {
             // the engine is closing: the next one applies retention when it loads the history
+        }
+    }
+
+    /** The Contract's word for a monitor finding. */
+    private static String kindWord(SessionInsight.Kind kind) {
+        return switch (kind) {
+            case HANG -> SessionEvent.HANG;
+            case GUARD -> SessionEvent.GUARD;
+            case RULE_MATCH, NOTIFY, INFO -> SessionEvent.RULE;
+        };
+    }
+
+    /**
+     * A running session whose owner died is this engine's now: says so in its events, and whether
+     * its stdin reached end-of-file (a pipe held by the owner that died; a session started by exec
+     * reads exec's own input, which lives on).
+     */
+    void adopted(Session session) {
+        String pid = String.valueOf(ProcessHandle.current().pid());
+        session.recordEvent(new SessionEvent(config.clock().instant(), SessionEvent.SUPERVISOR,
+                "adopted by runboard " + pid + " after the runboard that owned it stopped"));
+        if (stdinIsAPipe(session.pid())) {
+            session.recordEvent(new SessionEvent(config.clock().instant(), SessionEvent.STDIN,
+                    "end of input: the runboard that held this session's stdin stopped; the command reads end-of-file"));
+        }
+        save(session);
+    }
+
+    private static boolean stdinIsAPipe(Long pid) {
+        try {
+            return pid != null && Files.readSymbolicLink(Path.of("/proc", pid.toString(), "fd", "0")).toString().startsWith("pipe:");
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    private void saveLater(Session session) {
+        try {
+            workers.execute(() -> save(session));
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // the engine is closing; the session's next record carries the event
         }
     }
 

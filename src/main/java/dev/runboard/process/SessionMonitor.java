@@ -63,6 +63,8 @@ final class SessionMonitor implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private ScheduledFuture<?> ticking;
     private volatile ResourceSampler.Pass lastPass;
+    /** Told of each event as it is found (the owner keeps them with the session); none by default. */
+    private volatile java.util.function.BiConsumer<Session, SessionInsight.Event> eventSink = (s, e) -> { };
 
     SessionMonitor(Clock clock, Ender ender, Duration period) {
         this.sampler = new ResourceSampler("RUNBOARD_SESSION");
@@ -74,6 +76,11 @@ final class SessionMonitor implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** Where events go besides the insight (the owner records them with the session). */
+    void onEvent(java.util.function.BiConsumer<Session, SessionInsight.Event> sink) {
+        this.eventSink = sink;
     }
 
     /** Starts watching a session that has started; the timer runs while anything is watched. */
@@ -345,7 +352,9 @@ final class SessionMonitor implements AutoCloseable {
         }
 
         private void event(SessionInsight.Kind kind, String message, String rule) {
-            events.add(new SessionInsight.Event(eventSeq.incrementAndGet(), clock.instant(), kind, message, rule));
+            SessionInsight.Event e = new SessionInsight.Event(eventSeq.incrementAndGet(), clock.instant(), kind, message, rule);
+            events.add(e);
+            eventSink.accept(session, e);
             if (events.size() > MAX_EVENTS) {
                 events.remove(0);
             }

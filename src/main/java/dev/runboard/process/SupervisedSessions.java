@@ -94,7 +94,7 @@ public final class SupervisedSessions implements SessionService {
             if (!present.contains(s.id())) {
                 sessions.remove(s); // removed by another client or pruned by the supervisor
             } else if (!s.status().isTerminal() && recordChanged(s.id())) {
-                readQuietly(s.id()).filter(r -> r.status().isTerminal()).ifPresent(r -> end(s, r));
+                readQuietly(s.id()).ifPresent(r -> follow(s, r));
             }
         }
         requestOwnerIfNeeded();
@@ -137,13 +137,22 @@ public final class SupervisedSessions implements SessionService {
         SessionSpec spec = record.spec().toSpec();
         Path capture = store.file(record.id(), SessionStore.CAPTURE);
         Session s = Session.restore(record.id(), spec, capture, config.clock(), record.pid(), record.pidStartTicks(),
-                record.startedAt(), record.outcome(), record.killReport(), record.resources());
+                record.startedAt(), record.outcome(), record.killReport(), record.resources(), record.events());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             recordChanged(s.id()); // the stamp of what was just read
             monitor.watch(s);
         }
         return s;
+    }
+
+    /** Catches up with a running session's new record: its events, and its end. */
+    private void follow(Session s, SessionRecord record) {
+        List<dev.runboard.session.SessionEvent> known = s.state().events();
+        record.events().stream().filter(e -> !known.contains(e)).forEach(s::recordEvent);
+        if (record.status().isTerminal()) {
+            end(s, record);
+        }
     }
 
     private void end(Session s, SessionRecord record) {

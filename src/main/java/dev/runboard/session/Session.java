@@ -97,7 +97,7 @@ public final class Session {
      * of the pid) tells this process apart from a later one that reuses the pid.
      */
     public void started(long pid, long pidStartTicks, Instant at) {
-        update(s -> s instanceof SessionState.Launching ? new SessionState.Running(at, pid, pidStartTicks, null, null, null) : s);
+        update(s -> s instanceof SessionState.Launching ? new SessionState.Running(at, pid, pidStartTicks, null, null, null, List.of()) : s);
     }
 
     /** A session rebuilt from the store: finished (with its outcome) or still running (watched again by an engine). */
@@ -109,11 +109,18 @@ public final class Session {
     /** As {@link #restore(String, SessionSpec, Path, Clock, Long, long, Instant, SessionOutcome, KillReport)}, with stored resource totals. */
     public static Session restore(String id, SessionSpec spec, Path captureFile, Clock clock, Long pid,
             long pidStartTicks, Instant startedAt, SessionOutcome outcome, KillReport killReport, ResourceTotals resources) {
+        return restore(id, spec, captureFile, clock, pid, pidStartTicks, startedAt, outcome, killReport, resources, List.of());
+    }
+
+    /** A session rebuilt from its record, its events included. */
+    public static Session restore(String id, SessionSpec spec, Path captureFile, Clock clock, Long pid,
+            long pidStartTicks, Instant startedAt, SessionOutcome outcome, KillReport killReport, ResourceTotals resources,
+            List<SessionEvent> events) {
         SessionState initial;
         if (outcome != null) {
-            initial = new SessionState.Ended(startedAt, pid, pidStartTicks, outcome, killReport, resources);
+            initial = new SessionState.Ended(startedAt, pid, pidStartTicks, outcome, killReport, resources, events);
         } else if (pid != null) {
-            initial = new SessionState.Running(startedAt, pid, pidStartTicks, null, killReport, resources);
+            initial = new SessionState.Running(startedAt, pid, pidStartTicks, null, killReport, resources, events);
         } else {
             initial = new SessionState.Launching(startedAt);
         }
@@ -159,6 +166,11 @@ public final class Session {
         update(s -> s instanceof SessionState.Running r ? r.withKillReport(report) : s);
     }
 
+    /** Keeps an event with the session while it runs (the newest {@link SessionEvent#LIMIT}). */
+    public void recordEvent(SessionEvent event) {
+        update(s -> s instanceof SessionState.Running r ? r.withEvent(event) : s);
+    }
+
     /** Records the tree's peak memory and CPU time so far (the engine's monitor samples them). */
     public void recordResources(ResourceTotals totals) {
         update(s -> s instanceof SessionState.Running r ? r.withResources(totals) : s);
@@ -171,7 +183,8 @@ public final class Session {
      */
     public SessionState.Ended end(SessionOutcome outcome) {
         SessionState before = update(s -> s instanceof SessionState.Ended ? s
-                : new SessionState.Ended(s.startedAt(), s.pid(), s.pidStartTicks(), outcome, s.killReport(), s.resources()));
+                : new SessionState.Ended(s.startedAt(), s.pid(), s.pidStartTicks(), outcome, s.killReport(), s.resources(),
+                        s.events()));
         if (before instanceof SessionState.Ended) {
             return null;
         }

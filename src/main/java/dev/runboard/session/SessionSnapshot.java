@@ -40,7 +40,8 @@ public record SessionSnapshot(
         @JsonProperty("artifact_error_code") String artifactErrorCode,
         @JsonProperty("capture_file") String captureFile,
         @JsonProperty("kill_report") KillReport killReport,
-        @JsonProperty("resources") ResourceTotals resources) {
+        @JsonProperty("resources") ResourceTotals resources,
+        @JsonProperty("events") List<SessionEvent> events) {
 
     /** The view of a session in one state: the spec's fields, the state's, and the output as read. */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
@@ -70,7 +71,8 @@ public record SessionSnapshot(
                 o != null ? o.artifactErrorCode() : null,
                 o != null ? o.captureFile() : Session.slashes(captureFile),
                 state.killReport(),
-                state.resources());
+                state.resources(),
+                state.events());
     }
 
     /** Where the exact bytes are: the artifact when the output outgrew the preview, else the capture file. */

@@ -28,6 +28,9 @@ public sealed interface SessionState {
     /** The word users see: running for the live phases, else the outcome's. */
     SessionStatus status();
 
+    /** What happened to it worth keeping (adoptions, end of input, watchdog and guard findings), oldest first. */
+    java.util.List<SessionEvent> events();
+
     /** A person, a deadline, a rule or a guard asked this session to end: how it is then to be recorded. */
     record EndRequest(SessionStatus why, String reason) {
         public EndRequest {
@@ -63,32 +66,54 @@ public sealed interface SessionState {
         public SessionStatus status() {
             return SessionStatus.RUNNING;
         }
+
+        @Override
+        public java.util.List<SessionEvent> events() {
+            return java.util.List.of();
+        }
     }
 
     /** The command runs; {@code endRequest} is set once somebody asked it to end (the ending phase). */
     record Running(Instant startedAt, Long pid, long pidStartTicks, EndRequest endRequest, KillReport killReport,
-                   ResourceTotals resources) implements SessionState {
+                   ResourceTotals resources, java.util.List<SessionEvent> events) implements SessionState {
+        public Running {
+            events = java.util.List.copyOf(events);
+        }
+
         @Override
         public SessionStatus status() {
             return SessionStatus.RUNNING;
         }
 
         Running withEndRequest(EndRequest request) {
-            return new Running(startedAt, pid, pidStartTicks, request, killReport, resources);
+            return new Running(startedAt, pid, pidStartTicks, request, killReport, resources, events);
         }
 
         Running withKillReport(KillReport report) {
-            return new Running(startedAt, pid, pidStartTicks, endRequest, report, resources);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, report, resources, events);
         }
 
         Running withResources(ResourceTotals totals) {
-            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, totals);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, totals, events);
+        }
+
+        Running withEvent(SessionEvent event) {
+            java.util.List<SessionEvent> more = new java.util.ArrayList<>(events);
+            more.add(event);
+            if (more.size() > SessionEvent.LIMIT) {
+                more.subList(0, more.size() - SessionEvent.LIMIT).clear();
+            }
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, more);
         }
     }
 
     /** Over, once and for good: how it ended is the outcome. */
     record Ended(Instant startedAt, Long pid, long pidStartTicks, SessionOutcome outcome, KillReport killReport,
-                 ResourceTotals resources) implements SessionState {
+                 ResourceTotals resources, java.util.List<SessionEvent> events) implements SessionState {
+        public Ended {
+            events = java.util.List.copyOf(events);
+        }
+
         @Override
         public SessionStatus status() {
             return outcome.status();

@@ -6,12 +6,14 @@ import dev.runboard.session.OutputPreview;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionId;
+import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionState;
 import dev.runboard.session.SessionStatus;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * A session as written to {@code sessions/<id>/session.json}: a Jackson DTO kept apart from the
@@ -43,7 +45,13 @@ public record SessionRecord(
         @JsonProperty("artifact_error_code") String artifactErrorCode,
         @JsonProperty("capture_file") String captureFile,
         @JsonProperty("kill_report") KillReport killReport,
-        @JsonProperty("resources") ResourceTotals resources) {
+        @JsonProperty("resources") ResourceTotals resources,
+        @JsonProperty("events") List<SessionEvent> events) {
+
+    /** Events are optional on disk (older records have none); in memory never null. */
+    public SessionRecord {
+        events = events == null ? List.of() : events.stream().filter(java.util.Objects::nonNull).toList();
+    }
 
     /** The schema this runboard writes. 2: the {@code schema} field itself, and the ranges of {@link SessionSpec#validate()}. */
     public static final int SCHEMA = 2;
@@ -62,7 +70,8 @@ public record SessionRecord(
     public static SessionRecord of(Session s, SessionOutcome o) {
         SessionState st = s.state();
         if (o != null && !(st instanceof SessionState.Ended)) {
-            st = new SessionState.Ended(st.startedAt(), st.pid(), st.pidStartTicks(), o, st.killReport(), st.resources());
+            st = new SessionState.Ended(st.startedAt(), st.pid(), st.pidStartTicks(), o, st.killReport(), st.resources(),
+                    st.events());
         }
         return of(s.id(), s.spec(), st);
     }
@@ -78,7 +87,7 @@ public record SessionRecord(
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
                 o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), st.killReport(),
-                st.resources());
+                st.resources(), st.events());
     }
 
     /**
@@ -167,7 +176,7 @@ public record SessionRecord(
     SessionRecord withSchema(int newSchema, SpecRecord newSpec) {
         return new SessionRecord(newSchema, id, newSpec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources);
+                captureFile, killReport, resources, events);
     }
 
     public OutputPreview preview() {

@@ -40,9 +40,10 @@ class SupervisorCrashTest {
     @TempDir
     Path referenceDir;
 
-    /** Four of each kind: quiet, flooding, TERM-ignoring, with a deadline, failing with 7. */
+    /** Four of each kind: quiet, flooding, TERM-ignoring, with a deadline, failing with 7; and one that outlasts the crash. */
     private static Map<String, SessionSpec> specs(Path cwd) {
         Map<String, SessionSpec> specs = new LinkedHashMap<>();
+        specs.put("adoptee", sh(cwd, "echo waiting; sleep 12; echo adopted").build());
         for (int i = 0; i < 4; i++) {
             specs.put("quiet" + i, sh(cwd, "echo start " + i + "; sleep 3; echo end " + i).build());
             specs.put("flood" + i, sh(cwd, "yes 'flood line " + i + " .........................' | head -c 6000000; sleep 2; echo tail").build());
@@ -94,7 +95,7 @@ class SupervisorCrashTest {
             }
 
             // The next client call brings a supervisor back, which adopts every session.
-            assertEquals(20, fx.client().list().size());
+            assertEquals(21, fx.client().list().size());
             long second = fx.supervisorPid();
             assertNotEquals(first, second);
             for (var e : ids.entrySet()) {
@@ -104,6 +105,13 @@ class SupervisorCrashTest {
                 assertEquals(want.status().word(), last.path("status").asText(), name + ": " + last.path("reason").asText());
                 assertEquals(want.exitCode(), last.hasNonNull("exit_code") ? last.get("exit_code").asInt() : null, name);
                 assertArrayEquals(outputOf(Json.mapper().valueToTree(want)), outputOf(last), name + ": output byte for byte");
+                if (name.equals("adoptee")) {
+                    // Long enough to be running whenever the new supervisor comes up, however busy the machine.
+                    java.util.Set<String> kinds = new java.util.HashSet<>();
+                    last.path("events").forEach(ev -> kinds.add(ev.path("kind").asText()));
+                    assertTrue(kinds.containsAll(java.util.Set.of("supervisor", "stdin")),
+                            name + ": the adoption and the end of its input are events: " + last.path("events"));
+                }
                 if (name.startsWith("deadline")) {
                     double elapsed = last.path("elapsed_seconds").asDouble();
                     assertTrue(elapsed >= TIMEOUT_S && elapsed < TIMEOUT_S + 2.5, name + " ended on time: " + elapsed + " s");

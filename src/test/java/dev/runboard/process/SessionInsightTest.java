@@ -46,11 +46,13 @@ class SessionInsightTest {
     void treeOfABusyLoopAndAMemoryHolderAddsUpAndMarksTheEscapedDaemon() throws Exception {
         Session s = fx.engine().start(fx.sh(HOLD_200_MIB + " & (while :; do :; done) & setsid sleep 600 & wait").build());
         AtomicReference<SessionInsight> seen = new AtomicReference<>();
-        Await.until(WAIT, "a pass with the busy loop near one core and 200 MiB held", () -> {
+        // The busy loop gets a core on an idle machine, but a fair share of a loaded one (CI shares its
+        // 2 cores): what must show is that it is the one using the CPU, not how much it got.
+        Await.until(WAIT, "a pass with the busy loop using the CPU and 200 MiB held", () -> {
             SessionInsight i = fx.engine().insight(s);
             seen.set(i);
             return i != null && i.processCount() >= 4 && i.rssBytes() >= 200 * MIB
-                    && i.tree().nodes().stream().anyMatch(n -> n.cpuPercent() >= 60 && !n.command().startsWith("perl"));
+                    && i.tree().nodes().stream().anyMatch(n -> n.cpuPercent() >= 15 && !n.command().startsWith("perl"));
         });
         SessionInsight i = seen.get();
         assertTrue(i.cpuPercent() <= 140, "one busy loop is about one core, was " + i.cpuPercent());
@@ -64,7 +66,9 @@ class SessionInsightTest {
         ProcessTreeSnapshot.Node daemon = node(tree, "sleep 600");
         assertTrue(daemon.escapedGroup(), "setsid left the group; found by its env tag");
         assertFalse(perl.escapedGroup());
-        assertTrue(tree.nodes().stream().anyMatch(n -> n.cpuPercent() >= 60 && !n.command().startsWith("perl")),
+        ProcessTreeSnapshot.Node busiest = tree.nodes().stream()
+                .max(java.util.Comparator.comparingDouble(ProcessTreeSnapshot.Node::cpuPercent)).orElseThrow();
+        assertTrue(busiest.cpuPercent() >= 15 && !busiest.command().startsWith("perl") && !busiest.command().startsWith("sleep"),
                 "the busy subshell carries the CPU: " + tree.nodes());
         long shell = node(tree, "/bin/sh -c").pid(); // below the leader (runboard's exit-status wrapper, when perl exists)
         assertTrue(tree.subtree(s.pid()).contains(shell));

@@ -1,0 +1,20 @@
+package dev.runboard.session;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+
+/**
+ * Something that happened to a session worth keeping with it: {@code kind} is one of the
+ * Contract's words ({@code hang}, {@code guard}, {@code rule}, {@code stdin}, {@code supervisor},
+ * and later {@code probe}, {@code restart}, {@code connection}).
+ */
+public record SessionEvent(@JsonProperty("time") Instant time, @JsonProperty("kind") String kind,
+                           @JsonProperty("message") String message) {
+    public static final String HANG = "hang";
+    public static final String GUARD = "guard";
+    public static final String RULE = "rule";
+    public static final String STDIN = "stdin";
+    public static final String SUPERVISOR = "supervisor";
+    /** A session keeps at most this many events, the newest. */
+    public static final int LIMIT = 100;
+}
