@@ -27,15 +27,15 @@ import java.util.logging.Logger;
 final class HistoryReconciler {
     private final SessionEngine engine;
     private final SessionStore store;
+    private final RecordWatch records;
     private static final Logger LOG = Logger.getLogger(HistoryReconciler.class.getName());
     private volatile boolean adopt = true;
     private volatile boolean adoptionWatch;
-    /** Each followed session's record as last read: its modification time and size. */
-    private final Map<String, String> recordTimes = new ConcurrentHashMap<>();
 
     HistoryReconciler(SessionEngine engine) {
         this.engine = engine;
         this.store = engine.store();
+        this.records = new RecordWatch(store);
     }
 
     /** Whether to take over running sessions nobody manages (the window, {@code wait}) or only finalise ended ones (quick CLI looks). */
@@ -86,7 +86,7 @@ final class HistoryReconciler {
             if (engine.knows(id)) {
                 continue;
             }
-            readQuietly(id).ifPresent(record -> engine.add(restore(record)));
+            records.read(id).ifPresent(record -> engine.add(restore(record)));
         }
         for (Session s : engine.sessions()) {
             if (!s.status().isTerminal() && !engine.managesHere(s)) {
@@ -100,11 +100,11 @@ final class HistoryReconciler {
      * changed (this runs every poll period, and a record carries the whole preview).
      */
     private void follow(Session s) {
-        if (!recordChanged(s.id())) {
+        if (!records.changed(s.id())) {
             takeOverIfUnmanaged(s); // its manager may have died without a word
             return;
         }
-        Optional<SessionRecord> record = readQuietly(s.id());
+        Optional<SessionRecord> record = records.read(s.id());
         if (record.isEmpty()) {
             return;
         }
@@ -117,24 +117,7 @@ final class HistoryReconciler {
         }
     }
 
-    private boolean recordChanged(String id) {
-        try {
-            // Size too: on a file system with coarse timestamps two writes can share one mtime.
-            Path file = store.file(id, SessionStore.RECORD);
-            String now = Files.getLastModifiedTime(file) + "/" + Files.size(file);
-            return !now.equals(recordTimes.put(id, now));
-        } catch (IOException e) {
-            return true; // let the read say what is wrong
-        }
-    }
 
-    private Optional<SessionRecord> readQuietly(String id) {
-        try {
-            return store.load(id);
-        } catch (IOException e) {
-            return Optional.empty(); // half-written by another process or corrupt: the next load says so
-        }
-    }
 
     private Session restore(SessionRecord record) {
         SessionSpec spec = record.spec().toSpec();

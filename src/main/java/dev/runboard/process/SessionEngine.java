@@ -493,7 +493,7 @@ public final class SessionEngine implements SessionService {
         managed.closeAll();
     }
 
-    private static ThreadFactory daemonThreads(String name) {
+    static ThreadFactory daemonThreads(String name) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, name + "-" + n.incrementAndGet());

@@ -43,19 +43,19 @@ public final class SupervisedSessions implements SessionService {
 
     private final EngineConfig config;
     private final SessionStore store;
+    private final RecordWatch records;
     private final SupervisorLink link;
     private final SessionList sessions = new SessionList();
     private final SessionMonitor monitor;
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
-    /** Each running session's record as last read (mtime and size): re-read only when it changed. */
-    private final Map<String, String> recordStamps = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("runboard-follow"));
-    private final ExecutorService requests = Executors.newCachedThreadPool(daemon("runboard-request"));
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(SessionEngine.daemonThreads("runboard-follow"));
+    private final ExecutorService requests = Executors.newCachedThreadPool(SessionEngine.daemonThreads("runboard-request"));
     private volatile long nextOwnerCheck;
 
     public SupervisedSessions(EngineConfig config, SupervisorLink link) {
         this.config = config;
         this.store = config.store();
+        this.records = new RecordWatch(store);
         this.link = link;
         // The supervisor enforces rules, watchdogs and guards; here they are only seen, never acted on.
         this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> { }, SessionMonitor.DEFAULT_PERIOD);
@@ -87,14 +87,14 @@ public final class SupervisedSessions implements SessionService {
         Set<String> present = new HashSet<>(ids);
         for (String id : ids) {
             if (!sessions.knows(id)) {
-                readQuietly(id).ifPresent(this::addIfNew);
+                records.read(id).ifPresent(this::addIfNew);
             }
         }
         for (Session s : sessions.all()) {
             if (!present.contains(s.id())) {
                 sessions.remove(s); // removed by another client or pruned by the supervisor
-            } else if (!s.status().isTerminal() && recordChanged(s.id())) {
-                readQuietly(s.id()).ifPresent(r -> follow(s, r));
+            } else if (!s.status().isTerminal() && records.changed(s.id())) {
+                records.read(s.id()).ifPresent(r -> follow(s, r));
             }
         }
         requestOwnerIfNeeded();
@@ -140,7 +140,7 @@ public final class SupervisedSessions implements SessionService {
                 record.startedAt(), record.outcome(), record.killReport(), record.resources(), record.events());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
-            recordChanged(s.id()); // the stamp of what was just read
+            records.changed(s.id()); // the stamp of what was just read
             monitor.watch(s);
         }
         return s;
@@ -160,27 +160,10 @@ public final class SupervisedSessions implements SessionService {
         s.recordKill(record.killReport());
         s.recordResources(record.resources());
         s.finish(record.outcome());
-        recordStamps.remove(s.id());
+        records.forget(s.id());
     }
 
-    private boolean recordChanged(String id) {
-        try {
-            // Size too: on a file system with coarse timestamps two writes can share one mtime.
-            Path file = store.file(id, SessionStore.RECORD);
-            String now = Files.getLastModifiedTime(file) + "/" + Files.size(file);
-            return !now.equals(recordStamps.put(id, now));
-        } catch (IOException e) {
-            return true; // let the read say what is wrong
-        }
-    }
 
-    private Optional<SessionRecord> readQuietly(String id) {
-        try {
-            return store.load(id);
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty(); // being written by its owner, or corrupt: the supervisor's load says so
-        }
-    }
 
     /** A running session nobody holds the lock of has lost its owner: bring a supervisor to adopt it. */
     private void requestOwnerIfNeeded() {
@@ -250,7 +233,7 @@ public final class SupervisedSessions implements SessionService {
         } catch (IOException e) {
             throw new InvalidSpecException("supervisor", e.getMessage());
         }
-        SessionRecord record = readQuietly(id).orElseThrow(() ->
+        SessionRecord record = records.read(id).orElseThrow(() ->
                 new UncheckedIOException(new IOException("the supervisor started session " + id + " but its record cannot be read")));
         return addIfNew(record);
     }
@@ -364,12 +347,4 @@ public final class SupervisedSessions implements SessionService {
         requests.shutdownNow();
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
-    }
 }
