@@ -6,6 +6,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.runboard.ui.FxUiTasks;
+import javafx.application.Platform;
 
 /** The layers of DESIGN.md: the engine works without a window, and dependencies point down. */
 @AnalyzeClasses(packages = "dev.runboard", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -32,4 +34,10 @@ class ArchitectureTest {
     static final ArchRule cliDoesNotUseTheWindow = noClasses()
             .that().resideInAPackage("dev.runboard.cli..")
             .should().dependOnClassesThat().resideInAPackage("dev.runboard.ui..");
+
+    @ArchTest
+    static final ArchRule oneHandOffToTheFxThread = noClasses()
+            .that().doNotBelongToAnyOf(FxUiTasks.class)
+            .should().callMethod(Platform.class, "runLater", Runnable.class)
+            .because("DESIGN.md's threading rule: one hand-off to the FX thread; use UiTasks.fx/onFx (FxUiTasks is the only caller)");
 }

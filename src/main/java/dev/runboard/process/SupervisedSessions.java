@@ -40,6 +40,8 @@ public final class SupervisedSessions implements SessionService {
     private static final Logger LOG = Logger.getLogger(SupervisedSessions.class.getName());
     /** How often an ownerless session may trigger a supervisor start (each start costs a JVM). */
     private static final Duration OWNER_RETRY = Duration.ofSeconds(2);
+    /** JavaFX's application thread, known by name: this layer must not import JavaFX (ArchUnit). */
+    static final String FX_THREAD = "JavaFX Application Thread";
 
     private final EngineConfig config;
     private final SessionStore store;
@@ -224,8 +226,21 @@ public final class SupervisedSessions implements SessionService {
         warningListeners.forEach(l -> l.accept(message));
     }
 
+    /**
+     * Every command waits for the supervisor's answer, and may first have to start it (a JVM:
+     * seconds). The window sends them from its background tasks; one sent from the FX thread would
+     * freeze the window, so it is refused outright, even when it would have been quick.
+     */
+    private static void refuseOnFxThread(String command) {
+        if (Thread.currentThread().getName().equals(FX_THREAD)) {
+            throw new IllegalStateException(command + " must not be called on the FX thread: it waits for the supervisor,"
+                    + " which may first have to start. Run it in the background (the window's UiTasks).");
+        }
+    }
+
     @Override
     public Session start(SessionSpec spec) throws InvalidSpecException {
+        refuseOnFxThread("start");
         spec.validate();
         String id;
         try {
@@ -251,6 +266,7 @@ public final class SupervisedSessions implements SessionService {
 
     @Override
     public void killAll(Duration grace) {
+        refuseOnFxThread("killAll");
         List<CompletableFuture<KillReport>> kills = sessions.all().stream()
                 .filter(s -> !s.status().isTerminal()).map(s -> kill(s, Signal.TERM, grace)).toList();
         for (CompletableFuture<KillReport> k : kills) {
@@ -268,6 +284,7 @@ public final class SupervisedSessions implements SessionService {
 
     @Override
     public boolean signal(Session session, Signal signal) {
+        refuseOnFxThread("signal");
         try {
             return !session.status().isTerminal() && link.signal(session.id(), signal);
         } catch (IOException e) {
@@ -278,6 +295,7 @@ public final class SupervisedSessions implements SessionService {
 
     @Override
     public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
+        refuseOnFxThread("signalProcess");
         try {
             return link.signalProcess(session.id(), pid, signal, subtree);
         } catch (IOException e) {
@@ -299,11 +317,13 @@ public final class SupervisedSessions implements SessionService {
 
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
+                refuseOnFxThread("a write to stdin");
                 link.stdin(session.id(), java.util.Arrays.copyOfRange(b, off, off + len));
             }
 
             @Override
             public void close() throws IOException {
+                refuseOnFxThread("closing stdin");
                 link.closeStdin(session.id());
             }
         };
@@ -321,6 +341,7 @@ public final class SupervisedSessions implements SessionService {
 
     @Override
     public void remove(Session session, boolean withArtifact) throws IOException {
+        refuseOnFxThread("remove");
         if (!session.status().isTerminal()) {
             throw new IllegalStateException("session " + session.id() + " is still running: kill it first");
         }
@@ -330,6 +351,7 @@ public final class SupervisedSessions implements SessionService {
 
     @Override
     public int clearFinished() throws IOException {
+        refuseOnFxThread("clearFinished");
         int n = 0;
         for (Session s : sessions.all()) {
             if (s.status().isTerminal()) {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import javafx.animation.PauseTransition;
 
 /**
@@ -37,19 +38,23 @@ final class DemoSessions {
         model.start(spec(api, "./migrate.sh up").build());
         model.start(spec(api, "./wait-for-db.sh staging").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
         model.start(spec(data, "seq -f 'row %g processed' 1 400000").build());
-        SessionRow doomed = model.start(spec(data, "./crawl.sh --pages 1200").build());
+        CompletableFuture<SessionRow> doomed = model.start(spec(data, "./crawl.sh --pages 1200").build());
         model.start(spec(api, "./serve.sh").env("PORT", "8080").build());
-        SessionRow tests = model.start(spec(webapp, "./run-tests.sh --watch").env("CI", "1").timeout(Duration.ofHours(1)).build());
+        CompletableFuture<SessionRow> tests = model.start(spec(webapp, "./run-tests.sh --watch").env("CI", "1")
+                .timeout(Duration.ofHours(1)).build());
 
-        PauseTransition later = new PauseTransition(javafx.util.Duration.millis(600));
-        later.setOnFinished(e -> {
-            if (doomed != null) {
-                model.selectedProperty().set(doomed);
-                model.kill(Signal.TERM);
-            }
-            model.selectedProperty().set(tests);
+        // The starts' futures complete on the FX thread, so this runs there.
+        doomed.thenAcceptBoth(tests, (crawl, watch) -> {
+            PauseTransition later = new PauseTransition(javafx.util.Duration.millis(600));
+            later.setOnFinished(e -> {
+                if (crawl != null) {
+                    model.selectedProperty().set(crawl);
+                    model.kill(Signal.TERM);
+                }
+                model.selectedProperty().set(watch);
+            });
+            later.play();
         });
-        later.play();
     }
 
     private static SessionSpec.Builder spec(Path cwd, String command) {

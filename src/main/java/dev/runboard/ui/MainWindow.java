@@ -3,6 +3,7 @@ package dev.runboard.ui;
 import dev.runboard.process.SessionService;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.detail.DetailViewModel;
+import dev.runboard.ui.insight.SessionControl;
 import dev.runboard.ui.launch.NewSessionDialogs;
 import dev.runboard.ui.main.MainController;
 import dev.runboard.ui.main.MainViewModel;
@@ -52,28 +53,35 @@ public final class MainWindow {
         this.notifier = notifier;
     }
 
-    /** Builds the window on {@code stage} (FX thread); call {@link #show()} to open it and start polling. */
+    /** Builds the window on {@code stage} (FX thread) with its own {@link FxUiTasks}; call {@link #show()} to open it and start polling. */
     public static MainWindow create(Stage stage, SessionService engine, UiSettings settings, DesktopBridge desktop, Theme theme) {
+        return create(stage, engine, settings, desktop, theme, new FxUiTasks());
+    }
+
+    /** As above, every hand-off between the FX thread and the engine going through {@code tasks}. */
+    public static MainWindow create(Stage stage, SessionService engine, UiSettings settings, DesktopBridge desktop, Theme theme,
+                                    UiTasks tasks) {
         SessionsViewModel sessions = new SessionsViewModel(Clock.systemUTC(),
-                javafx.util.Duration.millis(settings.pollPeriod().toMillis()));
-        MainViewModel model = new MainViewModel(engine, sessions, desktop);
+                javafx.util.Duration.millis(settings.pollPeriod().toMillis()), tasks);
+        MainViewModel model = new MainViewModel(engine, sessions, desktop, tasks);
         // Recent workspaces live beside the engine's own data (tests give the engine a temp dir).
-        WorkspaceViewModel workspaces = new WorkspaceViewModel(model,
+        WorkspaceViewModel workspaces = new WorkspaceViewModel(model, tasks,
                 RecentWorkspaces.inDataDir(engine.config().sessionsDir().toAbsolutePath().getParent()),
                 WorkspaceWatcher.DEFAULT_DEBOUNCE);
         DetailViewModel detail = new DetailViewModel();
-        ArtifactViewer viewer = new ArtifactViewer(theme, desktop);
-        NewSessionDialogs dialogs = new NewSessionDialogs(theme, Path.of("").toAbsolutePath(), settings.defaultGrace(),
+        ArtifactViewer viewer = new ArtifactViewer(theme, desktop, tasks);
+        SessionControl control = new SessionControl(engine, tasks, model::say);
+        NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(), settings.defaultGrace(),
                 settings.previewBytes(), settings.defaultRules());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
-                return new MainController(model, dialogs, theme);
+                return new MainController(model, dialogs, theme, tasks);
             }
             if (type == WorkspaceController.class) {
                 return new WorkspaceController(workspaces);
             }
             if (type == DetailController.class) {
-                return new DetailController(detail, model, viewer);
+                return new DetailController(detail, model, viewer, control);
             }
             throw new IllegalArgumentException("no controller known for " + type);
         };

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.application.Platform;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -38,9 +37,10 @@ public final class RunboardApp extends Application {
         List<String> warnings = new ArrayList<>(engine.load());
         saved.warning().ifPresent(warnings::add);
         Theme theme = Theme.fromEnvironment(saved.settings().theme());
-        window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), theme);
+        UiTasks tasks = new FxUiTasks();
+        window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), theme, tasks);
         theme.darkProperty().addListener((o, was, dark) -> saveTheme(settingsStore, dark));
-        engine.onWarning(w -> Platform.runLater(() -> window.model().warn(w)));
+        engine.onWarning(w -> tasks.fx(() -> window.model().warn(w)));
         warnings.forEach(window.model()::warn);
         // Sessions started elsewhere (the CLI, another window) appear within one poll period.
         engine.follow(settings.pollPeriod());
@@ -54,7 +54,7 @@ public final class RunboardApp extends Application {
         // RUNBOARD_VIEW_FIND=REGEX also searches it.
         String view = System.getenv("RUNBOARD_VIEW");
         if (view != null && !view.isBlank()) {
-            new dev.runboard.ui.viewer.ArtifactViewer(theme, new FxDesktopBridge(getHostServices()))
+            new dev.runboard.ui.viewer.ArtifactViewer(theme, new FxDesktopBridge(getHostServices()), tasks)
                     .open(stage, java.nio.file.Path.of(view), () -> false, System.getenv("RUNBOARD_VIEW_FIND"));
         }
         if (settings.demo()) {

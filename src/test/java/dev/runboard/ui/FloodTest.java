@@ -8,7 +8,6 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -46,11 +45,9 @@ class FloodTest {
 
     @Test
     void aFloodingSelectedSessionKeepsPulsesComingAndTheTailBounded(FxRobot robot) throws Exception {
-        AtomicReference<SessionRow> row = new AtomicReference<>();
         // Lines of varying length with colour, at full speed; killed after the measurement (it would write 2 GB).
-        robot.interact(() -> row.set(window.model().launch(SessionSpec.shell(
-                "yes $'\\e[32mok\\e[0m building module with a fairly long line of output' | head -c 2G").cwd(workDir).build())));
-        robot.interact(() -> window.sessions().rows().stream().findFirst().ifPresent(r -> { }));
+        SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(
+                "yes $'\\e[32mok\\e[0m building module with a fairly long line of output' | head -c 2G").cwd(workDir).build()));
         robot.interact(() -> robot.lookup(".session-table").queryAs(javafx.scene.control.TableView.class).getSelectionModel().select(0));
         @SuppressWarnings("unchecked")
         ListView<Object> tail = (ListView<Object>) robot.lookup("#outputList").query();
@@ -60,7 +57,7 @@ class FloodTest {
         robot.interact(gaps::start);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> gaps.count() >= 120); // ~2 s of pulses
         robot.interact(gaps::stop);
-        long bytes = fx(robot, () -> row.get().outputBytesProperty().get());
+        long bytes = fx(robot, () -> row.outputBytesProperty().get());
         int shown = fx(robot, () -> tail.getItems().size());
         System.out.printf("flood: %d pulses, gap p50 %.1f ms p99 %.1f ms max %.1f ms; %d MB written; %d tail lines%n",
                 gaps.count(), gaps.percentile(50), gaps.percentile(99), gaps.max(), bytes >> 20, shown);

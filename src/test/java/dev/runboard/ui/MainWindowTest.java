@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
@@ -231,9 +230,7 @@ class MainWindowTest {
     }
 
     private SessionRow launch(FxRobot robot, SessionSpec spec) {
-        AtomicReference<SessionRow> row = new AtomicReference<>();
-        robot.interact(() -> row.set(window.model().launch(spec)));
-        return row.get();
+        return FxReads.await(robot, () -> window.model().launch(spec));
     }
 
     private SessionRow waitForRow(FxRobot robot, int count) throws TimeoutException {

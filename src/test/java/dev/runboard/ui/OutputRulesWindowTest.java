@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
@@ -127,8 +126,6 @@ class OutputRulesWindowTest {
     }
 
     private SessionRow launch(FxRobot robot, SessionSpec spec) {
-        AtomicReference<SessionRow> row = new AtomicReference<>();
-        robot.interact(() -> row.set(window.model().launch(spec)));
-        return row.get();
+        return FxReads.await(robot, () -> window.model().launch(spec));
     }
 }

@@ -104,14 +104,8 @@ class SupervisedWindowTest {
 
     @Test
     void aSessionStartedInTheWindowIsTheSupervisorsAndTheCliListsIt(FxRobot robot) throws Exception {
-        Session session = fx(robot, () -> {
-            try {
-                return fixture.window().model().engine().start(dev.runboard.session.SessionSpec.shell("echo from the window; exit 5")
-                        .shell(Path.of("/bin/sh")).cwd(dataDir).build());
-            } catch (dev.runboard.session.InvalidSpecException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Session session = FxReads.await(robot, () -> fixture.window().model().launch(dev.runboard.session.SessionSpec
+                .shell("echo from the window; exit 5").shell(Path.of("/bin/sh")).cwd(dataDir).build())).session();
         assertEquals(5, supervisor.cli("wait", session.id()).exit());
         JsonNode listed = Json.mapper().readTree(supervisor.cli("list", "--json").out());
         assertEquals(1, listed.size());

@@ -77,18 +77,20 @@ public final class DetailController {
     @FXML private VBox stdinSlot;
 
     private final ArtifactViewer viewer;
+    private final SessionControl control;
 
-    public DetailController(DetailViewModel model, MainViewModel main, ArtifactViewer viewer) {
+    public DetailController(DetailViewModel model, MainViewModel main, ArtifactViewer viewer, SessionControl control) {
         this.model = model;
         this.main = main;
         this.viewer = viewer;
+        this.control = control;
     }
 
     @FXML
     private void initialize() {
         tail = new OutputTail(outputList);
         LayoutRoot.isolate(outputList); // it changes on every poll
-        InsightPane insight = new InsightPane(model.rowProperty(), new SessionControl(main.engine(), main::say));
+        InsightPane insight = new InsightPane(model.rowProperty(), control);
         insight.installTabs(sideTabs);
         insight.installSignalMenu(signalButton);
         insight.installPauseToggle(pauseToggle);

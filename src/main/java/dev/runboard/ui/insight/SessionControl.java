@@ -3,21 +3,19 @@ package dev.runboard.ui.insight;
 import dev.runboard.process.SessionService;
 import dev.runboard.process.Signal;
 import dev.runboard.session.Session;
+import dev.runboard.ui.SerialTasks;
+import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.sessions.SessionRow;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 
 /**
  * Steering a running session from the window: signals to the tree or to one process (or its
- * subtree), pause/resume, and stdin. Writes to stdin go through one worker thread (a child that
- * does not read would otherwise block the FX thread on a full pipe); results come back as one
- * message each.
+ * subtree), pause/resume, and stdin. Called on the FX thread; every command runs in the
+ * background (a signal is a request to the supervisor; a child that does not read its stdin would
+ * block a write on a full pipe) and comes back as one message each. Writes to stdin keep their order.
  */
 public final class SessionControl {
     /** The signals the menus offer, in menu order. */
@@ -25,15 +23,14 @@ public final class SessionControl {
             List.of(Signal.INT, Signal.TERM, Signal.HUP, Signal.USR1, Signal.USR2, Signal.STOP, Signal.CONT, Signal.KILL);
 
     private final SessionService engine;
+    private final UiTasks tasks;
+    private final SerialTasks stdinWrites;
     private final Consumer<String> say;
-    private final ExecutorService stdinWriter = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "runboard-stdin");
-        t.setDaemon(true);
-        return t;
-    });
 
-    public SessionControl(SessionService engine, Consumer<String> say) {
+    public SessionControl(SessionService engine, UiTasks tasks, Consumer<String> say) {
         this.engine = engine;
+        this.tasks = tasks;
+        this.stdinWrites = new SerialTasks(tasks);
         this.say = say;
     }
 
@@ -42,8 +39,11 @@ public final class SessionControl {
         if (row == null || !row.isRunning()) {
             return;
         }
-        boolean sent = engine.signal(row.session(), signal);
-        say.accept(sent ? "Sent " + signal + " to " + row.commandProperty().get() : "The session's group is gone");
+        Session session = row.session();
+        String command = row.commandProperty().get();
+        tasks.onFx(tasks.background(() -> engine.signal(session, signal)), (sent, error) -> say.accept(
+                error != null ? "Cannot send " + signal + ": " + error.getMessage()
+                        : sent ? "Sent " + signal + " to " + command : "The session's group is gone"));
     }
 
     public void pause(SessionRow row, boolean pause) {
@@ -54,12 +54,10 @@ public final class SessionControl {
         if (row == null || !row.isRunning()) {
             return;
         }
-        try {
-            List<Long> hit = engine.signalProcess(row.session(), pid, signal, subtree);
-            say.accept("Sent " + signal + " to " + (subtree ? hit.size() + " processes under pid " + pid : "pid " + pid));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            say.accept("Cannot signal " + pid + ": " + e.getMessage());
-        }
+        Session session = row.session();
+        tasks.onFx(tasks.background(() -> engine.signalProcess(session, pid, signal, subtree)), (hit, error) -> say.accept(
+                error != null ? "Cannot signal " + pid + ": " + error.getMessage()
+                        : "Sent " + signal + " to " + (subtree ? hit.size() + " processes under pid " + pid : "pid " + pid)));
     }
 
     /** Sends text to the session's stdin, with a newline when {@code newline}. */
@@ -69,22 +67,15 @@ public final class SessionControl {
         }
         Session session = row.session();
         byte[] bytes = (newline ? text + "\n" : text).getBytes(StandardCharsets.UTF_8);
-        stdinWriter.execute(() -> {
+        report(stdinWrites.background(() -> {
             OutputStream in = engine.stdin(session);
-            String result;
-            try {
-                if (in == null) {
-                    result = "The session has ended: its stdin is closed";
-                } else {
-                    in.write(bytes);
-                    in.flush();
-                    result = "Sent " + bytes.length + " bytes to stdin";
-                }
-            } catch (IOException e) {
-                result = "stdin is closed (" + e.getMessage() + ")";
+            if (in == null) {
+                return "The session has ended: its stdin is closed";
             }
-            report(result);
-        });
+            in.write(bytes);
+            in.flush();
+            return "Sent " + bytes.length + " bytes to stdin";
+        }), "stdin is closed (%s)");
     }
 
     /** Closes stdin: the program reads end-of-file (in a PTY, the terminal's EOF character). */
@@ -93,25 +84,17 @@ public final class SessionControl {
             return;
         }
         Session session = row.session();
-        stdinWriter.execute(() -> {
+        report(stdinWrites.background(() -> {
             OutputStream in = engine.stdin(session);
-            String result = "Closed stdin";
-            try {
-                if (in != null) {
-                    in.close();
-                }
-            } catch (IOException e) {
-                result = "stdin was already closed";
+            if (in != null) {
+                in.close();
             }
-            report(result);
-        });
+            return "Closed stdin";
+        }), "stdin was already closed (%s)");
     }
 
-    private void report(String message) {
-        Platform.runLater(() -> say.accept(message)); // one hop per user action
-    }
-
-    public void close() {
-        stdinWriter.shutdownNow();
+    /** One message per user action, on the FX thread. */
+    private void report(java.util.concurrent.CompletableFuture<String> result, String failure) {
+        tasks.onFx(result, (message, error) -> say.accept(error != null ? String.format(failure, error.getMessage()) : message));
     }
 }

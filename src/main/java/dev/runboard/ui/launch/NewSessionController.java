@@ -1,5 +1,6 @@
 package dev.runboard.ui.launch;
 
+import dev.runboard.ui.UiTasks;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import javafx.stage.DirectoryChooser;
 /** Binds the new-session form to {@link NewSessionViewModel}; builds the env rows, opens the folder chooser. */
 public final class NewSessionController {
     private final NewSessionViewModel model;
+    private final UiTasks tasks;
 
     @FXML private TextField commandField;
     @FXML private TextField shellField;
@@ -41,8 +43,9 @@ public final class NewSessionController {
     @FXML private Label graceError;
     @FXML private Label formError;
 
-    public NewSessionController(NewSessionViewModel model) {
+    public NewSessionController(NewSessionViewModel model, UiTasks tasks) {
         this.model = model;
+        this.tasks = tasks;
     }
 
     @FXML
@@ -83,7 +86,7 @@ public final class NewSessionController {
 
     /** Errors and env rows change the form's height: grow the dialog so its buttons stay in view. */
     private void fitWindow() {
-        javafx.application.Platform.runLater(() -> {
+        tasks.fx(() -> {
             if (commandField.getScene() != null && commandField.getScene().getWindow() != null) {
                 commandField.getScene().getWindow().sizeToScene();
             }

@@ -4,13 +4,13 @@ import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.Theme;
+import dev.runboard.ui.UiTasks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.event.ActionEvent;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.control.ButtonBar;
@@ -21,31 +21,36 @@ import javafx.stage.Window;
 
 /**
  * Opens the new-session dialog (non-modal to the event loop: {@code show()}, not
- * {@code showAndWait()}). Launch hands the spec to the engine; an {@link InvalidSpecException}
- * keeps the dialog open with the message beside its field, and nothing has started.
+ * {@code showAndWait()}). Launch hands the spec to the window, which validates it at once and
+ * starts it in the background: an {@link InvalidSpecException} keeps the dialog open with the
+ * message beside its field, and nothing has started; a valid spec closes the dialog, and the row
+ * appears once the session has started.
  */
 public final class NewSessionDialogs {
     public static final ButtonType LAUNCH = new ButtonType("Launch", ButtonBar.ButtonData.OK_DONE);
     private final Theme theme;
+    private final UiTasks tasks;
     private Path lastCwd;
     private final java.time.Duration defaultGrace;
     private final int previewBytes;
     private final List<OutputRule> defaultRules;
 
-    public NewSessionDialogs(Theme theme, Path initialCwd) {
-        this(theme, initialCwd, dev.runboard.session.SessionSpec.DEFAULT_GRACE, dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES);
+    public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd) {
+        this(theme, tasks, initialCwd, dev.runboard.session.SessionSpec.DEFAULT_GRACE,
+                dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES);
     }
 
     /** Fresh forms start from these settings: the kill grace and the preview bound. */
-    public NewSessionDialogs(Theme theme, Path initialCwd, java.time.Duration defaultGrace, int previewBytes) {
-        this(theme, initialCwd, defaultGrace, previewBytes, List.of());
+    public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd, java.time.Duration defaultGrace, int previewBytes) {
+        this(theme, tasks, initialCwd, defaultGrace, previewBytes, List.of());
     }
 
     /** ... and the app-wide default output rules (settings.json {@code default_rules}). */
-    public NewSessionDialogs(Theme theme, Path initialCwd, java.time.Duration defaultGrace, int previewBytes,
+    public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd, java.time.Duration defaultGrace, int previewBytes,
                              List<OutputRule> defaultRules) {
         this.defaultRules = List.copyOf(defaultRules);
         this.theme = theme;
+        this.tasks = tasks;
         this.lastCwd = initialCwd;
         this.defaultGrace = defaultGrace;
         this.previewBytes = previewBytes;
@@ -53,14 +58,14 @@ public final class NewSessionDialogs {
 
     /**
      * @param prefill an earlier spec to edit, or null for a fresh form
-     * @param launch starts the spec; throws {@link InvalidSpecException} to refuse it
+     * @param launch validates the spec and starts it (in the background); throws {@link InvalidSpecException} to refuse it
      */
     public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Consumer<SessionSpec> launch) {
         NewSessionViewModel model = new NewSessionViewModel(lastCwd, defaultGrace, previewBytes, defaultRules);
         if (prefill != null) {
             model.prefill(prefill);
         }
-        NewSessionController controller = new NewSessionController(model);
+        NewSessionController controller = new NewSessionController(model, tasks);
         FXMLLoader loader = new FXMLLoader(NewSessionDialogs.class.getResource("/dev/runboard/ui/launch/NewSessionDialog.fxml"));
         loader.setController(controller);
         DialogPane pane;
@@ -90,7 +95,7 @@ public final class NewSessionDialogs {
         });
         dialog.setResultConverter(b -> null);
         dialog.show();
-        Platform.runLater(controller::focusCommand);
+        tasks.fx(controller::focusCommand);
         return dialog;
     }
 

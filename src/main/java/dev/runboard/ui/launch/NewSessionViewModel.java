@@ -93,8 +93,8 @@ public final class NewSessionViewModel {
     }
 
     /**
-     * Builds the spec and hands it to {@code launch} (the engine, which validates before starting
-     * anything). Returns true when it launched; otherwise the field errors say why.
+     * Builds the spec and hands it to {@code launch} (the window, which validates it at once and
+     * starts it in the background). Returns true when it was accepted; otherwise the field errors say why.
      */
     public boolean launch(Consumer<SessionSpec> launch) {
         errors.values().forEach(e -> e.set(null));

@@ -6,6 +6,7 @@ import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.Formats;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.Theme;
+import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.insight.InsightFormats;
 import dev.runboard.ui.launch.NewSessionDialogs;
@@ -18,7 +19,6 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -38,6 +38,7 @@ public final class MainController {
     private final MainViewModel model;
     private final NewSessionDialogs dialogs;
     private final Theme theme;
+    private final UiTasks tasks;
 
     @FXML private BorderPane root;
     @FXML private TableView<SessionRow> sessionTable;
@@ -71,10 +72,11 @@ public final class MainController {
     @FXML private MenuBar menuBar;
     @FXML private WorkspaceController workspaceController;
 
-    public MainController(MainViewModel model, NewSessionDialogs dialogs, Theme theme) {
+    public MainController(MainViewModel model, NewSessionDialogs dialogs, Theme theme, UiTasks tasks) {
         this.model = model;
         this.dialogs = dialogs;
         this.theme = theme;
+        this.tasks = tasks;
     }
 
     @FXML
@@ -182,7 +184,7 @@ public final class MainController {
 
     /** Focus goes to the table once the window shows, so the keyboard shortcuts work at once. */
     public void focusTable() {
-        Platform.runLater(sessionTable::requestFocus);
+        tasks.fx(sessionTable::requestFocus);
     }
 
     @FXML

@@ -9,12 +9,14 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.DesktopBridge;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.SerialTasks;
+import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.SessionsViewModel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import javafx.application.Platform;
+import java.util.concurrent.CompletionException;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -27,21 +29,28 @@ import javafx.beans.value.ChangeListener;
 /**
  * What the main window can do, on the selected session: kill, rerun, remove, copy, open its
  * folder; plus the status bar's words. The controller only binds controls to this.
+ * Called on the FX thread; every engine command runs through {@link UiTasks#background} (a start
+ * may wait seconds for the supervisor) and its outcome is applied back on the FX thread.
  */
 public final class MainViewModel {
     private final SessionService engine;
     private final SessionsViewModel sessions;
     private final DesktopBridge desktop;
+    private final UiTasks tasks;
+    /** Starts go one after another, so rows appear in the order they were asked for. */
+    private final SerialTasks starts;
     private final ObjectProperty<SessionRow> selected = new SimpleObjectProperty<>(this, "selected");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final BooleanBinding noSelection = selected.isNull();
     private final ObjectProperty<SessionStatus> selectedStatus = new SimpleObjectProperty<>(this, "selectedStatus");
     private final BooleanBinding selectedRunning;
 
-    public MainViewModel(SessionService engine, SessionsViewModel sessions, DesktopBridge desktop) {
+    public MainViewModel(SessionService engine, SessionsViewModel sessions, DesktopBridge desktop, UiTasks tasks) {
         this.engine = engine;
         this.sessions = sessions;
         this.desktop = desktop;
+        this.tasks = tasks;
+        this.starts = new SerialTasks(tasks);
         // Follows the selected row's status, not only the selection.
         ChangeListener<SessionStatus> statusChanged = (o, was, now) -> selectedStatus.set(now);
         selected.addListener((o, was, now) -> {
@@ -74,37 +83,62 @@ public final class MainViewModel {
             return;
         }
         Duration grace = signal == Signal.KILL ? Duration.ZERO : row.session().spec().grace();
-        CompletableFuture<KillReport> kill = engine.kill(row.session(), signal, grace);
         message.set("Sending " + signal + " to " + row.commandProperty().get() + "\u2026");
         // One hop per kill, not per event: the row itself learns of the end from the poller.
-        kill.whenComplete((report, error) -> Platform.runLater(() -> message.set(error != null
+        tasks.onFx(kill(row, signal, grace), (report, error) -> message.set(error != null
                 ? "Kill failed: " + error.getMessage()
-                : "Killed " + row.commandProperty().get() + ": " + report.summary())));
+                : "Killed " + row.commandProperty().get() + ": " + report.summary()));
     }
 
-    /** Starts the selected session's spec again; returns the new row, or null when nothing was started. */
-    public SessionRow rerun() {
+    /** Kills a row's tree off the FX thread; the report (or the failure) arrives on a worker thread. */
+    public CompletableFuture<KillReport> kill(SessionRow row, Signal signal, Duration grace) {
+        Session session = row.session();
+        return tasks.background(() -> engine.kill(session, signal, grace)).thenCompose(kill -> kill);
+    }
+
+    /**
+     * Starts the selected session's spec again; the future brings the new row (on the FX thread),
+     * or null when nothing was started (the reason is in the status bar).
+     */
+    public CompletableFuture<SessionRow> rerun() {
         SessionRow row = selected.get();
-        return row == null ? null : start(row.session().spec());
+        return row == null ? CompletableFuture.completedFuture(null) : start(row.session().spec());
     }
 
-    /** Starts a spec and selects its row; an invalid spec (e.g. its cwd is gone) ends up in the status bar. */
-    public SessionRow start(SessionSpec spec) {
+    /**
+     * Starts a spec and selects its row; the future brings the row (on the FX thread), or null
+     * when nothing was started: an invalid spec (e.g. its cwd is gone) or a failed start ends up
+     * in the status bar.
+     */
+    public CompletableFuture<SessionRow> start(SessionSpec spec) {
         try {
-            return launch(spec);
+            return launch(spec).exceptionally(error -> null);
         } catch (InvalidSpecException e) {
             message.set("Cannot start: " + e.getMessage());
-            return null;
+            return CompletableFuture.completedFuture(null);
         }
     }
 
-    /** Starts a spec and selects its row; the engine refuses an invalid spec before anything runs. */
-    public SessionRow launch(SessionSpec spec) throws InvalidSpecException {
-        Session session = engine.start(spec);
-        SessionRow row = sessions.add(session);
-        selected.set(row);
-        message.set("Started " + spec.displayCommand());
-        return row;
+    /**
+     * Validates the spec here and now (an invalid one throws, and nothing starts: the dialog shows
+     * the field's error), then starts it in the background. The future completes on the FX thread
+     * once the row is in the list and selected; when the start fails, the status bar says why and
+     * the future fails with the reason.
+     */
+    public CompletableFuture<SessionRow> launch(SessionSpec spec) throws InvalidSpecException {
+        spec.validate();
+        message.set("Starting " + spec.displayCommand() + "\u2026");
+        CompletableFuture<Session> started = starts.background(() -> engine.start(spec));
+        return tasks.applyOnFx(started, (session, error) -> {
+            if (error != null) {
+                message.set("Cannot start: " + error.getMessage());
+                throw new CompletionException(error);
+            }
+            SessionRow row = sessions.add(session);
+            selected.set(row);
+            message.set("Started " + spec.displayCommand());
+            return row;
+        });
     }
 
     /** Removes the selected finished session from the list and the history (a running one must be killed first). */
@@ -115,25 +149,32 @@ public final class MainViewModel {
     /** As {@link #remove()}, also deleting the artifact file when {@code withArtifact}. */
     public void remove(boolean withArtifact) {
         SessionRow row = selected.get();
-        if (row != null && !row.isRunning()) {
-            try {
-                engine.remove(row.session(), withArtifact);
+        if (row == null || row.isRunning()) {
+            return;
+        }
+        Session session = row.session();
+        tasks.onFx(tasks.background(() -> {
+            engine.remove(session, withArtifact);
+            return null;
+        }), (done, error) -> {
+            if (error != null) {
+                warn("Could not remove " + row.commandProperty().get() + ": " + error.getMessage());
+            } else {
                 sessions.remove(row);
                 message.set("Removed " + row.commandProperty().get() + (withArtifact ? " and its artifact" : ""));
-            } catch (java.io.IOException | IllegalStateException e) {
-                warn("Could not remove " + row.commandProperty().get() + ": " + e.getMessage());
             }
-        }
+        });
     }
 
     /** Removes every finished session and its artifact; running sessions stay. */
     public void clearFinished() {
-        try {
-            int n = engine.clearFinished();
-            message.set("Cleared " + n + " finished session" + (n == 1 ? "" : "s"));
-        } catch (java.io.IOException e) {
-            warn("Could not clear finished sessions: " + e.getMessage());
-        }
+        tasks.onFx(tasks.background(engine::clearFinished), (n, error) -> {
+            if (error != null) {
+                warn("Could not clear finished sessions: " + error.getMessage());
+            } else {
+                message.set("Cleared " + n + " finished session" + (n == 1 ? "" : "s"));
+            }
+        });
     }
 
     /** Shows a problem in the status bar (FX thread). */

@@ -4,6 +4,7 @@ import dev.runboard.process.SessionService;
 import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.ui.UiTasks;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -53,10 +54,12 @@ public final class SessionsViewModel {
     private final List<Consumer<SessionRow>> endListeners = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<SessionRow, List<SessionInsight.Event>>> eventListeners = new CopyOnWriteArrayList<>();
     private final SessionPoller poller;
+    private final UiTasks tasks;
     /** What the table's order reads besides status (FX thread). */
     private Set<LiveColumn> sortReads = Set.of();
 
-    public SessionsViewModel(Clock clock, Duration pollPeriod) {
+    public SessionsViewModel(Clock clock, Duration pollPeriod, UiTasks tasks) {
+        this.tasks = tasks;
         filtered.predicateProperty().bind(Bindings.createObjectBinding(
                 () -> matcher(filterText.get(), statusFilter.get()), filterText, statusFilter));
         poller = new SessionPoller(() -> List.copyOf(polling), this::apply, clock, pollPeriod);
@@ -214,11 +217,11 @@ public final class SessionsViewModel {
         return poller;
     }
 
-    private static void onFxThread(Runnable r) {
+    private void onFxThread(Runnable r) {
         if (Platform.isFxApplicationThread()) {
             r.run();
         } else {
-            Platform.runLater(r); // once per session start, never per output line
+            tasks.fx(r); // once per session start or removal, never per output line
         }
     }
 

@@ -2,6 +2,7 @@ package dev.runboard.ui.viewer;
 
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.DesktopBridge;
+import dev.runboard.ui.UiTasks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -45,6 +45,7 @@ final class ArtifactViewController {
     private final Path file;
     private final DesktopBridge desktop;
     private final BooleanSupplier stillWritten;
+    private final UiTasks tasks;
     private final AtomicLong generation = new AtomicLong();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "runboard-viewer-pages"));
     private ArtifactFile artifact;
@@ -73,10 +74,11 @@ final class ArtifactViewController {
     @FXML private ListView<ViewerLine> viewerList;
     @FXML private ScrollBar viewerScroll;
 
-    ArtifactViewController(Path file, DesktopBridge desktop, BooleanSupplier stillWritten) {
+    ArtifactViewController(Path file, DesktopBridge desktop, BooleanSupplier stillWritten, UiTasks tasks) {
         this.file = file;
         this.desktop = desktop;
         this.stillWritten = stillWritten;
+        this.tasks = tasks;
     }
 
     @FXML
@@ -155,14 +157,14 @@ final class ArtifactViewController {
             try {
                 PageReader.Page p = read.apply(reader);
                 if (p != null) {
-                    Platform.runLater(() -> {
+                    tasks.fx(() -> {
                         if (gen == generation.get()) {
                             show(p);
                         }
                     });
                 }
             } catch (RuntimeException e) {
-                Platform.runLater(() -> viewerInfo.setText("Cannot read the file: " + e.getMessage()));
+                tasks.fx(() -> viewerInfo.setText("Cannot read the file: " + e.getMessage()));
             }
         });
     }

@@ -2,6 +2,7 @@ package dev.runboard.ui.viewer;
 
 import dev.runboard.ui.DesktopBridge;
 import dev.runboard.ui.Theme;
+import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.detail.RuleHighlights;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,10 +18,12 @@ import javafx.stage.Window;
 public final class ArtifactViewer {
     private final Theme theme;
     private final DesktopBridge desktop;
+    private final UiTasks tasks;
 
-    public ArtifactViewer(Theme theme, DesktopBridge desktop) {
+    public ArtifactViewer(Theme theme, DesktopBridge desktop, UiTasks tasks) {
         this.theme = theme;
         this.desktop = desktop;
+        this.tasks = tasks;
     }
 
     /** A finished file (an artifact, a kept capture). */
@@ -44,7 +47,7 @@ public final class ArtifactViewer {
     /** As above, marking the lines that match the session's HIGHLIGHT rules. */
     public Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find, RuleHighlights rules) {
         FXMLLoader loader = new FXMLLoader(ArtifactViewer.class.getResource("/dev/runboard/ui/viewer/ArtifactView.fxml"));
-        ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten);
+        ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten, tasks);
         loader.setController(controller);
         Parent root;
         try {

@@ -3,6 +3,7 @@ package dev.runboard.ui.workspace;
 import dev.runboard.process.Signal;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.workspace.CommandDiscovery;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import javafx.application.Platform;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -39,10 +39,12 @@ import javafx.collections.ObservableList;
  * The open workspace behind the sidebar: its commands (the last good reading of
  * {@code runboard.yaml}), the parse error when the file on disk is broken, what discovery offers,
  * and which sessions were started from which command. Runs go through {@link MainViewModel}, so
- * each is an ordinary session in the table. FX thread only; the watcher hops over once per reload.
+ * each is an ordinary session in the table. FX thread only; the watcher hops over once per reload,
+ * and starts and kills run in the background (through {@link MainViewModel} and {@link UiTasks}).
  */
 public final class WorkspaceViewModel {
     private final MainViewModel main;
+    private final UiTasks tasks;
     private final RecentWorkspaces recent;
     private final Duration debounce;
     private final ReadOnlyObjectWrapper<Workspace> workspace = new ReadOnlyObjectWrapper<>(this, "workspace");
@@ -59,8 +61,9 @@ public final class WorkspaceViewModel {
     private CommandDiscovery.Result lastDiscovery = CommandDiscovery.Result.NONE;
     private WorkspaceWatcher watcher;
 
-    public WorkspaceViewModel(MainViewModel main, RecentWorkspaces recent, Duration debounce) {
+    public WorkspaceViewModel(MainViewModel main, UiTasks tasks, RecentWorkspaces recent, Duration debounce) {
         this.main = main;
+        this.tasks = tasks;
         this.recent = recent;
         this.debounce = debounce;
         recentList.setAll(recent.list());
@@ -83,7 +86,7 @@ public final class WorkspaceViewModel {
         WorkspaceLoad load = WorkspaceLoad.read(root);
         apply(load);
         try {
-            watcher = WorkspaceWatcher.start(root, debounce, l -> Platform.runLater(() -> {
+            watcher = WorkspaceWatcher.start(root, debounce, l -> tasks.fx(() -> {
                 if (watcher != null && watcher.root().equals(l.root())) {
                     apply(l);
                 }
@@ -160,39 +163,36 @@ public final class WorkspaceViewModel {
                 && Objects.equals(c.cwd(), d.command().cwd()));
     }
 
-    /** Starts one command; null when it could not start (the reason is in the status bar). */
-    public SessionRow run(String name) {
+    /**
+     * Starts one command; the future brings its row on the FX thread, or null when it could not
+     * start (the reason is in the status bar).
+     */
+    public CompletableFuture<SessionRow> run(String name) {
         Workspace ws = workspace.get();
         if (ws == null || !ws.commands().containsKey(name)) {
-            return null;
+            return CompletableFuture.completedFuture(null);
         }
         SessionSpec spec = ws.spec(name);
         linkBySpec.put(spec, new RunLink(ws.root(), ws.displayName(), name));
         return main.start(spec);
     }
 
-    public List<SessionRow> runGroup(String group) {
+    /** Starts a group's commands in order; the future brings the rows of those that started. */
+    public CompletableFuture<List<SessionRow>> runGroup(String group) {
         Workspace ws = workspace.get();
-        List<SessionRow> rows = new ArrayList<>();
-        if (ws != null) {
-            ws.groups().getOrDefault(group, List.of()).forEach(n -> addIfStarted(rows, run(n)));
-        }
-        return rows;
+        return runEach(ws == null ? List.of() : ws.groups().getOrDefault(group, List.of()));
     }
 
-    public List<SessionRow> runAll() {
+    public CompletableFuture<List<SessionRow>> runAll() {
         Workspace ws = workspace.get();
-        List<SessionRow> rows = new ArrayList<>();
-        if (ws != null) {
-            List.copyOf(ws.commands().keySet()).forEach(n -> addIfStarted(rows, run(n)));
-        }
-        return rows;
+        return runEach(ws == null ? List.of() : List.copyOf(ws.commands().keySet()));
     }
 
-    private static void addIfStarted(List<SessionRow> rows, SessionRow row) {
-        if (row != null) {
-            rows.add(row);
-        }
+    private CompletableFuture<List<SessionRow>> runEach(List<String> names) {
+        List<CompletableFuture<SessionRow>> runs = names.stream().map(this::run).toList();
+        // Each run's future completes on the FX thread, so the list is made there.
+        return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new))
+                .thenApply(v -> runs.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList());
     }
 
     /** Tree-kills every running session of this workspace; the status bar gets the outcome once all are done. */
@@ -203,7 +203,7 @@ public final class WorkspaceViewModel {
             for (SessionRow row : List.copyOf(main.sessions().rows())) {
                 RunLink link = links.get(row.id());
                 if (link != null && link.root().equals(ws.root()) && row.isRunning()) {
-                    kills.add(main.engine().kill(row.session(), Signal.TERM, row.session().spec().grace()));
+                    kills.add(main.kill(row, Signal.TERM, row.session().spec().grace()));
                 }
             }
         }
@@ -213,12 +213,16 @@ public final class WorkspaceViewModel {
         }
         main.say("Stopping " + kills.size() + (kills.size() == 1 ? " session" : " sessions") + "\u2026");
         String name = ws.displayName();
-        return CompletableFuture.allOf(kills.toArray(CompletableFuture[]::new)).thenApply(v -> {
-            List<KillReport> reports = kills.stream().map(CompletableFuture::join).toList();
-            int survivors = reports.stream().mapToInt(r -> r.survivors().size()).sum();
-            Platform.runLater(() -> main.say("Stopped " + reports.size() + " of " + name + ": "
-                    + survivors + (survivors == 1 ? " survivor" : " survivors")));
-            return reports;
+        CompletableFuture<List<KillReport>> all = CompletableFuture.allOf(kills.toArray(CompletableFuture[]::new))
+                .thenApply(v -> kills.stream().map(CompletableFuture::join).toList());
+        return tasks.onFx(all, (reports, error) -> {
+            if (error != null) {
+                main.say("Could not stop all of " + name + ": " + error.getMessage());
+            } else {
+                int survivors = reports.stream().mapToInt(r -> r.survivors().size()).sum();
+                main.say("Stopped " + reports.size() + " of " + name + ": "
+                        + survivors + (survivors == 1 ? " survivor" : " survivors"));
+            }
         });
     }
 

@@ -8,6 +8,7 @@ import dev.runboard.process.ProcInfo;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
@@ -88,7 +89,7 @@ class InsightPaneTest {
 
     private SessionRow launch(FxRobot robot, String command) {
         SessionSpec spec = SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(dataDir).build();
-        return fx(robot, () -> window.model().start(spec));
+        return FxReads.await(robot, () -> window.model().launch(spec));
     }
 
     private static int count(javafx.scene.control.TreeItem<?> item) {

@@ -8,6 +8,7 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.FxUiTasks;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -57,7 +58,7 @@ class SessionsViewModelTest {
         AtomicReference<SessionRow> row = new AtomicReference<>();
         // A session-end listener on the engine runs on a worker thread; the row must not change there.
         WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
-            model = new SessionsViewModel(Clock.systemUTC(), javafx.util.Duration.millis(50));
+            model = new SessionsViewModel(Clock.systemUTC(), javafx.util.Duration.millis(50), new FxUiTasks());
             model.attach(engine);
             model.onSessionEnded(r -> endedOnFxThread.add(Platform.isFxApplicationThread()));
             Session s = engine.start(SessionSpec.shell("echo started; sleep 0.5; echo done; exit 3").cwd(workDir).build());
@@ -87,7 +88,7 @@ class SessionsViewModelTest {
         engine = SessionEngine.forDataDir(dataDir);
         AtomicReference<SessionRow> quick = new AtomicReference<>();
         WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
-            model = new SessionsViewModel(Clock.systemUTC(), javafx.util.Duration.millis(50));
+            model = new SessionsViewModel(Clock.systemUTC(), javafx.util.Duration.millis(50), new FxUiTasks());
             model.attach(engine);
             engine.start(SessionSpec.shell("sleep 30").cwd(workDir).build());
             quick.set(model.find(engine.start(SessionSpec.shell("exit 0").cwd(workDir).build()).id()));
@@ -114,7 +115,7 @@ class SessionsViewModelTest {
         AtomicReference<SessionRow> late = new AtomicReference<>();
         Path go = workDir.resolve("go");
         WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
-            model = new SessionsViewModel(Clock.systemUTC(), javafx.util.Duration.millis(50));
+            model = new SessionsViewModel(Clock.systemUTC(), javafx.util.Duration.millis(50), new FxUiTasks());
             model.attach(engine);
             // "early" writes 1 KB at once; "late" writes 100 KB once the test says so.
             early.set(model.find(engine.start(SessionSpec.shell("head -c 1000 /dev/zero; sleep 30").cwd(workDir).build()).id()));

@@ -4,6 +4,7 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.ui.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
 import dev.runboard.ui.Theme;
 import java.io.BufferedOutputStream;
@@ -64,7 +65,7 @@ class ArtifactViewerTest {
     @Start
     void start(Stage stage) {
         javafx.application.Platform.setImplicitExit(false);
-        viewer = new ArtifactViewer(new Theme(false), new RecordingDesktop()).open(null, log);
+        viewer = new ArtifactViewer(new Theme(false), new RecordingDesktop(), new FxUiTasks()).open(null, log);
     }
 
     @AfterEach

@@ -12,6 +12,7 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
@@ -77,7 +78,8 @@ class WorkspaceSidebarTest {
                 """);
         robot.interact(() -> window.workspaces().open(project));
         assertEquals("shop", fx(robot, () -> robot.lookup("#workspaceName").queryAs(Label.class).getText()));
-        assertEquals(1, fx(robot, () -> window.sessions().rows().size()), "web autostarts");
+        // web autostarts (in the background: the row comes once it has started)
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 1);
 
         robot.clickOn("#runGroup-dev");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 3);
@@ -88,7 +90,7 @@ class WorkspaceSidebarTest {
         assertEquals(SessionStatus.RUNNING, fx(robot, () -> commandEntry("worker").lastStatusProperty().get()));
 
         // Rerun from the table keeps the link to the workspace command.
-        SessionRow rerun = fx(robot, () -> {
+        SessionRow rerun = FxReads.await(robot, () -> {
             window.model().selectedProperty().set(rows.get(2));
             return window.model().rerun();
         });
@@ -150,7 +152,7 @@ class WorkspaceSidebarTest {
         assertEquals(List.of("Procfile", "web"), entryNames(robot));
         assertEquals(List.of("worker", "test"), fx(robot, () -> window.workspaces().discovered().stream().map(d -> d.name()).toList()));
 
-        SessionRow row = fx(robot, () -> window.model().launch(SessionSpec.shell("echo saved").cwd(project.resolve("."))
+        SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell("echo saved").cwd(project.resolve("."))
                 .env("MODE", "demo").build()));
         robot.interact(() -> window.controller().table().getSelectionModel().select(row));
         robot.interact(() -> workspaceController().saveSelectedSession());
