@@ -1,0 +1,80 @@
+package dev.runboard.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.store.Json;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The client/supervisor protocol's pieces that need no processes: versions, the quick client's JSON, its argv. */
+class ProtocolTest {
+
+    @Test
+    void aMessageOfAnotherVersionIsRefusedInOneLineThatSaysWhatToDo() throws Exception {
+        assertNull(Protocol.versionProblem(Json.mapper().readTree("{\"v\": " + Protocol.VERSION + "}"), "client"));
+        String problem = Protocol.versionProblem(Json.mapper().readTree("{\"v\": 99, \"op\": \"start\"}"), "client");
+        assertTrue(problem.contains("version 99") && problem.contains("runboard supervisor stop"), problem);
+        assertTrue(!problem.contains("\n"), "one line");
+        assertTrue(Protocol.versionProblem(Json.mapper().readTree("{}"), "supervisor").contains("version -1"));
+    }
+
+    @Test
+    void theQuickClientsJsonIsWhatJacksonReads() throws Exception {
+        String tricky = "quote \" backslash \\ newline \n tab \t bell \u0007 snowman \u2603 emoji \uD83D\uDE00";
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("K", tricky);
+        env.put("EMPTY", "");
+        String json = "{\"argv\":" + FlatJson.list(List.of("--", tricky)) + ",\"environment\":" + FlatJson.map(env) + "}";
+        JsonNode read = Json.mapper().readTree(json);
+        assertEquals(tricky, read.get("argv").get(1).asText());
+        assertEquals(tricky, read.get("environment").get("K").asText());
+        assertEquals("", read.get("environment").get("EMPTY").asText());
+    }
+
+    @Test
+    void theQuickClientReadsTheSupervisorsReplies() throws Exception {
+        String reply = Json.mapper().writer().writeValueAsString(Protocol.error("no session \"x\\y\" in /tmp/d\n", true));
+        Map<String, String> flat = FlatJson.readFlat(reply);
+        assertEquals("false", flat.get("ok"));
+        assertEquals("true", flat.get("usage"));
+        assertEquals("no session \"x\\y\" in /tmp/d\n", flat.get("error"));
+        Map<String, String> nested = FlatJson.readFlat("{\"v\":1,\"ok\":true,\"snapshot\":{\"a\":[1,{\"b\":\"}\"}]},\"id\":\"abc\"}");
+        assertEquals("abc", nested.get("id"));
+        assertNull(nested.get("snapshot"));
+        assertThrows(IllegalArgumentException.class, () -> FlatJson.readFlat("{\"id\" \"abc\"}"));
+    }
+
+    @Test
+    void aRelativeOrMissingCwdBecomesTheClientsFolder() {
+        Path here = Path.of("/home/dev/project");
+        assertEquals(List.of("--timeout", "5m", "--cwd", "/home/dev/project", "--", "make", "--cwd", "x"),
+                QuickStart.absoluteCwd(List.of("--timeout", "5m", "--", "make", "--cwd", "x"), here));
+        assertEquals(List.of("--cwd", "/home/dev/project/sub", "--", "ls"),
+                QuickStart.absoluteCwd(List.of("--cwd", "sub", "--", "ls"), here));
+        assertEquals(List.of("--cwd=/tmp", "--", "ls"), QuickStart.absoluteCwd(List.of("--cwd=/tmp", "--", "ls"), here));
+    }
+
+    @Test
+    void theQuickPathLeavesHelpAndVersionToTheFullCli() {
+        assertTrue(QuickStart.handles(new String[] {"start", "--", "make", "--help"}));
+        assertTrue(!QuickStart.handles(new String[] {"start", "--help"}));
+        assertTrue(!QuickStart.handles(new String[] {"start", "-V", "--", "x"}));
+        assertTrue(!QuickStart.handles(new String[] {"list"}));
+    }
+
+    @Test
+    void aSocketPathThatWouldNotFitFallsBackToTheDataDir() {
+        Path dataDir = Path.of("/home/dev/.local/share/runboard");
+        assertEquals(dataDir.resolve("supervisor.sock"), SupervisorPaths.socketFor(dataDir, null));
+        Path inRuntime = SupervisorPaths.socketFor(dataDir, "/run/user/1000");
+        assertTrue(inRuntime.startsWith("/run/user/1000/runboard/"), inRuntime.toString());
+        assertEquals(dataDir.resolve("supervisor.sock"), SupervisorPaths.socketFor(dataDir, "/" + "r".repeat(120)));
+    }
+}
