@@ -31,6 +31,21 @@ final class HistoryReconciler {
     private static final Logger LOG = Logger.getLogger(HistoryReconciler.class.getName());
     private volatile boolean adopt = true;
     private volatile boolean adoptionWatch;
+    /** How long an adopted PTY session's end waits, after its leader's, for the terminal's holder to exit. */
+    static final Duration HOLDER_DRAIN_LIMIT = Duration.ofSeconds(2);
+    /** Adopted PTY sessions' terminal holders ({@code script}, the leader's parent), by session id. */
+    private final Map<String, Holder> holders = new ConcurrentHashMap<>();
+
+    /**
+     * The process that copies an adopted PTY session's terminal into its capture. The leader's end
+     * does not mean the last output is in the file: the holder may not have copied it yet. It exits
+     * right after (it has no other work), so the session ends when both have, or after a limit.
+     */
+    private record Holder(long pid, long startTicks, long leaderGoneNanos) {
+        Holder leaderGone(long now) {
+            return new Holder(pid, startTicks, now);
+        }
+    }
 
     HistoryReconciler(SessionEngine engine) {
         this.engine = engine;
@@ -63,10 +78,34 @@ final class HistoryReconciler {
         engine.timers().scheduleWithFixedDelay(() -> {
             for (Session s : engine.adopted()) {
                 if (!engine.os().isAlive(s.pid()) || engine.os().startTicks(s.pid()) != s.pidStartTicks()) {
-                    engine.onExit(s, Optional.empty());
+                    if (holderDone(s)) {
+                        holders.remove(s.id());
+                        engine.onExit(s, Optional.empty());
+                    }
                 }
             }
         }, 100, 100, TimeUnit.MILLISECONDS);
+    }
+
+    /** Whether the session's terminal holder, if it has one, has exited (or been waited for long enough). */
+    private boolean holderDone(Session s) {
+        Holder h = holders.get(s.id());
+        if (h == null || !engine.os().isAlive(h.pid()) || engine.os().startTicks(h.pid()) != h.startTicks()) {
+            return true;
+        }
+        long now = System.nanoTime();
+        if (h.leaderGoneNanos() == 0) {
+            holders.put(s.id(), h.leaderGone(now));
+            return false;
+        }
+        return now - h.leaderGoneNanos() > HOLDER_DRAIN_LIMIT.toNanos();
+    }
+
+    /** The leader's parent when it is the session's terminal holder (it carries the holder mark with the session's id). */
+    private Optional<Holder> findHolder(Session s) {
+        return ProcessHandle.of(s.pid()).flatMap(ProcessHandle::parent)
+                .filter(p -> engine.os().hasEnvEntry(p.pid(), PtyLauncher.HOLDER_VAR + "=" + s.id()))
+                .map(p -> new Holder(p.pid(), engine.os().startTicks(p.pid()), 0));
     }
 
     /** Runs {@link #refresh()} every period on the engine's timer. */
@@ -148,6 +187,9 @@ final class HistoryReconciler {
         if (alive && !adopt) {
             lock.get().close();
             return;
+        }
+        if (alive && s.spec().pty()) {
+            findHolder(s).ifPresent(h -> holders.put(s.id(), h));
         }
         engine.manage(s, null, lock.get(), alive ? s.spec().timeout() : null);
         if (alive) {

@@ -73,7 +73,7 @@ public final class SessionEngine implements SessionService {
         this.config = config;
         this.store = config.store();
         this.launcher = new SessionLauncher(config.os(), config.dataDir());
-        this.ptyLauncher = new PtyLauncher(config.os(), launcher);
+        this.ptyLauncher = new PtyLauncher(config.os(), launcher, this::warn);
         this.kills = new SessionKills(this);
         this.monitor = new SessionMonitor(config.clock(),
                 (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
