@@ -248,8 +248,13 @@ public final class LinuxProcesses implements OsProcesses {
         throw new IllegalStateException(call + " failed: errno " + e.getErrorCode(), e);
     }
 
+    /** Whether per-process signals go through pidfds (false before Linux 5.3, or on alpha and mips). */
+    boolean usesPidfds() {
+        return pidfds;
+    }
+
     /** A pidfd for the process, {@code -ESRCH} if it has gone, or -1 when pidfds are unavailable. */
-    private int pidfdOpen(long pid) {
+    int pidfdOpen(long pid) {
         try {
             return Math.toIntExact(Holder.LIBC.syscall(SYS_PIDFD_OPEN, pid, 0L));
         } catch (LastErrorException e) {
@@ -272,7 +277,7 @@ public final class LinuxProcesses implements OsProcesses {
         }
     }
 
-    private static void closeQuietly(int fd) {
+    static void closeQuietly(int fd) {
         try {
             Holder.LIBC.close(fd);
         } catch (LastErrorException e) {

@@ -192,6 +192,32 @@ class ExactKillTest {
     }
 
     @Test
+    void aProcessIsSignalledThroughAPidfdOnlyWhileItHasTheStartTimeItWasSeenWith() throws Exception {
+        Process sleep = new ProcessBuilder("sleep", "60").start();
+        try {
+            long pid = sleep.pid();
+            long ticks = LINUX.startTicks(pid);
+            assertTrue(ticks > 0);
+            if (LINUX.usesPidfds()) {
+                int fd = LINUX.pidfdOpen(pid);
+                assertTrue(fd >= 0, "pidfd_open answered " + fd);
+                LinuxProcesses.closeQuietly(fd);
+            } else {
+                System.out.println("ExactKillTest: this kernel or architecture has no pidfds: checked kill(2) is used");
+            }
+            assertEquals(Delivery.REUSED, LINUX.signal(pid, ticks + 1, Signal.KILL));
+            assertTrue(sleep.isAlive());
+            assertEquals(Delivery.SENT, LINUX.signal(pid, ticks, Signal.KILL));
+            assertEquals(137, sleep.waitFor());
+            Delivery again = LINUX.signal(pid, ticks, Signal.KILL);
+            assertTrue(again == Delivery.GONE || again == Delivery.REUSED, "reaped: nothing to signal, got " + again);
+        } finally {
+            sleep.destroyForcibly();
+            sleep.waitFor();
+        }
+    }
+
+    @Test
     void reportsWrittenBeforeTheseFieldsReadWithEmptyOnes() throws IOException {
         try (InputStream in = getClass().getResourceAsStream("/records/schema1/20261201-000740-ae9e18/session.json")) {
             KillReport old = Json.mapper().treeToValue(Json.mapper().readTree(in).path("kill_report"), KillReport.class);
