@@ -44,8 +44,13 @@ public final class ProcessTable {
 
     /** All descendants of a process (not the process itself), breadth first. */
     public Set<Long> descendantsOf(long pid) {
+        return descendantsOf(List.of(pid));
+    }
+
+    /** All descendants of some processes, breadth first; a root is included only as another root's descendant. */
+    public Set<Long> descendantsOf(Collection<Long> pids) {
         Set<Long> out = new LinkedHashSet<>();
-        Deque<Long> todo = new ArrayDeque<>(List.of(pid));
+        Deque<Long> todo = new ArrayDeque<>(pids);
         while (!todo.isEmpty()) {
             for (Long child : children.getOrDefault(todo.poll(), List.of())) {
                 if (out.add(child)) {

@@ -1,20 +1,39 @@
 package dev.runboard.process;
 
+import dev.runboard.process.OsProcesses.Delivery;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessRef;
+import dev.runboard.session.Session;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Ends a session's whole process tree and proves it: signal the group once, wait up to the grace,
- * SIGKILL the group, sweep the process table for processes carrying the session's env tag (which
- * catches daemons that left the group with {@code setsid}), and report any survivor.
+ * Ends a session's whole process tree and proves it: signal the group once (and the session's
+ * processes outside it), wait up to the grace, SIGKILL every process of the session still alive,
+ * sweep the process table until a pass finds none, and report what is left.
+ *
+ * <p>A process is the session's when it is in the session's group, descends from its leader,
+ * carries the session's env tag (which catches daemons that left the group with {@code setsid}),
+ * was seen as one of these since the kill began (the tree before the kill: an orphan re-parents and
+ * drops out of the leader's tree, and may have cleared its environment), or descends from one of
+ * them. Each is remembered by pid and start time, so a pid reused during the grace names a
+ * stranger, not a member.
+ *
+ * <p>Exact, and nothing else: the group is signalled only while its leader is still the session's
+ * process (pid and start time, checked right before each group signal); when the leader's pid names
+ * another process, its group and descendants are that process's and are left alone, and the report
+ * says so. Each process is signalled only if it still has the start time it was seen with and
+ * belongs to runboard's own user ({@link OsProcesses#isOurs}), even when runboard runs as root.
  *
  * <p>Liveness comes from the process table's state: a zombie has ended even though
  * {@code ProcessHandle.isAlive()} says otherwise. Members are listed before anything is signalled,
@@ -24,7 +43,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class ProcessTreeKiller {
     private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
-    /** How long the sweep keeps killing newly found tagged processes (fork loops) before it reports survivors. */
+    /** How long the sweep keeps killing newly found processes (fork loops) before it reports survivors. */
     private static final Duration SWEEP_LIMIT = Duration.ofSeconds(3);
 
     private final OsProcesses os;
@@ -37,118 +56,214 @@ public final class ProcessTreeKiller {
 
     /**
      * What identifies one session's processes: its group (the leader's pid), its env tag, and the
-     * leader's start time in clock ticks (0 if unknown). No process older than the leader can
-     * carry the tag, so only younger ones need their environment read.
+     * leader's start time in clock ticks. The pid and start time together name the leader for good:
+     * when the pid names a process with another start time (or none is known: 0, on Linux), the
+     * group is not the session's and is never signalled. No process older than the leader can carry
+     * the tag, so only younger ones need their environment read.
      */
     public record Target(long leaderPid, String tag, long leaderStartTicks) {
-        public Target(long leaderPid, String tag) {
-            this(leaderPid, tag, 0);
+        public static Target of(Session session) {
+            return new Target(session.pid(), session.tag(), session.pidStartTicks());
         }
     }
 
     public KillReport kill(Target target, Signal signal, Duration grace, String reason) {
         Instant requestedAt = clock.instant();
-        long pgid = target.leaderPid();
-        Set<Long> self = selfAndAncestors();
+        Kill kill = new Kill(target);
 
-        Found before = find(target, self);
-        List<ProcessRef> signalled = describe(before.pids());
-        os.signalGroup(pgid, signal);
-        for (long pid : before.outsideGroup(pgid)) {
-            os.signal(pid, signal); // once: repeated TERMs re-run handlers that fork
+        Found before = kill.find();
+        List<ProcessRef> signalled = describe(before.ours().keySet());
+        kill.send(before, signal); // once: repeated TERMs re-run handlers that fork
+
+        boolean escalated = false;
+        List<ProcessRef> killedAfterGrace = List.of();
+        if (signal == Signal.KILL) {
+            kill.killed.addAll(before.ours().keySet());
+        } else if (!awaitGrace(kill, before.ours(), grace).isEmpty()) {
+            // The tree as it is now, descendants included, before anything dies and re-parents.
+            Found left = kill.find();
+            escalated = !left.ours().isEmpty();
+            killedAfterGrace = describe(left.ours().keySet());
+            kill.send(left, Signal.KILL);
+            kill.killed.addAll(left.ours().keySet());
         }
-
-        Set<Long> left = signal == Signal.KILL ? before.pids() : awaitGrace(target, self, before.pids(), grace);
-        boolean escalated = signal != Signal.KILL && !left.isEmpty();
-        List<ProcessRef> killedAfterGrace = escalated ? describe(left) : List.of();
-        os.signalGroup(pgid, Signal.KILL);
-        Sweep sweep = sweep(target, self);
-        return new KillReport(reason, signal.name(), grace.toMillis(), requestedAt, pgid, signalled, escalated,
-                killedAfterGrace, sweep.escaped(), clock.instant(), describe(sweep.survivors()));
+        Sweep sweep = sweep(kill);
+        List<ProcessRef> survivors = describe(sweep.last().all());
+        return new KillReport(reason, signal.name(), grace.toMillis(), requestedAt, target.leaderPid(), signalled,
+                escalated, killedAfterGrace, sweep.escaped(), clock.instant(), survivors,
+                List.copyOf(kill.notOurs.values()), List.copyOf(kill.notes));
     }
 
-    /** Waits until the session has no live process or the grace runs out; returns what is still alive. */
-    private Set<Long> awaitGrace(Target target, Set<Long> self, Set<Long> known, Duration grace) {
+    /** Waits until the session has no live process of ours or the grace runs out; returns what is still alive. */
+    private Map<Long, Long> awaitGrace(Kill kill, Map<Long, Long> known, Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
-        Set<Long> watching = new LinkedHashSet<>(known);
+        Map<Long, Long> watching = new LinkedHashMap<>(known);
         while (System.nanoTime() < deadline) {
-            watching.removeIf(pid -> !os.isAlive(pid));
-            if (watching.isEmpty()) {
+            if (!dropDeadUntilLive(watching)) {
                 // Everything we knew of is gone; one full pass catches what was forked meanwhile.
-                watching.addAll(find(target, self).pids());
+                watching.putAll(kill.find().ours());
                 if (watching.isEmpty()) {
                     return watching;
                 }
             }
-            LockSupport.parkNanos(POLL_NANOS);
+            LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(0, deadline - System.nanoTime())));
         }
-        watching.removeIf(pid -> !os.isAlive(pid));
+        watching.entrySet().removeIf(e -> !os.isAlive(e.getKey(), e.getValue()));
         return watching;
     }
 
-    /** What the sweep killed that had left the group, and what it could not kill. */
-    private record Sweep(List<ProcessRef> escaped, Set<Long> survivors) {
+    /** Drops ended members from the end of the list and stops at the first live one: a settled wait costs one read a tick. */
+    private boolean dropDeadUntilLive(Map<Long, Long> watching) {
+        List<Map.Entry<Long, Long>> entries = new ArrayList<>(watching.entrySet());
+        for (int i = entries.size() - 1; i >= 0; i--) {
+            Map.Entry<Long, Long> e = entries.get(i);
+            if (os.isAlive(e.getKey(), e.getValue())) {
+                return true;
+            }
+            watching.remove(e.getKey());
+        }
+        return false;
     }
 
-    /** SIGKILLs whatever still lives in the group or carries the tag, until a full pass finds nothing. */
-    private Sweep sweep(Target target, Set<Long> self) {
+    /** What the sweep killed that had left the group, and its last pass (empty of ours unless it gave up). */
+    private record Sweep(List<ProcessRef> escaped, Found last) {
+    }
+
+    /** SIGKILLs whatever of the session still lives, until a full pass finds none of ours (or the limit passes). */
+    private Sweep sweep(Kill kill) {
         List<ProcessRef> escaped = new ArrayList<>();
-        Set<Long> seen = new LinkedHashSet<>();
         long deadline = System.nanoTime() + SWEEP_LIMIT.toNanos();
-        Found found = find(target, self);
-        while (!found.pids().isEmpty() && System.nanoTime() < deadline) {
-            os.signalGroup(target.leaderPid(), Signal.KILL);
-            for (long pid : found.outsideGroup(target.leaderPid())) {
-                if (seen.add(pid)) {
+        Found found = kill.find();
+        while (!found.ours().isEmpty() && System.nanoTime() < deadline) {
+            kill.send(found, Signal.KILL);
+            for (long pid : found.ours().keySet()) {
+                if (!found.inGroup(pid) && kill.killed.add(pid)) {
                     escaped.add(new ProcessRef(pid, os.commandLine(pid)));
                 }
-                os.signal(pid, Signal.KILL);
             }
+            kill.killed.addAll(found.ours().keySet());
             LockSupport.parkNanos(POLL_NANOS);
-            found = find(target, self);
+            found = kill.find();
         }
-        return new Sweep(escaped, found.pids());
+        return new Sweep(escaped, found);
     }
 
-    /** The live processes of a session found in one pass over the process table. */
-    private record Found(ProcessTable table, Set<Long> pids) {
-        Set<Long> outsideGroup(long pgid) {
-            Set<Long> out = new LinkedHashSet<>();
-            for (long pid : pids) {
-                if (table.get(pid).map(p -> p.pgid() != pgid).orElse(false)) {
-                    out.add(pid);
-                }
-            }
+    /**
+     * The live processes of a session found in one pass over the process table, by pid with their
+     * start times: those runboard may signal, and those of another user it leaves alone.
+     */
+    private record Found(ProcessTable table, long pgid, Map<Long, Long> ours, Map<Long, Long> others) {
+        boolean inGroup(long pid) {
+            return table.get(pid).map(p -> p.pgid() == pgid).orElse(false);
+        }
+
+        Set<Long> all() {
+            Set<Long> out = new LinkedHashSet<>(ours.keySet());
+            out.addAll(others.keySet());
             return out;
         }
     }
 
-    /** Live processes of the session: its group, the leader's descendants, and anything carrying its tag. */
-    private Found find(Target target, Set<Long> self) {
-        ProcessTable table = os.snapshot();
-        Set<Long> out = new LinkedHashSet<>();
-        for (ProcInfo p : table.aliveInGroup(target.leaderPid())) {
-            out.add(p.pid());
+    /** How the process at the leader's pid relates to the session's leader. */
+    private enum Leader { SAME, GONE, REUSED }
+
+    /** One kill's state: what it has seen, what it has killed, what it left alone and why. */
+    private final class Kill {
+        final Target target;
+        final Set<Long> self = selfAndAncestors();
+        /** Every process of the session seen since the kill began (pid to start time). */
+        final Map<Long, Long> known = new LinkedHashMap<>();
+        /** Whether each process seen (pid and start time) is runboard's own: read once per kill. */
+        final Map<List<Long>, Boolean> owned = new HashMap<>();
+        /** Pids sent SIGKILL (so the sweep lists an escaped process once). */
+        final Set<Long> killed = new LinkedHashSet<>();
+        final Map<Long, ProcessRef> notOurs = new LinkedHashMap<>();
+        final Set<String> notes = new LinkedHashSet<>();
+
+        Kill(Target target) {
+            this.target = target;
         }
-        if (table.isAlive(target.leaderPid())) {
-            out.add(target.leaderPid());
+
+        /** Live processes of the session, found in one pass (see the class comment for which). */
+        Found find() {
+            ProcessTable table = os.snapshot();
+            long leaderPid = target.leaderPid();
+            Set<Long> found = new LinkedHashSet<>();
+            Leader leader = leader(table);
+            if (leader == Leader.SAME) {
+                found.add(leaderPid); // its descendants join below, with everyone else's
+                table.aliveInGroup(leaderPid).forEach(p -> found.add(p.pid()));
+            } else if (leader == Leader.GONE) {
+                // The group outlives its leader while members remain, and its number cannot be
+                // handed out again until they have all gone: its members are still the session's.
+                table.aliveInGroup(leaderPid).stream().filter(p -> p.startTicks() >= target.leaderStartTicks())
+                        .forEach(p -> found.add(p.pid()));
+            } else {
+                notes.add("process group " + leaderPid + " was left alone: pid " + leaderPid
+                        + " now names another process, not the session's leader");
+            }
+            for (Map.Entry<Long, Long> k : known.entrySet()) {
+                if (table.get(k.getKey()).map(p -> p.startTicks() == k.getValue()).orElse(false)) {
+                    found.add(k.getKey());
+                }
+            }
+            for (ProcInfo p : table.all()) {
+                if (p.alive() && p.startTicks() >= target.leaderStartTicks() && !found.contains(p.pid())
+                        && !self.contains(p.pid()) && os.hasEnvEntry(p.pid(), target.tag())) {
+                    found.add(p.pid());
+                }
+            }
+            found.addAll(table.descendantsOf(new ArrayList<>(found)));
+            found.removeAll(self);
+
+            Map<Long, Long> ours = new LinkedHashMap<>();
+            Map<Long, Long> others = new LinkedHashMap<>();
+            for (long pid : found) {
+                ProcInfo p = table.get(pid).orElse(null);
+                if (p == null || !p.alive()) {
+                    continue;
+                }
+                known.putIfAbsent(pid, p.startTicks());
+                if (owned.computeIfAbsent(List.of(pid, p.startTicks()), k -> os.isOurs(pid))) {
+                    ours.put(pid, p.startTicks());
+                } else {
+                    others.put(pid, p.startTicks());
+                    notOurs.computeIfAbsent(pid, k -> new ProcessRef(pid, os.commandLine(pid)));
+                }
+            }
+            return new Found(table, leaderPid, ours, others);
         }
-        for (long pid : table.descendantsOf(target.leaderPid())) {
-            if (table.isAlive(pid)) {
-                out.add(pid);
+
+        private Leader leader(ProcessTable table) {
+            return table.get(target.leaderPid())
+                    .map(p -> p.startTicks() == target.leaderStartTicks() ? Leader.SAME : Leader.REUSED)
+                    .orElse(Leader.GONE);
+        }
+
+        /**
+         * Sends the signal once to the group, if its leader is still the session's (checked right
+         * before), and to each process of ours the group signal did not reach, each only if it
+         * still has the start time it was found with.
+         */
+        void send(Found found, Signal signal) {
+            Delivery group = os.signalGroup(target.leaderPid(), target.leaderStartTicks(), signal);
+            if (group == Delivery.REUSED) {
+                notes.add("process group " + target.leaderPid() + " was left alone: pid " + target.leaderPid()
+                        + " now names another process, not the session's leader");
+            }
+            for (Map.Entry<Long, Long> m : found.ours().entrySet()) {
+                if (group == Delivery.SENT && found.inGroup(m.getKey())) {
+                    continue;
+                }
+                if (os.signal(m.getKey(), m.getValue(), signal) == Delivery.NOT_OURS) {
+                    long pid = m.getKey();
+                    notOurs.computeIfAbsent(pid, k -> new ProcessRef(pid, os.commandLine(pid)));
+                }
             }
         }
-        for (ProcInfo p : table.all()) {
-            if (p.alive() && p.startTicks() >= target.leaderStartTicks() && !out.contains(p.pid())
-                    && !self.contains(p.pid()) && os.hasEnvEntry(p.pid(), target.tag())) {
-                out.add(p.pid());
-            }
-        }
-        out.removeAll(self);
-        return new Found(table, out);
     }
 
-    private List<ProcessRef> describe(Set<Long> pids) {
+    private List<ProcessRef> describe(Collection<Long> pids) {
         return pids.stream().map(pid -> new ProcessRef(pid, os.commandLine(pid))).toList();
     }
 

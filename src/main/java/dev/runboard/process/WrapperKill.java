@@ -60,6 +60,6 @@ record WrapperKill(Instant termAt, List<ProcessRef> termed, List<ProcessRef> kil
     KillReport report(String reason, Duration grace, long processGroup, Instant finishedAt, OsProcesses os) {
         List<ProcessRef> alive = survivors.stream().filter(p -> os.isAlive(p.pid())).toList();
         return new KillReport(reason, Signal.TERM.name(), grace.toMillis(), termAt, processGroup, termed,
-                !killed.isEmpty(), killed, List.of(), finishedAt == null ? termAt : finishedAt, alive);
+                !killed.isEmpty(), killed, List.of(), finishedAt == null ? termAt : finishedAt, alive, List.of(), List.of());
     }
 }

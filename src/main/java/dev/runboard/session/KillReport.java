@@ -6,11 +6,19 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What a tree kill did: the signal sent once to the group (and to tagged processes outside it),
- * whether it had to escalate to SIGKILL after the grace, and which processes, if any, survived.
+ * What a tree kill did: the signal sent once to the group (and to the session's processes outside
+ * it), whether it had to escalate to SIGKILL after the grace, and which processes, if any, survived.
+ *
+ * <p>{@code survivors} is every process of the session still alive when the kill ended, read from
+ * /proc (a zombie has ended): those SIGKILL could not end and those runboard would not signal.
+ * {@code not_ours} names the session's processes that belong to another user: runboard never
+ * signals them, even as root, so while they live they are survivors too. {@code notes} says, one
+ * sentence each, what the kill deliberately did not do (a group left alone because its leader's
+ * pid now names another process).
  */
 @JsonPropertyOrder({"reason", "signal", "grace_ms", "requested_at", "process_group", "signalled",
-    "escalated_to_kill", "killed_after_grace", "swept_by_tag", "finished_at", "duration_ms", "survivors"})
+    "escalated_to_kill", "killed_after_grace", "swept_by_tag", "finished_at", "duration_ms", "survivors",
+    "not_ours", "notes"})
 public record KillReport(
         @JsonProperty("reason") String reason,
         @JsonProperty("signal") String signal,
@@ -22,13 +30,17 @@ public record KillReport(
         @JsonProperty("killed_after_grace") List<ProcessRef> killedAfterGrace,
         @JsonProperty("swept_by_tag") List<ProcessRef> sweptByTag,
         @JsonProperty("finished_at") Instant finishedAt,
-        @JsonProperty("survivors") List<ProcessRef> survivors) {
+        @JsonProperty("survivors") List<ProcessRef> survivors,
+        @JsonProperty("not_ours") List<ProcessRef> notOurs,
+        @JsonProperty("notes") List<String> notes) {
 
     public KillReport {
         signalled = List.copyOf(signalled);
         killedAfterGrace = List.copyOf(killedAfterGrace);
         sweptByTag = List.copyOf(sweptByTag);
         survivors = List.copyOf(survivors);
+        notOurs = notOurs == null ? List.of() : List.copyOf(notOurs); // absent from records written before
+        notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
     @JsonProperty("duration_ms")
@@ -40,7 +52,7 @@ public record KillReport(
         return survivors.isEmpty();
     }
 
-    /** One line for a status bar or a CLI: "TERM to 12 processes, KILL after 2 s to 1, 0 survivors". */
+    /** One line for a status bar or a CLI: "TERM to 12 processes, KILL after 2000 ms to 1, 0 survivors". */
     public String summary() {
         StringBuilder sb = new StringBuilder(signal).append(" to ").append(signalled.size())
                 .append(signalled.size() == 1 ? " process" : " processes");
@@ -51,6 +63,13 @@ public record KillReport(
             sb.append(", ").append(sweptByTag.size()).append(" escaped the group and were swept by tag");
         }
         sb.append(", ").append(survivors.size()).append(survivors.size() == 1 ? " survivor" : " survivors");
+        if (!notOurs.isEmpty()) {
+            sb.append(" (").append(notOurs.size()).append(notOurs.size() == 1 ? " process" : " processes")
+                    .append(" of another user left alone)");
+        }
+        for (String note : notes) {
+            sb.append("; ").append(note);
+        }
         return sb.toString();
     }
 }

@@ -486,6 +486,33 @@ class KillBenchmark {
         }
 
         @Override
+        public Delivery signalGroup(long leaderPid, long leaderStartTicks, Signal signal) {
+            signals.increment();
+            return os.signalGroup(leaderPid, leaderStartTicks, signal);
+        }
+
+        @Override
+        public Delivery signal(long pid, long startTicks, Signal signal) {
+            signals.increment();
+            return os.signal(pid, startTicks, signal);
+        }
+
+        @Override
+        public boolean isOurs(long pid) {
+            return os.isOurs(pid);
+        }
+
+        @Override
+        public boolean isAlive(long pid, long startTicks) {
+            return os.isAlive(pid, startTicks);
+        }
+
+        @Override
+        public boolean isSameProcess(long pid, long startTicks) {
+            return os.isSameProcess(pid, startTicks);
+        }
+
+        @Override
         public ProcessTable snapshot() {
             long t = System.nanoTime();
             ProcessTable table = os.snapshot();
