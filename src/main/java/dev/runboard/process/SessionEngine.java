@@ -239,7 +239,9 @@ public final class SessionEngine implements SessionService {
     /** Sends one signal to the session's process group without ending it (pause, resume, reload). */
     public boolean signal(Session session, Signal signal) {
         Long pid = session.pid();
-        return pid != null && !session.status().isTerminal() && config.os().signalGroup(pid, signal);
+        // The leader's identity is checked right before: a group that is no longer this session's is left alone.
+        return pid != null && !session.status().isTerminal()
+                && config.os().signalGroup(pid, session.pidStartTicks(), signal) == OsProcesses.Delivery.SENT;
     }
 
     /**

@@ -76,7 +76,7 @@ final class SessionKills {
         CompletableFuture<KillReport> inFlight = kills.putIfAbsent(session.id(), fresh);
         if (inFlight != null) {
             if (signal == Signal.KILL) {
-                engine.os().signalGroup(pid, Signal.KILL); // "kill now" during another kill's grace
+                engine.os().signalGroup(pid, session.pidStartTicks(), Signal.KILL); // "kill now" during another kill's grace
             }
             return inFlight;
         }
@@ -101,7 +101,7 @@ final class SessionKills {
         }
         engine.workers().execute(() -> {
             try {
-                KillReport report = killer.kill(new ProcessTreeKiller.Target(pid, session.tag(), session.pidStartTicks()),
+                KillReport report = killer.kill(ProcessTreeKiller.Target.of(session),
                         signal, grace, reason);
                 if (!endedOnItsOwn) {
                     session.recordKill(report); // a sweep after the command's own end is not how it ended
