@@ -155,10 +155,18 @@ sub reap {
 sub end_session {
     my %known = %{ find_session() };
     push @kill_facts, "term_at " . now_ms(), map { "term $_ " . command_of($_) } sort { $a <=> $b } keys %known;
-    kill('TERM', -$$);
+    # Never a process of another user: as root a group signal would reach one, so root signals
+    # the session's processes one by one (find_session lists only our own).
     my @outside = grep { my $s = stat_of($_); $s && $s->[2] != $$ } keys %known;
-    kill('TERM', @outside) if @outside;
-    kill('CONT', -$$, @outside);    # a stopped process only acts on its TERM once continued
+    if ($< == 0) {
+        my @all = keys %known;
+        kill('TERM', @all) if @all;
+        kill('CONT', @all) if @all;    # a stopped process only acts on its TERM once continued
+    } else {
+        kill('TERM', -$$);
+        kill('TERM', @outside) if @outside;
+        kill('CONT', -$$, @outside);
+    }
 
     my $grace_end = now_ms() + $grace_ms;
     while (1) {
@@ -225,9 +233,10 @@ sub find_session {
     for my $p (keys %table) {
         my $s = $table{$p};
         next if $spare{$p} || $s->[0] eq 'Z' || $s->[0] eq 'X';
+        next if (stat("/proc/$p"))[4] != $<;    # another user's process is never ours to signal
         # Only processes younger than us can carry our tag: older ones' environments are not read.
         if ($tree{$p} || $s->[2] == $$
-                || defined $tag && $s->[3] >= $own_start && (stat("/proc/$p"))[4] == $< && tagged($p)) {
+                || defined $tag && $s->[3] >= $own_start && tagged($p)) {
             $found{$p} = $s->[3];
         }
     }

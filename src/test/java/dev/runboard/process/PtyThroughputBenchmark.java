@@ -64,7 +64,7 @@ class PtyThroughputBenchmark {
                     Run r = run(spec, (capture, status) -> switch (path) {
                         case "script" -> script.launch(spec, null, "RUNBOARD_SESSION=bench", capture, status);
                         case "pty4j" -> pty4j.launch(spec, null, "RUNBOARD_SESSION=bench", capture, status);
-                        default -> plain.launch(spec, null, "RUNBOARD_SESSION=bench", capture, status);
+                        default -> plain.launch(spec, null, false, "RUNBOARD_SESSION=bench", capture, status);
                     });
                     runs.computeIfAbsent(path, k -> new ArrayList<>()).add(r);
                 }

@@ -173,6 +173,42 @@ class WrapperDeadlineTest {
     }
 
     @Test
+    void runningAsRootTheDeadlineNeverSignalsAnotherUsersProcess() throws Exception {
+        assumeTrue(new LinuxProcesses().credentials().effectiveUid() == 0, "needs root to start a process of another uid");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "needs setpriv(1)");
+        Path status = dir.resolve("status-root");
+        long deadline = System.currentTimeMillis() + 2500;
+        Process w = start(status, deadline, 300, "sh", "-c",
+                "setpriv --reuid=65534 --regid=65534 --clear-groups sleep 60 & echo $! > " + dir.resolve("nobody.pid")
+                        + "; sleep 60 & wait");
+        Await.until(Duration.ofSeconds(10), "the other user's sleep", () -> Files.exists(dir.resolve("nobody.pid"))
+                && LinuxProcesses.readStat(Long.parseLong(readPid("nobody.pid"))).map(p -> p.comm().equals("sleep")).orElse(false));
+        long nobody = Long.parseLong(readPid("nobody.pid"));
+        ProcInfo before = LinuxProcesses.readStat(nobody).orElseThrow();
+        try {
+            assertEquals(w.pid(), before.pgid(), "it is in the session's group");
+            assertTrue(awaitStatus(status, Duration.ofSeconds(20)).startsWith("timeout "));
+            ProcInfo after = LinuxProcesses.readStat(nobody).orElseThrow();
+            assertEquals(before.startTicks(), after.startTicks(), "the other user's process is the same one, alive");
+            assertEquals('S', after.state(), "and was neither stopped nor continued: never signalled");
+            List<Long> ours = liveTagged();
+            ours.remove(Long.valueOf(nobody));
+            ours.remove(Long.valueOf(w.pid()));
+            assertEquals(List.of(), ours, "everything of ours is gone");
+        } finally {
+            ProcessHandle.of(nobody).ifPresent(ProcessHandle::destroyForcibly); // the test's own process, another uid
+        }
+    }
+
+    private String readPid(String name) {
+        try {
+            return Files.readString(dir.resolve(name)).strip();
+        } catch (java.io.IOException e) {
+            return "-1";
+        }
+    }
+
+    @Test
     void commandWithNoDeadlineIsNeverKilled() throws Exception {
         Path status = dir.resolve("status");
         long started = System.currentTimeMillis();
