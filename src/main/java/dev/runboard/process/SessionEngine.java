@@ -7,14 +7,12 @@ import dev.runboard.session.Session;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
-import dev.runboard.store.DataDirs;
 import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import dev.runboard.store.StoreException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -168,8 +166,7 @@ public final class SessionEngine implements SessionService {
         Path capture;
         SessionLock lock;
         try {
-            DataDirs.createPrivateDirectories(store.dirOf(id));
-            capture = Files.createFile(store.file(id, SessionStore.CAPTURE));
+            capture = store.create(id); // a private folder and capture, whatever the umask
             lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
         } catch (IOException | java.util.NoSuchElementException e) {
             sessions.release(id);

@@ -72,6 +72,17 @@ public final class SessionStore {
     }
 
     /**
+     * Creates the folder of a session about to be launched (0700) and its empty capture (0600),
+     * whatever the umask, before anything runs.
+     *
+     * @return the capture file
+     */
+    public Path create(String id) throws IOException {
+        DataDirs.createPrivateDirectories(dirOf(id));
+        return DataDirs.createPrivateFile(file(id, CAPTURE));
+    }
+
+    /**
      * The session's record, migrated to the current schema and checked; empty when it has none.
      *
      * @throws CorruptRecordException the id is not a session id, or the record is not a valid one

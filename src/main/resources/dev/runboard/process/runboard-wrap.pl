@@ -99,6 +99,8 @@ if ($raw & 127) {
     $line = "exit $code";
 }
 $line = "timeout $line" if $timed_out;
+# The command has ended, so the umask is ours alone now: what this creates is readable by its owner only.
+umask(077);
 my $tmp = "$status_file.tmp";
 if (open(my $fh, '>', $tmp)) {
     print $fh "$line at $ended_at\n", map { "$_\n" } @kill_facts;
