@@ -166,7 +166,7 @@ public final class SessionEngine implements SessionService {
         Path capture;
         SessionLock lock;
         try {
-            capture = store.create(id); // a private folder and capture, whatever the umask
+            capture = store.create(id, spec); // private folder and files, room for the final record: before anything runs
             lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
         } catch (IOException | java.util.NoSuchElementException e) {
             sessions.release(id);
@@ -324,8 +324,9 @@ public final class SessionEngine implements SessionService {
         // One value: the session ends, its record is written from that very state, and only then
         // are listeners told (whoever is told may read the record, or delete the folder).
         session.end(outcome);
-        recorder.save(session);
-        finisher.tidy(session);
+        if (recorder.save(session)) {
+            finisher.tidy(session); // else the exit status stays for the next runboard to record
+        }
         session.announce();
         if (lock != null) {
             lock.close();
