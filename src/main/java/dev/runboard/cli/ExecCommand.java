@@ -52,9 +52,10 @@ public final class ExecCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Path dir = StoreAccess.check(DataDirs.resolve(dataDir), spec);
         warmUpJson();
         SessionSpec sessionSpec = specOptions.toSpec();
-        try (SessionEngine engine = SessionEngine.forDataDir(DataDirs.resolve(dataDir))) {
+        try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
             // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM

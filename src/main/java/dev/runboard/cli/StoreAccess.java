@@ -5,12 +5,13 @@ import dev.runboard.process.EngineConfig;
 import dev.runboard.process.SessionService;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.Session;
+import dev.runboard.store.DataDirException;
 import dev.runboard.store.DataDirs;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The {@code --data-dir} option and opening the store for the commands that read it. */
 public final class StoreAccess {
@@ -18,15 +19,37 @@ public final class StoreAccess {
             description = "Where sessions live (default: $RUNBOARD_HOME, else $XDG_DATA_HOME/runboard, else ~/.local/share/runboard).")
     Path dataDir;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     Path resolve() {
         return DataDirs.resolve(dataDir);
     }
 
+    /**
+     * The data dir, once {@link DataDirs#check} found it usable: else a usage error naming the
+     * problem, before anything is started. A warning (modes made private) goes to stderr.
+     */
+    Path checked() throws UsageException {
+        return check(resolve(), command);
+    }
+
+    /** {@link #checked()} for a command with its own {@code --data-dir} option (exec). */
+    static Path check(Path dir, CommandSpec command) throws UsageException {
+        try {
+            DataDirs.check(dir).ifPresent(warning -> {
+                command.commandLine().getErr().println(command.qualifiedName() + ": warning: " + warning);
+                command.commandLine().getErr().flush();
+            });
+        } catch (DataDirException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return dir;
+    }
+
     /** A client of the data dir's supervisor (started on the first request when none runs). */
     SupervisorClient client() throws UsageException {
-        Path dir = resolve();
-        checkOwner(dir);
-        return SupervisorClient.forDataDir(dir);
+        return SupervisorClient.forDataDir(checked());
     }
 
     /**
@@ -49,22 +72,6 @@ public final class StoreAccess {
                 throw new UsageException(e.getMessage());
             }
             throw e;
-        }
-    }
-
-    private static void checkOwner(Path dir) throws UsageException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try {
-            String owner = Files.getOwner(dir).getName();
-            String me = System.getProperty("user.name");
-            if (!owner.equals(me) && !"root".equals(me)) {
-                throw new UsageException("the data dir " + dir + " belongs to user " + owner
-                        + "; use your own with --data-dir or RUNBOARD_HOME");
-            }
-        } catch (UnsupportedOperationException | IOException e) {
-            // no owner information on this file system: nothing to check
         }
     }
 

@@ -32,7 +32,7 @@ public final class SupervisorCommand {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
-            JsonNode status = SupervisorClient.forDataDir(store.resolve()).statusIfRunning();
+            JsonNode status = SupervisorClient.forDataDir(store.checked()).statusIfRunning();
             if (status == null) {
                 out.println("{\"running\": false}");
                 out.flush();
@@ -70,7 +70,7 @@ public final class SupervisorCommand {
 
         @Override
         public Integer call() throws Exception {
-            return new Supervisor(SupervisorPaths.of(store.resolve()), StartCommand::parseSpec).run();
+            return new Supervisor(SupervisorPaths.of(store.checked()), StartCommand::parseSpec).run();
         }
     }
 }

@@ -48,6 +48,12 @@ public final class QuickStart {
         List<String> argv = absoluteCwd(List.of(args).subList(1, args.length), Path.of("").toAbsolutePath());
         try {
             Path dataDir = DataDirs.resolve(dataDirFlag(argv));
+            try {
+                DataDirs.check(dataDir).ifPresent(warning -> err.println("runboard start: warning: " + warning));
+            } catch (dev.runboard.store.DataDirException e) {
+                err.println("runboard start: " + e.getMessage());
+                return 2;
+            }
             String request = "{\"v\":" + Protocol.VERSION + ",\"op\":\"" + OP + "\",\"argv\":" + FlatJson.list(argv)
                     + ",\"environment\":" + FlatJson.map(System.getenv()) + "}\n";
             Map<String, String> reply;

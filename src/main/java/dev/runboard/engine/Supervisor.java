@@ -13,7 +13,6 @@ import java.nio.channels.FileLock;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,13 +76,12 @@ public final class Supervisor {
      */
     public int run() throws IOException {
         paths.prepare();
-        try (FileChannel lockFile = FileChannel.open(paths.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        try (FileChannel lockFile = dev.runboard.store.DataDirs.openPrivate(paths.lock())) {
             FileLock lock = lockFile.tryLock();
             if (lock == null) {
                 System.err.println("runboard supervisor: another supervisor owns " + paths.dataDir());
                 return 0;
             }
-            setPrivate(paths.lock());
             Settings settings = new SettingsStore(paths.dataDir()).load().settings();
             EngineConfig config = EngineConfig.forDataDir(paths.dataDir()).withRetention(
                     new EngineConfig.Retention(settings.keepFinished(), settings.keepArtifactBytes()));

@@ -32,10 +32,14 @@ public record SupervisorPaths(Path dataDir, Path socket, Path lock, Path log) {
         return candidate.toString().length() <= MAX_SOCKET_PATH ? candidate : inDataDir;
     }
 
-    /** Creates the socket's folder (0700) and checks the path fits a Unix socket address. */
+    /**
+     * Creates the socket's folder (0700) and the log (0600: a supervisor's output redirected there
+     * would otherwise make it with the umask's mode), and checks the path fits a Unix socket address.
+     */
     void prepare() throws IOException {
         DataDirs.createPrivateDirectories(dataDir);
         DataDirs.createPrivateDirectories(socket.getParent());
+        DataDirs.ensurePrivateFile(log);
         if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
             throw new IOException("the supervisor's socket path " + socket + " is longer than a Unix socket allows ("
                     + MAX_SOCKET_PATH + " bytes); set XDG_RUNTIME_DIR or use a shorter --data-dir");

@@ -8,7 +8,6 @@ import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
-import dev.runboard.store.DataDirs;
 import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
@@ -174,8 +173,7 @@ public final class SessionEngine implements SessionService {
         Path capture;
         SessionLock lock;
         try {
-            DataDirs.createPrivateDirectories(store.dirOf(id));
-            capture = Files.createFile(store.file(id, SessionStore.CAPTURE));
+            capture = store.create(id, spec); // private folder and files, room for the final record: before anything runs
             lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
         } catch (IOException | java.util.NoSuchElementException e) {
             sessions.release(id);
@@ -335,8 +333,9 @@ public final class SessionEngine implements SessionService {
         // One value: the session ends, its record is written from that very state, and only then
         // are listeners told (whoever is told may read the record, or delete the folder).
         session.end(outcome);
-        recorder.save(session);
-        finisher.tidy(session);
+        if (recorder.save(session)) {
+            finisher.tidy(session); // else the exit status stays for the next runboard to record
+        }
         session.announce();
         if (lock != null) {
             lock.close();

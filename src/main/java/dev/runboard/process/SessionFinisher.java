@@ -23,6 +23,8 @@ import java.util.Optional;
  */
 final class SessionFinisher {
     static final String UNKNOWN_EXIT = "ended while runboard was not running; exit status unknown";
+    /** Free space below which a capture's disk counts as full: a few pages, less than one write of a busy command. */
+    static final long FULL_BELOW = 64 * 1024;
 
     private final ArtifactStore artifacts;
     private final SessionStore store;
@@ -40,6 +42,7 @@ final class SessionFinisher {
             why = "cwd " + session.spec().cwd() + " does not exist";
         }
         deleteQuietly(session.captureFile());
+        deleteQuietly(store.file(session.id(), SessionStore.EXIT_STATUS_SPACE));
         return new SessionOutcome(SessionStatus.FAILED, clock.instant(), null, null, "could not start: " + why,
                 OutputPreview.noteOnly("could not start: " + why), null, null, null, null);
     }
@@ -81,6 +84,9 @@ final class SessionFinisher {
         String artifactError = null;
         String artifactErrorCode = null;
         String keptCapture = null;
+        // Asked before the capture moves: the command writes into it directly, so runboard never sees
+        // its writes fail; a disk with no room left when it ended is how a cut capture shows.
+        String fullDisk = captureProblem == null ? fullDisk(capture) : null;
         if (preview.truncated()) {
             try {
                 artifact = Session.slashes(artifacts.persist(session.id(), capture));
@@ -94,12 +100,32 @@ final class SessionFinisher {
             // bytes become U+FFFD), the capture is the bytes exactly as written.
             keptCapture = Session.slashes(capture);
         }
+        if (fullDisk != null && artifactErrorCode == null) {
+            artifactErrorCode = ArtifactErrorCode.DISK_FULL.code();
+            artifactError = "the disk was full when the command ended (" + fullDisk + "): any output written after it filled"
+                    + " was lost; the " + preview.originalBytes() + " bytes written before are kept at "
+                    + (artifact != null ? artifact : Session.slashes(capture)) + ".";
+        }
         // When the command really ended, as its wrapper saw it: a session that ended while nothing
         // watched is not recorded as ending when it was noticed.
         java.time.Instant endedAt = exit.map(ExitStatus::endedAt).orElse(null);
         return new SessionOutcome(status, endedAt != null ? endedAt : clock.instant(), exitCode, signal, reason, preview,
                 artifact, artifactError,
                 artifactErrorCode, keptCapture);
+    }
+
+    /**
+     * Says how little room is left when the capture's disk is full (under {@link #FULL_BELOW} free
+     * for this user: less than a command's next write), else null.
+     */
+    static String fullDisk(Path capture) {
+        try {
+            java.nio.file.FileStore disk = Files.getFileStore(capture);
+            long free = disk.getUsableSpace();
+            return free < FULL_BELOW ? OutputPreview.humanBytes(free) + " free on " + disk : null;
+        } catch (IOException | RuntimeException e) {
+            return null; // cannot tell: say nothing rather than something false
+        }
     }
 
     private SessionStatus status(Session session, Optional<ExitStatus> exit) {
@@ -151,6 +177,8 @@ final class SessionFinisher {
     void tidy(Session session) {
         deleteQuietly(store.file(session.id(), SessionStore.EXIT_STATUS));
         deleteQuietly(store.file(session.id(), SessionStore.KILL_REQUEST));
+        deleteQuietly(store.file(session.id(), SessionStore.EXIT_STATUS_SPACE));
+        deleteQuietly(store.file(session.id(), SessionStore.RECORD_SPACE));
     }
 
     private static void deleteQuietly(Path file) {

@@ -35,7 +35,12 @@ final class SessionRecorder {
             }
             SessionState state = session.state();
             try {
-                store.save(SessionRecord.of(session.id(), session.spec(), state));
+                SessionRecord record = SessionRecord.of(session.id(), session.spec(), state);
+                if (state instanceof SessionState.Ended) {
+                    store.saveFinal(record); // into the room set aside at its start: a full disk cannot stop it
+                } else {
+                    store.save(record);
+                }
             } catch (StoreException e) {
                 warn.accept(e.getMessage() + ". The session keeps running and its output is still captured; fix the data dir ("
                         + store.dataDir() + ") so its record can be written.");

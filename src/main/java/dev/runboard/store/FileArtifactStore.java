@@ -49,8 +49,17 @@ public final class FileArtifactStore implements ArtifactStore {
     private static void copyDurably(Path from, Path to) throws IOException {
         Path tmp = to.resolveSibling(to.getFileName() + ".part");
         try {
-            Files.copy(from, tmp, StandardCopyOption.REPLACE_EXISTING);
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            Files.deleteIfExists(tmp);
+            DataDirs.createPrivateFile(tmp);
+            try (FileChannel in = FileChannel.open(from, StandardOpenOption.READ);
+                 FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                long size = in.size();
+                for (long done = 0, n; done < size; done += n) {
+                    n = in.transferTo(done, size - done, ch);
+                    if (n <= 0) {
+                        break; // the capture shrank meanwhile: what is there is copied
+                    }
+                }
                 ch.force(true);
             }
             Files.move(tmp, to, StandardCopyOption.ATOMIC_MOVE);

@@ -5,7 +5,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
@@ -23,7 +22,7 @@ public final class SessionLock implements AutoCloseable {
 
     /** The lock if nobody else (another process, or another engine in this one) holds it. */
     public static Optional<SessionLock> tryAcquire(Path file) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel ch = DataDirs.openPrivate(file);
         try {
             FileLock l = ch.tryLock();
             if (l != null) {
@@ -38,7 +37,7 @@ public final class SessionLock implements AutoCloseable {
 
     /** Whether someone manages the session now (without taking the lock). */
     public static boolean isHeld(Path file) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = DataDirs.openPrivate(file)) {
             FileLock l = ch.tryLock();
             if (l == null) {
                 return true;

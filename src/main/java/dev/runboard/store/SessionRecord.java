@@ -172,6 +172,21 @@ public record SessionRecord(
         }
     }
 
+    /** Whether the record holds preview bytes (as base64). */
+    public boolean hasPreview() {
+        return outputHead != null && !outputHead.isEmpty() || outputTail != null && !outputTail.isEmpty();
+    }
+
+    /**
+     * The same record without its preview's bytes, for a disk with no room for them: it still says
+     * how many bytes the output had, and where they are (the artifact or the capture).
+     */
+    public SessionRecord withoutPreview() {
+        return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
+                reason, "", "", outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
+                captureFile, killReport, resources, events);
+    }
+
     /** The same record in the current schema. */
     SessionRecord withSchema(int newSchema, SpecRecord newSpec) {
         return new SessionRecord(newSchema, id, newSpec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,6 +27,19 @@ public final class SessionStore {
     public static final String EXIT_STATUS = "exit-status";
     public static final String LOCK = "lock";
     public static final String KILL_REQUEST = "kill-request";
+    /**
+     * Disk space set aside for the session's terminal record while it runs: the record is written
+     * into it in place and renamed to {@link #RECORD}, so a command that fills the disk cannot leave
+     * its session without a record. See {@link #create} and {@link #saveFinal}.
+     */
+    public static final String RECORD_SPACE = "session.json.reserved";
+    /** The wrapper's temp file for {@link #EXIT_STATUS}, set aside the same way: it overwrites it in place. */
+    public static final String EXIT_STATUS_SPACE = EXIT_STATUS + ".tmp";
+    /** The most of a preview that {@link #RECORD_SPACE} holds room for (a larger preview is dropped from a record that does not fit). */
+    static final int MAX_RESERVED_PREVIEW = 256 * 1024;
+    /** Room for the record's fixed fields, a kill report and JSON's punctuation. */
+    static final int RECORD_OVERHEAD = 16 * 1024;
+    static final int EXIT_STATUS_BYTES = 4096;
 
     private final Path dataDir;
     private final Path sessionsDir;
@@ -66,6 +80,81 @@ public final class SessionStore {
         try {
             DataDirs.createPrivateDirectories(dirOf(record.id()));
             files.write(file(record.id(), RECORD), Json.mapper().writeValueAsBytes(record));
+        } catch (IOException e) {
+            throw new StoreException("could not save session " + record.id(), e);
+        }
+    }
+
+    /**
+     * Creates the folder of a session about to be launched, before anything runs: the folder
+     * (0700), the space its terminal record will be written into, the space for its wrapper's exit
+     * status, and its empty capture (0600). The command must not be launched when this fails: a
+     * disk with no room for the record would leave a session nobody can account for. The folder is
+     * removed again on failure.
+     *
+     * @return the capture file
+     */
+    public Path create(String id, dev.runboard.session.SessionSpec spec) throws StoreException {
+        Path dir = dirOf(id);
+        try {
+            DataDirs.createPrivateDirectories(dir);
+            files.reserve(file(id, RECORD_SPACE), recordSpace(spec));
+            files.reserve(file(id, EXIT_STATUS_SPACE), EXIT_STATUS_BYTES);
+            return DataDirs.createPrivateFile(file(id, CAPTURE));
+        } catch (IOException e) {
+            try {
+                delete(id, false, null);
+            } catch (IOException | RuntimeException ignored) {
+                // what is left is an empty folder without a record: loading skips it
+            }
+            throw new StoreException("could not set aside room for the record of session " + id, e);
+        }
+    }
+
+    /**
+     * Bytes set aside for a session's terminal record: its preview as base64 (up to
+     * {@link #MAX_RESERVED_PREVIEW}), its spec's text at JSON's worst escaping (6 characters for
+     * one), and {@link #RECORD_OVERHEAD}; in whole 4 KiB pages. Counted without Jackson, which is
+     * still warming up when a session launches.
+     */
+    static long recordSpace(dev.runboard.session.SessionSpec spec) {
+        long text = spec.displayCommand().length() + spec.cwd().toString().length()
+                + (spec.shell() == null ? 0 : spec.shell().toString().length());
+        if (spec.argv() != null) {
+            for (String a : spec.argv()) {
+                text += a.length() + 4;
+            }
+        }
+        for (Map.Entry<String, String> e : spec.env().entrySet()) {
+            text += e.getKey().length() + e.getValue().length() + 8;
+        }
+        for (dev.runboard.session.OutputRule r : spec.watch().rules()) {
+            text += r.pattern().length() + 32;
+        }
+        long bytes = (Math.min(spec.previewBytes(), MAX_RESERVED_PREVIEW) + 2L) / 3 * 4 + 6 * text + RECORD_OVERHEAD;
+        return (bytes + 4095) / 4096 * 4096;
+    }
+
+    /**
+     * Writes a session's terminal record into the space {@link #create} set aside for it, so that it
+     * is written even when the session's output filled the disk. A record that does not fit the disk
+     * with its preview is written without it (its output stays in the capture or artifact the record
+     * names, and its byte count stays), which the reserved space holds. A session without reserved
+     * space (started by an older runboard) is written as {@link #save} writes.
+     */
+    public void saveFinal(SessionRecord record) throws StoreException {
+        Path space = file(record.id(), RECORD_SPACE);
+        Path target = file(record.id(), RECORD);
+        try {
+            files.writeInto(space, target, Json.mapper().writeValueAsBytes(record));
+            return;
+        } catch (IOException e) {
+            if (ArtifactErrorCode.of(e) != ArtifactErrorCode.DISK_FULL || !record.hasPreview()) {
+                throw new StoreException("could not save session " + record.id(), e);
+            }
+        }
+        try {
+            files.writeInto(space, target, Json.mapper().writeValueAsBytes(record.withoutPreview()));
         } catch (IOException e) {
             throw new StoreException("could not save session " + record.id(), e);
         }
@@ -179,7 +268,7 @@ public final class SessionStore {
 
     /** Deletes a session's folder, and its artifact when asked. */
     public void delete(String id, boolean withArtifact, ArtifactStore artifacts) throws IOException {
-        if (withArtifact) {
+        if (withArtifact && artifacts != null) {
             artifacts.delete(id);
         }
         Path dir = dirOf(id);

@@ -56,7 +56,7 @@ public final class RecentWorkspaces {
         while (paths.size() > MAX) {
             paths.remove(paths.size() - 1);
         }
-        Files.createDirectories(file.toAbsolutePath().getParent());
+        dev.runboard.store.DataDirs.createPrivateDirectories(file.toAbsolutePath().getParent());
         Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + FILE_NAME, ".tmp");
         try {
             Files.writeString(tmp, Json.write(Map.of("workspaces", paths.stream().map(Path::toString).toList())));

@@ -99,11 +99,19 @@ if ($raw & 127) {
     $line = "exit $code";
 }
 $line = "timeout $line" if $timed_out;
+# The command has ended, so the umask is ours alone now: what this creates is readable by its owner only.
+umask(077);
+# runboard set the temp file's space aside when the session started: overwritten in place, it needs
+# no free space, so the status is recorded even when the command filled the disk. A status that could
+# not be written whole is not renamed into place.
 my $tmp = "$status_file.tmp";
-if (open(my $fh, '>', $tmp)) {
-    print $fh "$line at $ended_at\n", map { "$_\n" } @kill_facts;
-    close($fh);
-    rename($tmp, $status_file);
+my $text = "$line at $ended_at\n" . join('', map { "$_\n" } @kill_facts);
+my $fh;
+if (open($fh, '+<', $tmp) || open($fh, '>', $tmp)) {
+    binmode($fh);
+    my $ok = (syswrite($fh, $text) // -1) == length($text) && truncate($fh, length($text));
+    $ok = close($fh) && $ok;
+    $ok ? rename($tmp, $status_file) : unlink($tmp);
 }
 
 # 128+N for a signal death, as the JVM reports one; re-raising the signal could dump a core of perl.
