@@ -31,7 +31,7 @@ class RecordSpaceTest {
         Instant at = Instant.parse("2026-01-01T00:00:00Z");
         SessionOutcome outcome = new SessionOutcome(SessionStatus.FAILED, at.plusSeconds(5), 5, null, "exited with code 5", preview,
                 dataDir.resolve("artifacts/" + ID + ".log").toString(), null, null, null);
-        return SessionRecord.of(ID, spec, new SessionState.Ended(at, 4242L, 99L, outcome, null, null));
+        return SessionRecord.of(ID, spec, new SessionState.Ended(at, 4242L, 99L, outcome, null, null, java.util.List.of()));
     }
 
     @Test
