@@ -34,7 +34,8 @@ public final class RunboardApp extends Application {
         // settings' retention); the window reads records and sends it commands.
         engine = new SupervisedSessions(EngineConfig.forDataDir(dataDir), SupervisorClient.forDataDir(dataDir));
         // Past sessions first, so the table opens with them; running ones whose owner died bring a supervisor to adopt them.
-        List<String> warnings = new ArrayList<>(engine.load());
+        List<String> warnings = new ArrayList<>(dataDirProblem(dataDir).stream().toList());
+        warnings.addAll(engine.load());
         saved.warning().ifPresent(warnings::add);
         Theme theme = Theme.fromEnvironment(saved.settings().theme());
         UiTasks tasks = new FxUiTasks();
@@ -62,6 +63,18 @@ public final class RunboardApp extends Application {
             SupervisedSessions demoEngine = engine;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> demoEngine.killAll(Duration.ofMillis(300)), "runboard-demo-cleanup"));
             DemoSessions.start(window.model());
+        }
+    }
+
+    /**
+     * What the CLI says in one line about a data dir it cannot use (or made private), said in the
+     * window's status bar instead; the window still opens, so the problem can be read.
+     */
+    private static java.util.Optional<String> dataDirProblem(Path dataDir) {
+        try {
+            return DataDirs.check(dataDir);
+        } catch (dev.runboard.store.DataDirException e) {
+            return java.util.Optional.of(e.getMessage());
         }
     }
 

@@ -163,11 +163,13 @@ sub reap {
 sub end_session {
     my %known = %{ find_session() };
     push @kill_facts, "term_at " . now_ms(), map { "term $_ " . command_of($_) } sort { $a <=> $b } keys %known;
-    # Never a process of another user: as root a group signal would reach one, so root signals
-    # the session's processes one by one (find_session lists only our own).
+    # Never a process of another user: as root a group signal would reach one, so when the group
+    # holds one, root signals the session's own processes one by one, oldest (parents) first
+    # (find_session lists only our own). Otherwise the group at once: one by one, a shell could
+    # run on between its child's TERM and its own.
     my @outside = grep { my $s = stat_of($_); $s && $s->[2] != $$ } keys %known;
-    if ($< == 0) {
-        my @all = keys %known;
+    if ($< == 0 && group_has_stranger()) {
+        my @all = sort { $known{$a} <=> $known{$b} } keys %known;
         kill('TERM', @all) if @all;
         kill('CONT', @all) if @all;    # a stopped process only acts on its TERM once continued
     } else {
@@ -249,6 +251,21 @@ sub find_session {
         }
     }
     return \%found;
+}
+
+# Whether our process group holds a live process of another user.
+sub group_has_stranger {
+    opendir(my $dir, '/proc') or return 1;
+    for my $p (grep { /^\d+$/ } readdir($dir)) {
+        my $s = stat_of($p);
+        my @owner = $s ? stat("/proc/$p") : ();
+        if (@owner && $s->[2] == $$ && $s->[0] ne 'Z' && $owner[4] != $<) {
+            closedir($dir);
+            return 1;
+        }
+    }
+    closedir($dir);
+    return 0;
 }
 
 # [state, ppid, pgid, start time] from /proc/PID/stat, or undef when it is gone. The command name
