@@ -121,13 +121,6 @@ public final class ExecCommand implements Callable<Integer> {
         t.start();
     }
 
-    /** Blocks until the session has ended; its final snapshot. */
-    static SessionSnapshot awaitEnd(Session session) throws InterruptedException, java.util.concurrent.ExecutionException {
-        CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
-        session.addListener(ended::complete);
-        return ended.get();
-    }
-
     static int exitCode(SessionSnapshot s) {
         return exitCode(s.status(), s.exitCode());
     }
