@@ -26,6 +26,12 @@ class BadRecordsCliTest {
     @TempDir
     Path dataDir;
 
+    /** list and show brought a supervisor up (to adopt what runs): it goes with the test. */
+    @org.junit.jupiter.api.AfterEach
+    void stopTheSupervisor() throws Exception {
+        new dev.runboard.engine.SupervisorFixture(dataDir).close();
+    }
+
     @Test
     void wrongRecordsAreMovedAsideAndEveryCommandStillWorks() throws Exception {
         record(OLD_FAILED, resource(OLD_FAILED));
