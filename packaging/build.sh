@@ -146,6 +146,7 @@ say "jpackage --type app-image -> $DIST/$NAME"
   --module-path "$STAGE/javafx" \
   --add-modules "$MODULES" \
   --jlink-options "$JLINK_OPTIONS" \
+  --add-launcher runboard-supervisor=packaging/supervisor-launcher.properties \
   "${JAVA_OPTIONS[@]}"
 echo "$DIST/$NAME ($(du -sh "$DIST/$NAME" | cut -f1))"
 

@@ -66,6 +66,14 @@ rc=0
 id="$(run start -- sleep 30 2>"$work/start.err")" || rc=$?
 if [ "$rc" -eq 0 ] && [ -n "$id" ]; then pass "start prints a session id"; else fail "start exited $rc: $(head -1 "$work/start.err")"; fi
 if run supervisor status >"$work/status.out" 2>&1; then pass "supervisor status: one runs"; else fail "supervisor status found none"; fi
+sup_pid="$(sed -n 's/.*"pid" : \([0-9]*\).*/\1/p' "$work/status.out" | head -1)"
+if [ -x "$(dirname "$RUNBOARD")/runboard-supervisor" ]; then
+  if [ -n "$sup_pid" ] && tr '\0' ' ' <"/proc/$sup_pid/cmdline" 2>/dev/null | grep -q 'runboard-supervisor supervisor run'; then
+    pass "the supervisor runs from its own launcher (its heap options)"
+  else
+    fail "the supervisor does not run from bin/runboard-supervisor"
+  fi
+fi
 rc=0
 [ -n "$id" ] && { run kill "$id" --grace 0 >"$work/kill.out" 2>&1 || rc=$?; }
 if [ "$rc" -eq 0 ] && grep -q '"survivors" : \[ \]' "$work/kill.out"; then pass "kill ends the session, no survivor"; else fail "kill exited $rc"; fi

@@ -20,7 +20,10 @@ final class SupervisorLauncher {
         List<String> argv = new ArrayList<>(List.of("setsid"));
         String packaged = System.getProperty("jpackage.app-path");
         if (packaged != null && !packaged.isBlank()) {
-            argv.add(packaged); // jpackage's bin/runboard: it knows its own runtime, options and class path
+            // jpackage's launchers know their runtime and class path; the supervisor's own one
+            // (packaging/supervisor-launcher.properties) carries the heap options below.
+            Path own = Path.of(packaged).resolveSibling("runboard-supervisor");
+            argv.add(java.nio.file.Files.isExecutable(own) ? own.toString() : packaged);
         } else {
             argv.addAll(List.of(ProcessHandle.current().info().command().orElse("java"),
                     // A small heap that grows only as needed: its live data is a few MB even with 200
