@@ -21,7 +21,8 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule engineDoesNotNeedUiOrCli = noClasses()
-            .that().resideInAnyPackage("dev.runboard.session..", "dev.runboard.process..", "dev.runboard.store..")
+            .that().resideInAnyPackage("dev.runboard.session..", "dev.runboard.process..", "dev.runboard.store..",
+                    "dev.runboard.engine..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.runboard.ui..", "dev.runboard.cli..")
             .because("nothing under ui or cli is needed to use the engine");
 
@@ -40,4 +41,9 @@ class ArchitectureTest {
             .that().doNotBelongToAnyOf(FxUiTasks.class)
             .should().callMethod(Platform.class, "runLater", Runnable.class)
             .because("DESIGN.md's threading rule: one hand-off to the FX thread; use UiTasks.fx/onFx (FxUiTasks is the only caller)");
+
+    @ArchTest
+    static final ArchRule noPackageCycles = com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
+            .matching("dev.runboard.(*)..").should().beFreeOfCycles()
+            .because("dependencies point down: session, store, process, engine, then the fronts (cli, ui)");
 }
