@@ -15,8 +15,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "open",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = {"Open the window with DIR as the workspace: its runboard.yaml commands in a sidebar,",
-            "plus the commands found in its Procfile, package.json, Makefile, mprocs.yaml,",
+        description = {"Open the window with DIR as the workspace.",
+            "Its runboard.yaml commands show in a sidebar, plus the commands found in its Procfile,",
+            "package.json, Makefile, mprocs.yaml,",
             "process-compose.yaml and Maven/Gradle wrappers, ready to import."},
         footer = {"", "Examples:", "  runboard open .", "  runboard open ~/src/shop"})
 public final class OpenCommand implements Callable<Integer> {

@@ -14,8 +14,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code runboard signal ID SIG}: one signal to a running session's process group, without ending it. */
 @Command(name = "signal", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Send one signal to a running session's whole process group: STOP pauses it, CONT resumes it,",
-            "HUP, USR1 and USR2 reach handlers, INT and TERM ask it to stop (no escalation: use kill for that).",
+        description = {"Send one signal to a running session's whole process group.",
+            "STOP pauses it, CONT resumes it, HUP, USR1 and USR2 reach handlers, INT and TERM ask it to stop",
+            "(no escalation: use kill for that).",
             "Prints {session_id, signal, process_group, sent} as JSON; exits 0 when sent, 1 when the group is gone."})
 public final class SignalCommand implements Callable<Integer> {
     @Spec
