@@ -14,7 +14,7 @@ public final class Launcher {
         if (args.length == 0 || opensWorkspace(args)) {
             dev.runboard.ui.RunboardApp.launchWindow(args);
         } else if (dev.runboard.engine.QuickStart.handles(args)) {
-            // The most frequent client call, kept lean: no picocli, no Jackson, no engine in this JVM.
+            // Client calls kept lean: no picocli, no Jackson, no engine in this JVM; the supervisor does the work.
             System.exit(dev.runboard.engine.QuickStart.run(args, System.out, System.err));
         } else {
             RunboardCli.main(args);

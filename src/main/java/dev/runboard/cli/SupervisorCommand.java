@@ -70,7 +70,15 @@ public final class SupervisorCommand {
 
         @Override
         public Integer call() throws Exception {
-            return new Supervisor(SupervisorPaths.of(store.checked()), StartCommand::parseSpec).run();
+            return new Supervisor(SupervisorPaths.of(store.checked()), StartCommand::parseSpec, Run::runForClient).run();
+        }
+
+        /** Runs a quick client's command line (see {@link dev.runboard.engine.QuickStart}) and keeps what it printed. */
+        static dev.runboard.engine.CliRun runForClient(java.util.List<String> argv) {
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            int exit = RunboardCli.run(argv.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+            return new dev.runboard.engine.CliRun(exit, out.toString(), err.toString());
         }
     }
 }

@@ -16,23 +16,29 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code runboard start} as a lean client: it hands its arguments, working folder and environment
- * to the supervisor, which parses them with the same options as {@code exec} and launches. The
- * client loads neither Jackson nor picocli nor the engine, so it costs little more than a JVM's
- * start. Help and version requests go to the full CLI ({@link #handles}).
+ * The client commands as lean clients. {@code runboard start} hands its arguments, working folder
+ * and environment to the supervisor, which parses them with the same options as {@code exec} and
+ * launches; {@code list}, {@code show}, {@code kill}, {@code signal} and {@code wait} hand over their
+ * command line, and the supervisor runs the CLI's own command and sends back what it printed and
+ * its exit code. The client loads neither Jackson nor picocli nor the engine, so it costs little
+ * more than a JVM's start. Help and version requests go to the full CLI ({@link #handles}).
  */
 public final class QuickStart {
     /** Words before {@code --} that the full CLI answers (help, version). */
     private static final Set<String> FULL_CLI = Set.of("-h", "--help", "-V", "--version");
     /** What the supervisor is asked to run: the start subcommand's arguments. */
     static final String OP = "start_argv";
+    /** What the supervisor is asked to run for the other client commands: the whole command line. */
+    static final String CLI_OP = "cli";
+    /** The client commands whose whole work is the supervisor's: it runs them and sends their output back. */
+    private static final Set<String> RUN_BY_SUPERVISOR = Set.of("list", "show", "kill", "signal", "wait");
 
     private QuickStart() {
     }
 
     /** Whether this quick path serves these arguments ({@code start ...} without help or version flags). */
     public static boolean handles(String[] args) {
-        if (args.length == 0 || !args[0].equals("start")) {
+        if (args.length == 0 || !(args[0].equals("start") || RUN_BY_SUPERVISOR.contains(args[0]))) {
             return false;
         }
         for (int i = 1; i < args.length && !args[i].equals("--"); i++) {
@@ -43,19 +49,35 @@ public final class QuickStart {
         return true;
     }
 
-    /** Runs {@code start}: prints the session id (exit 0), or one line on stderr (exit 2 for a usage error, else 1). */
+    /**
+     * Runs a client command: for {@code start} prints the session id (exit 0); for the others what
+     * the supervisor's run of the command printed, with its exit code; else one line on stderr
+     * (exit 2 for a usage error, else 1).
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        List<String> argv = absoluteCwd(List.of(args).subList(1, args.length), Path.of("").toAbsolutePath());
+        String name = args[0];
+        boolean start = name.equals("start");
+        List<String> argv = start ? absoluteCwd(List.of(args).subList(1, args.length), Path.of("").toAbsolutePath())
+                : List.of(args).subList(1, args.length);
+        String prefix = "runboard " + name + ": ";
         try {
             Path dataDir = DataDirs.resolve(dataDirFlag(argv));
             try {
-                DataDirs.check(dataDir).ifPresent(warning -> err.println("runboard start: warning: " + warning));
+                DataDirs.check(dataDir).ifPresent(warning -> err.println(prefix + "warning: " + warning));
             } catch (dev.runboard.store.DataDirException e) {
-                err.println("runboard start: " + e.getMessage());
+                err.println(prefix + e.getMessage());
                 return 2;
             }
-            String request = "{\"v\":" + Protocol.VERSION + ",\"op\":\"" + OP + "\",\"argv\":" + FlatJson.list(argv)
-                    + ",\"environment\":" + FlatJson.map(System.getenv()) + "}\n";
+            String request;
+            if (start) {
+                request = "{\"v\":" + Protocol.VERSION + ",\"op\":\"" + OP + "\",\"argv\":" + FlatJson.list(argv)
+                        + ",\"environment\":" + FlatJson.map(System.getenv()) + "}\n";
+            } else {
+                // The supervisor serves exactly this data dir: the command is told so, whatever its own default.
+                List<String> whole = new ArrayList<>(List.of(name, "--data-dir", dataDir.toString()));
+                whole.addAll(withoutDataDir(argv));
+                request = "{\"v\":" + Protocol.VERSION + ",\"op\":\"" + CLI_OP + "\",\"argv\":" + FlatJson.list(whole) + "}\n";
+            }
             Map<String, String> reply;
             try (SocketChannel ch = SupervisorSocket.connectOrStart(SupervisorPaths.of(dataDir))) {
                 OutputStream o = Channels.newOutputStream(ch);
@@ -68,21 +90,47 @@ public final class QuickStart {
                 reply = FlatJson.readFlat(line);
             }
             if (!String.valueOf(Protocol.VERSION).equals(reply.get("v"))) {
-                err.println("runboard start: the supervisor speaks protocol version " + reply.get("v") + ", this runboard "
+                err.println(prefix + "the supervisor speaks protocol version " + reply.get("v") + ", this runboard "
                         + Protocol.VERSION + ": stop the old supervisor with 'runboard supervisor stop'");
                 return 1;
             }
             if (!"true".equals(reply.get("ok"))) {
-                err.println("runboard start: " + reply.get("error"));
+                err.println(prefix + reply.get("error"));
                 return "true".equals(reply.get("usage")) ? 2 : 1;
             }
-            out.println(reply.get("id"));
+            if (start) {
+                out.println(reply.get("id"));
+                out.flush();
+                return 0;
+            }
+            out.print(reply.getOrDefault("out", ""));
             out.flush();
-            return 0;
+            err.print(reply.getOrDefault("err", ""));
+            err.flush();
+            return Integer.parseInt(reply.getOrDefault("exit", "1"));
         } catch (IOException | RuntimeException e) {
-            err.println("runboard start: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            err.println(prefix + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return 1;
         }
+    }
+
+    /** The arguments without {@code --data-dir DIR} (before {@code --}): the request names the data dir itself. */
+    private static List<String> withoutDataDir(List<String> argv) {
+        List<String> out = new ArrayList<>();
+        boolean options = true;
+        for (int i = 0; i < argv.size(); i++) {
+            String a = argv.get(i);
+            if (options && a.equals("--")) {
+                options = false;
+            } else if (options && a.equals("--data-dir") && i + 1 < argv.size()) {
+                i++;
+                continue;
+            } else if (options && a.startsWith("--data-dir=")) {
+                continue;
+            }
+            out.add(a);
+        }
+        return out;
     }
 
     /**

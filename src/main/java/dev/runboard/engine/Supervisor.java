@@ -44,6 +44,7 @@ public final class Supervisor {
 
     private final SupervisorPaths paths;
     private final Function<List<String>, SessionSpec> startArguments;
+    private final Function<List<String>, CliRun> cli;
     private final Instant startedAt = Instant.now();
     private final AtomicInteger connections = new AtomicInteger();
     private final ExecutorService clients = Executors.newCachedThreadPool(r -> {
@@ -64,10 +65,14 @@ public final class Supervisor {
      * @param startArguments parses {@code runboard start}'s arguments into a spec (the CLI's own
      *     parser, so the quick client and the full one accept the same options); throws
      *     {@link dev.runboard.session.InvalidSpecException} on a usage error
+     * @param cli runs a client command line (list, show, kill, signal, wait) with the CLI's own code,
+     *     for the quick client, which loads none of it
      */
-    public Supervisor(SupervisorPaths paths, Function<List<String>, SessionSpec> startArguments) {
+    public Supervisor(SupervisorPaths paths, Function<List<String>, SessionSpec> startArguments,
+                      Function<List<String>, CliRun> cli) {
         this.paths = paths;
         this.startArguments = startArguments;
+        this.cli = cli;
     }
 
     /**
@@ -89,7 +94,7 @@ public final class Supervisor {
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
-                SupervisorRequests requests = new SupervisorRequests(engine, this, startArguments);
+                SupervisorRequests requests = new SupervisorRequests(engine, this, startArguments, cli);
                 serve(engine, requests);
             } finally {
                 Files.deleteIfExists(paths.socket());

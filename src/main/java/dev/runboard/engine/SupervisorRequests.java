@@ -48,16 +48,20 @@ final class SupervisorRequests {
     private final Supervisor supervisor;
     private final Map<String, Handler> handlers;
     private final java.util.function.Function<List<String>, SessionSpec> startArguments;
+    private final java.util.function.Function<List<String>, CliRun> cli;
 
     SupervisorRequests(SessionEngine engine, Supervisor supervisor,
-                       java.util.function.Function<List<String>, SessionSpec> startArguments) {
+                       java.util.function.Function<List<String>, SessionSpec> startArguments,
+                       java.util.function.Function<List<String>, CliRun> cli) {
         this.engine = engine;
         this.supervisor = supervisor;
         this.startArguments = startArguments;
+        this.cli = cli;
         this.handlers = Map.ofEntries(
                 Map.entry("status", this::status),
                 Map.entry("start", this::start),
                 Map.entry(QuickStart.OP, this::startArgv),
+                Map.entry(QuickStart.CLI_OP, this::runCli),
                 Map.entry("kill", this::kill),
                 Map.entry("signal", this::signal),
                 Map.entry("signal_process", this::signalProcess),
@@ -120,6 +124,14 @@ final class SupervisorRequests {
         List<String> argv = new java.util.ArrayList<>();
         request.path("argv").forEach(a -> argv.add(a.asText()));
         return started(engine.start(startArguments.apply(argv), environment(request)));
+    }
+
+    /** A quick client's command line, run here with the CLI's own code; its output goes back whole. */
+    private ObjectNode runCli(JsonNode request) {
+        List<String> argv = new java.util.ArrayList<>();
+        request.path("argv").forEach(a -> argv.add(a.asText()));
+        CliRun run = cli.apply(argv);
+        return Protocol.ok().put("exit", run.exit()).put("out", run.out()).put("err", run.err());
     }
 
     private static ObjectNode started(Session session) {

@@ -66,7 +66,8 @@ class ProtocolTest {
         assertTrue(QuickStart.handles(new String[] {"start", "--", "make", "--help"}));
         assertTrue(!QuickStart.handles(new String[] {"start", "--help"}));
         assertTrue(!QuickStart.handles(new String[] {"start", "-V", "--", "x"}));
-        assertTrue(!QuickStart.handles(new String[] {"list"}));
+        assertTrue(QuickStart.handles(new String[] {"list"}), "list is a lean client too");
+        assertTrue(!QuickStart.handles(new String[] {"tail", "x"}), "tail streams raw bytes itself");
     }
 
     @Test

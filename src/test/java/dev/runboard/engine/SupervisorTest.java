@@ -67,6 +67,43 @@ class SupervisorTest {
         }
     }
 
+    /** The lean client's run of a command: what a user's terminal shows, and the exit code. */
+    private SupervisorFixture.Result quick(String... args) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(args));
+        all.add(1, "--data-dir=" + dataDir);
+        int exit = QuickStart.run(all.toArray(String[]::new), new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        return new SupervisorFixture.Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theLeanClientsPrintWhatTheFullCliPrintsWithItsExitCodes() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = quick("start", "--shell", "/bin/sh", "--", "echo lean; exit 6");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            assertEquals(6, quick("wait", id).exit(), "wait exits with the session's code");
+            assertEquals(fx.cli("show", id).out(), quick("show", id).out());
+            assertEquals(fx.cli("list").out().lines().skip(1).map(l -> l.substring(0, 40)).toList(),
+                    quick("list").out().lines().skip(1).map(l -> l.substring(0, 40)).toList());
+            assertEquals("lean\n", json(quick("list", "--json").out()).get(0).path("output").asText());
+
+            String running = quick("start", "--shell", "/bin/sh", "--", "sleep 30").out().strip();
+            assertTrue(json(quick("signal", running, "STOP").out()).path("sent").asBoolean());
+            SupervisorFixture.Result kill = quick("kill", running, "--grace", "0");
+            assertEquals(0, kill.exit(), kill.err());
+            assertTrue(json(kill.out()).path("survivors").isEmpty());
+
+            SupervisorFixture.Result unknown = quick("show", "nosuchid");
+            assertEquals(2, unknown.exit());
+            assertEquals(fx.cli("show", "nosuchid").err(), unknown.err(), "the same one line");
+            assertEquals(2, quick("list", "--bogus").exit());
+            assertTrue(!QuickStart.handles(new String[] {"list", "--help"}), "help stays with the full CLI");
+        }
+    }
+
     @Test
     void aSpecsEnvironmentNeverAppearsOnAnyCommandLine() throws Exception {
         String secret = "s3cr3t-" + System.nanoTime();
