@@ -2,12 +2,16 @@ package dev.runboard.process;
 
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
+import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionEvent;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionOutcome;
+import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
@@ -97,6 +101,16 @@ public final class SessionEngine implements SessionService {
 
     public OsProcesses os() {
         return config.os();
+    }
+
+    @Override
+    public Path dataDir() {
+        return config.dataDir();
+    }
+
+    @Override
+    public Optional<String> limitations() {
+        return config.os().limitations();
     }
 
     /** Every session this engine knows: started here, loaded from history, or seen in the store, oldest first. */

@@ -3,7 +3,10 @@ package dev.runboard.process;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
+import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
@@ -186,14 +189,22 @@ public final class SupervisedSessions implements SessionService {
         }
     }
 
-    @Override
     public EngineConfig config() {
         return config;
     }
 
-    @Override
     public OsProcesses os() {
         return config.os();
+    }
+
+    @Override
+    public Path dataDir() {
+        return config.dataDir();
+    }
+
+    @Override
+    public Optional<String> limitations() {
+        return config.os().limitations();
     }
 
     @Override
@@ -334,7 +345,7 @@ public final class SupervisedSessions implements SessionService {
         return monitor.insight(session.id());
     }
 
-    @Override
+    /** The last pass of the resource sampler shared by all sessions, or null before the first. */
     public ResourceSampler.Pass lastSamplerPass() {
         return monitor.lastPass();
     }

@@ -1,8 +1,8 @@
 package dev.runboard.ui.insight;
 
-import dev.runboard.process.SessionService;
-import dev.runboard.process.Signal;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionService;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.SerialTasks;
 import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.sessions.SessionRow;

@@ -1,12 +1,12 @@
 package dev.runboard.ui.main;
 
-import dev.runboard.process.SessionService;
-import dev.runboard.process.Signal;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.DesktopBridge;
 import dev.runboard.ui.Formats;
 import dev.runboard.ui.SerialTasks;
@@ -65,7 +65,7 @@ public final class MainViewModel {
         selectedRunning = selectedStatus.isEqualTo(SessionStatus.RUNNING);
         // The selected session's output is the one on screen (the detail pane): re-read every poll.
         sessions.poller().setWatched(selected::get);
-        engine.os().limitations().ifPresent(message::set);
+        engine.limitations().ifPresent(message::set);
     }
 
     public SessionsViewModel sessions() {

@@ -1,7 +1,7 @@
 package dev.runboard.ui.sessions;
 
-import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionSnapshot;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package dev.runboard.ui.sessions;
 
-import dev.runboard.process.SessionService;
-import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
+import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.ui.UiTasks;
 import java.time.Clock;

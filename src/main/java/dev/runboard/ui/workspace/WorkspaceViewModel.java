@@ -1,8 +1,8 @@
 package dev.runboard.ui.workspace;
 
-import dev.runboard.process.Signal;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.sessions.SessionRow;

@@ -3,8 +3,8 @@ package dev.runboard.ui.notify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;

@@ -1,11 +1,8 @@
-package dev.runboard.process;
+package dev.runboard.session;
 
-import dev.runboard.session.InvalidSpecException;
-import dev.runboard.session.KillReport;
-import dev.runboard.session.Session;
-import dev.runboard.session.SessionSpec;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -14,15 +11,17 @@ import java.util.function.Consumer;
 
 /**
  * What the window and the CLI's readers need of the sessions of a data dir: a live list, and
- * commands on it. {@link SessionEngine} owns the sessions it serves (the supervisor, {@code exec});
- * {@link SupervisedSessions} follows the data dir read-only and sends every command to the
- * supervisor, which alone writes records.
+ * commands on it. The engine's {@code SessionEngine} owns the sessions it serves (the supervisor,
+ * {@code exec}); {@code SupervisedSessions} follows the data dir read-only and sends every command
+ * to the supervisor, which alone writes records. No I/O of its own: the window is a client of it.
  */
 public interface SessionService extends AutoCloseable {
 
-    EngineConfig config();
+    /** The data dir whose sessions these are (the parent of its {@code sessions} dir). */
+    Path dataDir();
 
-    OsProcesses os();
+    /** What this platform cannot do (no /proc, no process groups...), for the user to see; empty when nothing. */
+    Optional<String> limitations();
 
     /** Every session known, oldest first. */
     List<Session> sessions();
@@ -60,9 +59,6 @@ public interface SessionService extends AutoCloseable {
 
     /** CPU, memory, process tree and watchdog findings from the last pass over /proc; null when unknown. */
     SessionInsight insight(Session session);
-
-    /** The last pass of the resource sampler shared by all sessions, or null before the first. */
-    ResourceSampler.Pass lastSamplerPass();
 
     /** Removes a finished session from the list and the store; its artifact too when asked. */
     void remove(Session session, boolean withArtifact) throws IOException;
