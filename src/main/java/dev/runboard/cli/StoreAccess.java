@@ -89,7 +89,7 @@ public final class StoreAccess {
     }
 
     /** The session with this id, or the only one whose id starts with it. */
-    static Session find(SessionService engine, String id) throws UsageException {
+    static Session find(SupervisedSessions engine, String id) throws UsageException {
         List<Session> matches = engine.sessions().stream().filter(s -> s.id().equals(id)).toList();
         if (matches.isEmpty()) {
             matches = engine.sessions().stream().filter(s -> s.id().startsWith(id)).toList();

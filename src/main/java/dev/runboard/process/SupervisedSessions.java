@@ -5,6 +5,7 @@ import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionService;
+import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
 import dev.runboard.store.SessionLock;
@@ -207,22 +208,18 @@ public final class SupervisedSessions implements SessionService {
         return config.os().limitations();
     }
 
-    @Override
     public List<Session> sessions() {
         return sessions.all();
     }
 
-    @Override
     public Optional<Session> find(String id) {
         return sessions.find(id);
     }
 
-    @Override
     public void onAdd(Consumer<Session> listener) {
         sessions.onAdd(listener);
     }
 
-    @Override
     public void onRemove(Consumer<Session> listener) {
         sessions.onRemove(listener);
     }
@@ -249,7 +246,6 @@ public final class SupervisedSessions implements SessionService {
         }
     }
 
-    @Override
     public Session start(SessionSpec spec) throws InvalidSpecException {
         refuseOnFxThread("start");
         spec.validate();
@@ -264,7 +260,6 @@ public final class SupervisedSessions implements SessionService {
         return addIfNew(record);
     }
 
-    @Override
     public CompletableFuture<KillReport> kill(Session session, Signal signal, Duration grace) {
         return CompletableFuture.supplyAsync(() -> {
             try {
@@ -293,7 +288,6 @@ public final class SupervisedSessions implements SessionService {
         refresh();
     }
 
-    @Override
     public boolean signal(Session session, Signal signal) {
         refuseOnFxThread("signal");
         try {
@@ -304,7 +298,6 @@ public final class SupervisedSessions implements SessionService {
         }
     }
 
-    @Override
     public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
         refuseOnFxThread("signalProcess");
         try {
@@ -315,7 +308,6 @@ public final class SupervisedSessions implements SessionService {
     }
 
     /** Input goes to the supervisor, which holds the pipe; each write is one request. */
-    @Override
     public OutputStream stdin(Session session) {
         if (session.status().isTerminal()) {
             return null;
@@ -340,7 +332,6 @@ public final class SupervisedSessions implements SessionService {
         };
     }
 
-    @Override
     public SessionInsight insight(Session session) {
         return monitor.insight(session.id());
     }
@@ -350,7 +341,6 @@ public final class SupervisedSessions implements SessionService {
         return monitor.lastPass();
     }
 
-    @Override
     public void remove(Session session, boolean withArtifact) throws IOException {
         refuseOnFxThread("remove");
         if (!session.status().isTerminal()) {
@@ -371,6 +361,76 @@ public final class SupervisedSessions implements SessionService {
             }
         }
         return n;
+    }
+
+    // The window's commands (SessionService): by id, with snapshots, never a Session.
+
+    @Override
+    public List<SessionSnapshot> snapshots() {
+        return sessions().stream().map(Session::snapshot).toList();
+    }
+
+    @Override
+    public SessionSnapshot snapshot(String id, boolean freshOutput) {
+        return find(id).map(s -> s.snapshot(freshOutput)).orElse(null);
+    }
+
+    @Override
+    public SessionSpec spec(String id) {
+        return find(id).map(Session::spec).orElse(null);
+    }
+
+    @Override
+    public void onAdded(Consumer<SessionSnapshot> listener) {
+        onAdd(s -> listener.accept(s.snapshot()));
+    }
+
+    @Override
+    public void onRemoved(Consumer<String> listener) {
+        onRemove(s -> listener.accept(s.id()));
+    }
+
+    @Override
+    public SessionSnapshot launch(SessionSpec spec) throws InvalidSpecException {
+        return start(spec).snapshot();
+    }
+
+    @Override
+    public CompletableFuture<KillReport> kill(String id, Signal signal, Duration grace) {
+        Optional<Session> s = find(id);
+        return s.isPresent() ? kill(s.get(), signal, grace) : CompletableFuture.failedFuture(unknown(id));
+    }
+
+    @Override
+    public boolean signal(String id, Signal signal) {
+        return find(id).map(s -> signal(s, signal)).orElse(false);
+    }
+
+    @Override
+    public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) {
+        return signalProcess(find(id).orElseThrow(() -> unknown(id)), pid, signal, subtree);
+    }
+
+    @Override
+    public OutputStream stdin(String id) {
+        return find(id).map(s -> stdin(s)).orElse(null);
+    }
+
+    @Override
+    public SessionInsight insight(String id) {
+        return monitor.insight(id);
+    }
+
+    @Override
+    public void remove(String id, boolean withArtifact) throws IOException {
+        Optional<Session> s = find(id);
+        if (s.isPresent()) {
+            remove(s.get(), withArtifact);
+        }
+    }
+
+    private static IllegalArgumentException unknown(String id) {
+        return new IllegalArgumentException("no session " + id);
     }
 
     @Override

@@ -201,7 +201,7 @@ public final class MainController {
     void onEditRerun() {
         SessionRow row = model.selectedProperty().get();
         if (row != null) {
-            SessionSpec spec = row.session().spec();
+            SessionSpec spec = row.spec();
             dialogs.open(root.getScene().getWindow(), spec, model::launch);
         }
     }
