@@ -6,7 +6,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.runboard.session.Session;
 import dev.runboard.ui.FxUiTasks;
+import dev.runboard.ui.RunboardApp;
 import javafx.application.Platform;
 
 /** The layers of DESIGN.md: the engine works without a window, and dependencies point down. */
@@ -30,6 +32,21 @@ class ArchitectureTest {
     static final ArchRule domainIsTheBottomLayer = noClasses()
             .that().resideInAPackage("dev.runboard.session..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.runboard.process..", "dev.runboard.store..");
+
+    @ArchTest
+    static final ArchRule theWindowIsAClient = noClasses()
+            .that().resideInAPackage("dev.runboard.ui..")
+            .and().doNotBelongToAnyOf(RunboardApp.class)
+            .should().dependOnClassesThat().resideInAnyPackage("dev.runboard.process..", "dev.runboard.engine..")
+            .because("issue #13: views and view-models read state through SessionService; only the composition root"
+                    + " (RunboardApp) picks the engine that serves it");
+
+    @ArchTest
+    static final ArchRule theWindowHoldsNoSession = noClasses()
+            .that().resideInAPackage("dev.runboard.ui..")
+            .should().dependOnClassesThat().belongToAnyOf(Session.class)
+            .because("issue #13: the window names sessions by id and reads SessionSnapshots; the engine's Session"
+                    + " objects stay behind SessionService");
 
     @ArchTest
     static final ArchRule cliDoesNotUseTheWindow = noClasses()

@@ -1,11 +1,11 @@
 package dev.runboard.cli;
 
 import dev.runboard.process.SessionEngine;
-import dev.runboard.process.Signal;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.store.DataDirs;
 import dev.runboard.store.Json;
 import java.nio.file.Path;
@@ -15,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code runboard exec}: one session in the foreground; its final snapshot as JSON; its exit code as ours. */
 @Command(name = "exec",

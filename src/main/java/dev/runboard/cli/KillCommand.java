@@ -1,19 +1,19 @@
 package dev.runboard.cli;
 
 import dev.runboard.engine.SupervisorClient;
-import dev.runboard.process.Signal;
 import dev.runboard.session.Durations;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.store.Json;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code runboard kill ID}: the tree kill, from the terminal; prints the kill report. */
 @Command(name = "kill", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

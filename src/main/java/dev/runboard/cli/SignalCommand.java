@@ -1,16 +1,16 @@
 package dev.runboard.cli;
 
 import dev.runboard.engine.SupervisorClient;
-import dev.runboard.process.Signal;
+import dev.runboard.session.Signal;
 import dev.runboard.store.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code runboard signal ID SIG}: one signal to a running session's process group, without ending it. */
 @Command(name = "signal", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

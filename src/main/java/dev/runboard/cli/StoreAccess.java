@@ -2,9 +2,9 @@ package dev.runboard.cli;
 
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.EngineConfig;
-import dev.runboard.process.SessionService;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionService;
 import dev.runboard.store.DataDirException;
 import dev.runboard.store.DataDirs;
 import java.nio.file.Path;
@@ -89,7 +89,7 @@ public final class StoreAccess {
     }
 
     /** The session with this id, or the only one whose id starts with it. */
-    static Session find(SessionService engine, String id) throws UsageException {
+    static Session find(SupervisedSessions engine, String id) throws UsageException {
         List<Session> matches = engine.sessions().stream().filter(s -> s.id().equals(id)).toList();
         if (matches.isEmpty()) {
             matches = engine.sessions().stream().filter(s -> s.id().startsWith(id)).toList();
@@ -98,7 +98,7 @@ public final class StoreAccess {
             return matches.get(0);
         }
         if (matches.isEmpty()) {
-            throw new UsageException("no session " + id + " in " + engine.config().dataDir() + " (see runboard list)");
+            throw new UsageException("no session " + id + " in " + engine.dataDir() + " (see runboard list)");
         }
         throw new UsageException(id + " matches " + matches.size() + " sessions; give more of the id");
     }

@@ -2,11 +2,11 @@ package dev.runboard.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.runboard.process.Signal;
 import dev.runboard.process.SupervisorLink;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.store.Json;
 import dev.runboard.store.SpecRecord;
 import java.io.BufferedReader;

@@ -1,5 +1,6 @@
 package dev.runboard.process;
 
+import dev.runboard.session.Signal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.runboard.process;
 
+import dev.runboard.session.Signal;
 import java.util.List;
 import java.util.Optional;
 

@@ -4,6 +4,7 @@ import dev.runboard.process.OsProcesses.Delivery;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessRef;
 import dev.runboard.session.Session;
+import dev.runboard.session.Signal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

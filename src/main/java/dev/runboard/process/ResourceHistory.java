@@ -1,7 +1,7 @@
 package dev.runboard.process;
 
+import dev.runboard.session.ResourcePoint;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,12 +11,8 @@ import java.util.List;
  * coarser step. Guarded by its owner.
  */
 public final class ResourceHistory {
-    /** One point of the charts. */
-    public record Point(Instant at, double cpuPercent, long rssBytes, double outputBytesPerSecond) {
-    }
-
     private final int capacity;
-    private final List<Point> points = new ArrayList<>();
+    private final List<ResourcePoint> points = new ArrayList<>();
     private int merge = 1;
     private int pending;
     private double cpuSum;
@@ -27,24 +23,24 @@ public final class ResourceHistory {
         this.capacity = capacity;
     }
 
-    void add(Point p) {
+    void add(ResourcePoint p) {
         cpuSum += p.cpuPercent();
         rssMax = Math.max(rssMax, p.rssBytes());
         rateSum += p.outputBytesPerSecond();
         if (++pending < merge) {
             return;
         }
-        points.add(new Point(p.at(), cpuSum / pending, rssMax, rateSum / pending));
+        points.add(new ResourcePoint(p.at(), cpuSum / pending, rssMax, rateSum / pending));
         pending = 0;
         cpuSum = 0;
         rssMax = 0;
         rateSum = 0;
         if (points.size() >= capacity) {
-            List<Point> halved = new ArrayList<>(capacity / 2 + 1);
+            List<ResourcePoint> halved = new ArrayList<>(capacity / 2 + 1);
             for (int i = 0; i + 1 < points.size(); i += 2) {
-                Point a = points.get(i);
-                Point b = points.get(i + 1);
-                halved.add(new Point(b.at(), (a.cpuPercent() + b.cpuPercent()) / 2, Math.max(a.rssBytes(), b.rssBytes()),
+                ResourcePoint a = points.get(i);
+                ResourcePoint b = points.get(i + 1);
+                halved.add(new ResourcePoint(b.at(), (a.cpuPercent() + b.cpuPercent()) / 2, Math.max(a.rssBytes(), b.rssBytes()),
                         (a.outputBytesPerSecond() + b.outputBytesPerSecond()) / 2));
             }
             if (points.size() % 2 == 1) {
@@ -56,11 +52,11 @@ public final class ResourceHistory {
         }
     }
 
-    List<Point> points() {
+    List<ResourcePoint> points() {
         return List.copyOf(points);
     }
 
-    static Duration span(List<Point> points) {
+    static Duration span(List<ResourcePoint> points) {
         return points.size() < 2 ? Duration.ZERO : Duration.between(points.get(0).at(), points.get(points.size() - 1).at());
     }
 }

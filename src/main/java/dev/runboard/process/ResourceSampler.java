@@ -1,5 +1,6 @@
 package dev.runboard.process;
 
+import dev.runboard.session.ProcessTreeSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;

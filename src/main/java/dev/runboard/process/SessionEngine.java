@@ -2,12 +2,17 @@ package dev.runboard.process;
 
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
+import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionEvent;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionOutcome;
+import dev.runboard.session.SessionService;
+import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
@@ -97,6 +102,16 @@ public final class SessionEngine implements SessionService {
 
     public OsProcesses os() {
         return config.os();
+    }
+
+    @Override
+    public Path dataDir() {
+        return config.dataDir();
+    }
+
+    @Override
+    public Optional<String> limitations() {
+        return config.os().limitations();
     }
 
     /** Every session this engine knows: started here, loaded from history, or seen in the store, oldest first. */
@@ -480,6 +495,76 @@ public final class SessionEngine implements SessionService {
      * Stops the engine's own threads and lets go of its sessions. Running commands are left
      * running: they outlive the window by design, and the next runboard adopts them.
      */
+    // The window's commands (SessionService): by id, with snapshots, never a Session.
+
+    @Override
+    public List<SessionSnapshot> snapshots() {
+        return sessions().stream().map(Session::snapshot).toList();
+    }
+
+    @Override
+    public SessionSnapshot snapshot(String id, boolean freshOutput) {
+        return find(id).map(s -> s.snapshot(freshOutput)).orElse(null);
+    }
+
+    @Override
+    public SessionSpec spec(String id) {
+        return find(id).map(Session::spec).orElse(null);
+    }
+
+    @Override
+    public void onAdded(Consumer<SessionSnapshot> listener) {
+        onAdd(s -> listener.accept(s.snapshot()));
+    }
+
+    @Override
+    public void onRemoved(Consumer<String> listener) {
+        onRemove(s -> listener.accept(s.id()));
+    }
+
+    @Override
+    public SessionSnapshot launch(SessionSpec spec) throws InvalidSpecException {
+        return start(spec).snapshot();
+    }
+
+    @Override
+    public CompletableFuture<KillReport> kill(String id, Signal signal, Duration grace) {
+        Optional<Session> s = find(id);
+        return s.isPresent() ? kill(s.get(), signal, grace) : CompletableFuture.failedFuture(unknown(id));
+    }
+
+    @Override
+    public boolean signal(String id, Signal signal) {
+        return find(id).map(s -> signal(s, signal)).orElse(false);
+    }
+
+    @Override
+    public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) {
+        return signalProcess(find(id).orElseThrow(() -> unknown(id)), pid, signal, subtree);
+    }
+
+    @Override
+    public OutputStream stdin(String id) {
+        return find(id).map(s -> stdin(s)).orElse(null);
+    }
+
+    @Override
+    public SessionInsight insight(String id) {
+        return monitor.insight(id);
+    }
+
+    @Override
+    public void remove(String id, boolean withArtifact) throws IOException {
+        Optional<Session> s = find(id);
+        if (s.isPresent()) {
+            remove(s.get(), withArtifact);
+        }
+    }
+
+    private static IllegalArgumentException unknown(String id) {
+        return new IllegalArgumentException("no session " + id);
+    }
+
     @Override
     public void close() {
         monitor.close();

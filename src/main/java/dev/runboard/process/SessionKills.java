@@ -3,6 +3,7 @@ package dev.runboard.process;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionStore;
 import dev.runboard.store.StoreException;
 import java.time.Duration;

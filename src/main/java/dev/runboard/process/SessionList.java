@@ -2,6 +2,7 @@ package dev.runboard.process;
 
 import dev.runboard.session.Session;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,6 +15,8 @@ import java.util.function.Consumer;
  */
 final class SessionList {
     private final List<Session> sessions = new CopyOnWriteArrayList<>();
+    /** The same sessions by id: the window's poller looks each running one up on every tick. */
+    private final Map<String, Session> byId = new ConcurrentHashMap<>();
     /** Ids being created right now: their folders exist before their sessions join the list. */
     private final Set<String> reserved = ConcurrentHashMap.newKeySet();
     private final List<Consumer<Session>> addListeners = new CopyOnWriteArrayList<>();
@@ -24,7 +27,7 @@ final class SessionList {
     }
 
     Optional<Session> find(String id) {
-        return sessions.stream().filter(s -> s.id().equals(id)).findFirst();
+        return Optional.ofNullable(byId.get(id));
     }
 
     void reserve(String id) {
@@ -41,6 +44,7 @@ final class SessionList {
     }
 
     void add(Session session) {
+        byId.put(session.id(), session);
         sessions.add(session);
         reserved.remove(session.id());
         addListeners.forEach(l -> l.accept(session));
@@ -48,6 +52,7 @@ final class SessionList {
 
     void remove(Session session) {
         if (sessions.remove(session)) {
+            byId.remove(session.id(), session);
             removeListeners.forEach(l -> l.accept(session));
         }
     }

@@ -3,7 +3,10 @@ package dev.runboard.process;
 import dev.runboard.session.AnsiText;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.OutputRule;
+import dev.runboard.session.ProcessTreeSnapshot;
+import dev.runboard.session.ResourcePoint;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Sizes;
 import dev.runboard.session.WatchSpec;
@@ -206,7 +209,7 @@ final class SessionMonitor implements AutoCloseable {
                 usage = u;
                 peakRss = Math.max(peakRss, u.rssBytes());
                 cpuSeconds = Math.max(cpuSeconds, u.cpuSeconds());
-                history.add(new ResourceHistory.Point(at, u.cpuPercent(), u.rssBytes(), rate));
+                history.add(new ResourcePoint(at, u.cpuPercent(), u.rssBytes(), rate));
             }
             scanRules(false);
             watchHang(at);

@@ -3,7 +3,11 @@ package dev.runboard.process;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
+import dev.runboard.session.SessionService;
+import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
@@ -186,32 +190,36 @@ public final class SupervisedSessions implements SessionService {
         }
     }
 
-    @Override
     public EngineConfig config() {
         return config;
     }
 
-    @Override
     public OsProcesses os() {
         return config.os();
     }
 
     @Override
+    public Path dataDir() {
+        return config.dataDir();
+    }
+
+    @Override
+    public Optional<String> limitations() {
+        return config.os().limitations();
+    }
+
     public List<Session> sessions() {
         return sessions.all();
     }
 
-    @Override
     public Optional<Session> find(String id) {
         return sessions.find(id);
     }
 
-    @Override
     public void onAdd(Consumer<Session> listener) {
         sessions.onAdd(listener);
     }
 
-    @Override
     public void onRemove(Consumer<Session> listener) {
         sessions.onRemove(listener);
     }
@@ -238,7 +246,6 @@ public final class SupervisedSessions implements SessionService {
         }
     }
 
-    @Override
     public Session start(SessionSpec spec) throws InvalidSpecException {
         refuseOnFxThread("start");
         spec.validate();
@@ -253,7 +260,6 @@ public final class SupervisedSessions implements SessionService {
         return addIfNew(record);
     }
 
-    @Override
     public CompletableFuture<KillReport> kill(Session session, Signal signal, Duration grace) {
         return CompletableFuture.supplyAsync(() -> {
             try {
@@ -282,7 +288,6 @@ public final class SupervisedSessions implements SessionService {
         refresh();
     }
 
-    @Override
     public boolean signal(Session session, Signal signal) {
         refuseOnFxThread("signal");
         try {
@@ -293,7 +298,6 @@ public final class SupervisedSessions implements SessionService {
         }
     }
 
-    @Override
     public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
         refuseOnFxThread("signalProcess");
         try {
@@ -304,7 +308,6 @@ public final class SupervisedSessions implements SessionService {
     }
 
     /** Input goes to the supervisor, which holds the pipe; each write is one request. */
-    @Override
     public OutputStream stdin(Session session) {
         if (session.status().isTerminal()) {
             return null;
@@ -329,17 +332,15 @@ public final class SupervisedSessions implements SessionService {
         };
     }
 
-    @Override
     public SessionInsight insight(Session session) {
         return monitor.insight(session.id());
     }
 
-    @Override
+    /** The last pass of the resource sampler shared by all sessions, or null before the first. */
     public ResourceSampler.Pass lastSamplerPass() {
         return monitor.lastPass();
     }
 
-    @Override
     public void remove(Session session, boolean withArtifact) throws IOException {
         refuseOnFxThread("remove");
         if (!session.status().isTerminal()) {
@@ -360,6 +361,76 @@ public final class SupervisedSessions implements SessionService {
             }
         }
         return n;
+    }
+
+    // The window's commands (SessionService): by id, with snapshots, never a Session.
+
+    @Override
+    public List<SessionSnapshot> snapshots() {
+        return sessions().stream().map(Session::snapshot).toList();
+    }
+
+    @Override
+    public SessionSnapshot snapshot(String id, boolean freshOutput) {
+        return find(id).map(s -> s.snapshot(freshOutput)).orElse(null);
+    }
+
+    @Override
+    public SessionSpec spec(String id) {
+        return find(id).map(Session::spec).orElse(null);
+    }
+
+    @Override
+    public void onAdded(Consumer<SessionSnapshot> listener) {
+        onAdd(s -> listener.accept(s.snapshot()));
+    }
+
+    @Override
+    public void onRemoved(Consumer<String> listener) {
+        onRemove(s -> listener.accept(s.id()));
+    }
+
+    @Override
+    public SessionSnapshot launch(SessionSpec spec) throws InvalidSpecException {
+        return start(spec).snapshot();
+    }
+
+    @Override
+    public CompletableFuture<KillReport> kill(String id, Signal signal, Duration grace) {
+        Optional<Session> s = find(id);
+        return s.isPresent() ? kill(s.get(), signal, grace) : CompletableFuture.failedFuture(unknown(id));
+    }
+
+    @Override
+    public boolean signal(String id, Signal signal) {
+        return find(id).map(s -> signal(s, signal)).orElse(false);
+    }
+
+    @Override
+    public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) {
+        return signalProcess(find(id).orElseThrow(() -> unknown(id)), pid, signal, subtree);
+    }
+
+    @Override
+    public OutputStream stdin(String id) {
+        return find(id).map(s -> stdin(s)).orElse(null);
+    }
+
+    @Override
+    public SessionInsight insight(String id) {
+        return monitor.insight(id);
+    }
+
+    @Override
+    public void remove(String id, boolean withArtifact) throws IOException {
+        Optional<Session> s = find(id);
+        if (s.isPresent()) {
+            remove(s.get(), withArtifact);
+        }
+    }
+
+    private static IllegalArgumentException unknown(String id) {
+        return new IllegalArgumentException("no session " + id);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.runboard.process;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.runboard.process;
 
 import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessRef;
+import dev.runboard.session.Signal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

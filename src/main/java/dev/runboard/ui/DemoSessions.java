@@ -1,7 +1,7 @@
 package dev.runboard.ui;
 
-import dev.runboard.process.Signal;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.sessions.SessionRow;
 import java.io.IOException;
@@ -23,7 +23,7 @@ final class DemoSessions {
     }
 
     static void start(MainViewModel model) {
-        Path projects = model.engine().config().sessionsDir().resolveSibling("demo");
+        Path projects = model.engine().dataDir().resolve("demo");
         Path webapp = folder(projects, "webapp");
         Path api = folder(projects, "api-server");
         Path data = folder(projects, "data-pipeline");

@@ -1,6 +1,6 @@
 package dev.runboard.ui;
 
-import dev.runboard.process.SessionService;
+import dev.runboard.session.SessionService;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.detail.DetailViewModel;
 import dev.runboard.ui.insight.SessionControl;
@@ -66,7 +66,7 @@ public final class MainWindow {
         MainViewModel model = new MainViewModel(engine, sessions, desktop, tasks);
         // Recent workspaces live beside the engine's own data (tests give the engine a temp dir).
         WorkspaceViewModel workspaces = new WorkspaceViewModel(model, tasks,
-                RecentWorkspaces.inDataDir(engine.config().sessionsDir().toAbsolutePath().getParent()),
+                RecentWorkspaces.inDataDir(engine.dataDir().toAbsolutePath()),
                 WorkspaceWatcher.DEFAULT_DEBOUNCE);
         DetailViewModel detail = new DetailViewModel();
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop, tasks);

@@ -4,7 +4,7 @@ import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
 import dev.runboard.process.ProcessTable;
-import dev.runboard.process.Signal;
+import dev.runboard.session.Signal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -227,13 +227,13 @@ class UiBenchmark {
                 (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
 
         TickProbe probe = fx(robot, () -> TickProbe.install(vm.poller(), engine));
-        List<Session> finished = fx(robot, () -> vm.rows().stream().filter(r -> !r.isRunning()).map(SessionRow::session).toList());
+        List<Session> finished = fx(robot, () -> vm.rows().stream().filter(r -> !r.isRunning()).map(r -> engine.find(r.id()).orElseThrow()).toList());
         List<double[]> base = new ArrayList<>();
         List<double[]> cand = new ArrayList<>();
         for (int r = 0; r < ROUNDS; r++) {
             robot.interact(() -> finished.forEach(s -> vm.remove(vm.find(s.id()))));
             base.add(probe.collect(robot, TICKS, "round " + r + " baseline (50 rows, all running)"));
-            robot.interact(() -> finished.forEach(vm::add));
+            robot.interact(() -> finished.forEach(s -> vm.add(s.spec(), s.snapshot())));
             cand.add(probe.collect(robot, TICKS, "round " + r + " runboard (1,000 rows, 50 running)"));
         }
         System.out.printf(Locale.ROOT, "  state changes a plain stateProperty listener saw in the first ticks: %s%n", probe.transitions());
@@ -243,7 +243,7 @@ class UiBenchmark {
 
         engine.killAll(Duration.ZERO);
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> vm.polledRowCount() == 0));
-        List<Session> all = fx(robot, () -> vm.rows().stream().map(SessionRow::session).toList());
+        List<Session> all = fx(robot, () -> vm.rows().stream().map(r -> engine.find(r.id()).orElseThrow()).toList());
         System.out.printf(Locale.ROOT, "#3 idle CPU: %d finished rows vs the same window with no rows, %d s each, %d rounds, interleaved%n",
                 all.size(), IDLE_SECONDS, ROUNDS);
         List<double[]> idleBase = new ArrayList<>();
@@ -252,7 +252,7 @@ class UiBenchmark {
             robot.interact(() -> all.forEach(s -> vm.remove(vm.find(s.id()))));
             WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS); // settle after the change
             Cpu e = Cpu.measure(IDLE_SECONDS);
-            robot.interact(() -> all.forEach(vm::add));
+            robot.interact(() -> all.forEach(s -> vm.add(s.spec(), s.snapshot())));
             WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS);
             Cpu f = Cpu.measure(IDLE_SECONDS);
             System.out.printf(Locale.ROOT, "  round %d  empty %.2f %% (%s)%n  round %d  1,000  %.2f %% (%s)%n",

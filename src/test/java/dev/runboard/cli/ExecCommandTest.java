@@ -138,7 +138,7 @@ class ExecCommandTest {
             Await.until(Duration.ofSeconds(30), "the session's grandchild to start",
                     () -> Files.exists(pidFile) && !readQuietly(pidFile).isBlank());
             long grandchild = Long.parseLong(readQuietly(pidFile).strip());
-            OsProcesses.forThisMachine().signal(exec.pid(), dev.runboard.process.Signal.INT);
+            OsProcesses.forThisMachine().signal(exec.pid(), dev.runboard.session.Signal.INT);
             String out = new String(exec.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(130, exec.waitFor(), out);
             assertTrue(out.contains("\"status\" : \"killed\""), "the killed snapshot is printed: " + out);

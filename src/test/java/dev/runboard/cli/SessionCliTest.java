@@ -47,7 +47,7 @@ class SessionCliTest {
         OsProcesses os = OsProcesses.forThisMachine();
         for (ProcInfo p : os.snapshot().all()) {
             if (p.alive() && p.pid() != ProcessHandle.current().pid() && os.commandLine(p.pid()).contains(dataDir.toString())) {
-                os.signal(p.pid(), dev.runboard.process.Signal.KILL);
+                os.signal(p.pid(), dev.runboard.session.Signal.KILL);
             }
         }
     }

@@ -5,7 +5,7 @@ import dev.runboard.cli.RunboardCli;
 import dev.runboard.process.Await;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
-import dev.runboard.process.Signal;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionStore;
 import java.io.IOException;
 import java.io.PrintWriter;

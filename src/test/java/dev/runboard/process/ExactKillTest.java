@@ -9,6 +9,7 @@ import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessRef;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.store.Json;
 import java.io.IOException;
 import java.io.InputStream;

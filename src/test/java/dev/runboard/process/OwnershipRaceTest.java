@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import java.nio.file.Path;

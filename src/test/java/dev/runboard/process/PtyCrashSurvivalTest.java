@@ -8,6 +8,7 @@ import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import java.io.BufferedReader;

@@ -13,6 +13,7 @@ import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

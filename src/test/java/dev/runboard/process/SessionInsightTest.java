@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.OutputRule;
+import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.session.WatchSpec;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;

@@ -72,11 +72,12 @@ class HistoryWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> "from the cli".equals(fx(robot, () -> row.lastLineProperty().get())));
         assertEquals(SessionStatus.RUNNING, fx(robot, row::status));
-        assertTrue(!engine.managesHere(row.session()), "the CLI's manager owns it; the window follows it");
+        assertTrue(!engine.managesHere(engine.find(id).orElseThrow()), "the CLI's manager owns it; the window follows it");
+        long pid = fx(robot, () -> row.snapshot().pid());
 
         cli("kill", id, "--grace", "1");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
-        assertTrue(ProcFs.gone(row.session().pid()), "the killed session is gone from /proc");
+        assertTrue(ProcFs.gone(pid), "the killed session is gone from /proc");
     }
 
     private static String cli(String command, String... args) {

@@ -19,8 +19,8 @@ import java.util.concurrent.TimeoutException;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
-import javafx.scene.input.KeyCode;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -72,7 +72,7 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> row.elapsedProperty().get()).compareTo(first.plusMillis(400)) > 0);
 
-        long pid = row.session().pid();
+        long pid = fx(robot, () -> row.snapshot().pid());
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.tree(pid).size() >= 3);
         List<Long> tree = ProcFs.tree(pid);
         // The commands (not the wrapper at the root) run in the background, as the dialog's default says.

@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.EngineConfig;
 import dev.runboard.process.SessionEngine;
-import dev.runboard.process.Signal;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.process.SupervisorLink;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.sessions.SessionRow;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.process.EngineConfig;
-import dev.runboard.process.SessionInsight;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.Json;
 import dev.runboard.ui.sessions.SessionRow;
@@ -104,14 +104,14 @@ class SupervisedWindowTest {
 
     @Test
     void aSessionStartedInTheWindowIsTheSupervisorsAndTheCliListsIt(FxRobot robot) throws Exception {
-        Session session = FxReads.await(robot, () -> fixture.window().model().launch(dev.runboard.session.SessionSpec
-                .shell("echo from the window; exit 5").shell(Path.of("/bin/sh")).cwd(dataDir).build())).session();
-        assertEquals(5, supervisor.cli("wait", session.id()).exit());
+        String id = FxReads.await(robot, () -> fixture.window().model().launch(dev.runboard.session.SessionSpec
+                .shell("echo from the window; exit 5").shell(Path.of("/bin/sh")).cwd(dataDir).build())).id();
+        assertEquals(5, supervisor.cli("wait", id).exit());
         JsonNode listed = Json.mapper().readTree(supervisor.cli("list", "--json").out());
         assertEquals(1, listed.size());
         assertEquals("failed", listed.get(0).path("status").asText());
         assertEquals("from the window\n", listed.get(0).path("output").asText());
-        SessionRow row = fx(robot, () -> fixture.window().sessions().find(session.id()));
+        SessionRow row = fx(robot, () -> fixture.window().sessions().find(id));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.FAILED);
     }
 }

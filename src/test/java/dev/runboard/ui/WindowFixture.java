@@ -1,7 +1,7 @@
 package dev.runboard.ui;
 
 import dev.runboard.process.SessionEngine;
-import dev.runboard.process.SessionService;
+import dev.runboard.session.SessionService;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.runboard.ui.detail;
 
-import dev.runboard.process.Signal;
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.Formats;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.insight.InsightPane;

@@ -46,7 +46,7 @@ public final class DetailViewModel {
             parsedBytes = -1;
             parsedLines = new ParsedLines();
             // compiled once per shown session, not per cell update
-            highlights.set(now == null ? RuleHighlights.NONE : RuleHighlights.of(now.session().spec().watch()));
+            highlights.set(now == null ? RuleHighlights.NONE : RuleHighlights.of(now.spec().watch()));
             if (now != null) {
                 now.snapshotProperty().addListener(snapshotChanged);
             }

@@ -1,20 +1,21 @@
 package dev.runboard.ui.insight;
 
-import dev.runboard.ui.LayoutRoot;
-import dev.runboard.process.Signal;
-import dev.runboard.process.SessionInsight;
+import dev.runboard.session.ProcessTreeSnapshot;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
+import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.sessions.SessionRow;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ChangeListener;
+import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
-import javafx.geometry.Orientation;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -68,7 +69,7 @@ public final class InsightPane {
     }
 
     private void showInsight(SessionInsight i) {
-        tree.show(i == null ? dev.runboard.process.ProcessTreeSnapshot.EMPTY : i.tree());
+        tree.show(i == null ? ProcessTreeSnapshot.EMPTY : i.tree());
         charts.show(i);
     }
 

@@ -1,6 +1,6 @@
 package dev.runboard.ui.insight;
 
-import dev.runboard.process.ProcessTreeSnapshot;
+import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.ui.Formats;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;

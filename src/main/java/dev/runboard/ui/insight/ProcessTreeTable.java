@@ -1,7 +1,7 @@
 package dev.runboard.ui.insight;
 
-import dev.runboard.process.ProcessTreeSnapshot;
-import dev.runboard.process.Signal;
+import dev.runboard.session.ProcessTreeSnapshot;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.FollowedProperty;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,11 +15,11 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
-import javafx.scene.control.Tooltip;
 
 /**
  * The session's processes as a tree: pid, command, state, CPU, memory. Updated in place each

@@ -1,7 +1,7 @@
 package dev.runboard.ui.insight;
 
-import dev.runboard.process.ResourceHistory;
-import dev.runboard.process.SessionInsight;
+import dev.runboard.session.ResourcePoint;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.ui.Formats;
 import java.util.List;
 import java.util.Locale;
@@ -44,14 +44,14 @@ final class ResourceCharts extends VBox {
         if (i == null) {
             i = SessionInsight.empty("");
         }
-        List<ResourceHistory.Point> h = i.history();
+        List<ResourcePoint> h = i.history();
         boolean live = i.sampledAt() != null && !i.tree().nodes().isEmpty();
-        cpu.show(h.stream().map(ResourceHistory.Point::cpuPercent).toList(), live ? InsightFormats.cpu(i.cpuPercent()) : "",
-                h.isEmpty() ? "" : "max " + InsightFormats.cpu(h.stream().mapToDouble(ResourceHistory.Point::cpuPercent).max().orElse(0)));
+        cpu.show(h.stream().map(ResourcePoint::cpuPercent).toList(), live ? InsightFormats.cpu(i.cpuPercent()) : "",
+                h.isEmpty() ? "" : "max " + InsightFormats.cpu(h.stream().mapToDouble(ResourcePoint::cpuPercent).max().orElse(0)));
         rss.show(h.stream().map(p -> (double) p.rssBytes()).toList(), live ? Formats.bytes(i.rssBytes()) : "",
                 i.peakRssBytes() > 0 ? "peak " + Formats.bytes(i.peakRssBytes()) : "");
         double lastRate = h.isEmpty() ? 0 : h.get(h.size() - 1).outputBytesPerSecond();
-        rate.show(h.stream().map(ResourceHistory.Point::outputBytesPerSecond).toList(),
+        rate.show(h.stream().map(ResourcePoint::outputBytesPerSecond).toList(),
                 live ? Formats.bytes((long) lastRate) + "/s" : "", "");
         processes.setText(live ? i.processCount() + (i.paused() ? " (paused)" : "") : "none running");
         cpuTime.setText(String.format(Locale.ROOT, "%.1f s", i.cpuSeconds()));

@@ -1,8 +1,7 @@
 package dev.runboard.ui.insight;
 
-import dev.runboard.process.SessionService;
-import dev.runboard.process.Signal;
-import dev.runboard.session.Session;
+import dev.runboard.session.SessionService;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.SerialTasks;
 import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.sessions.SessionRow;
@@ -39,9 +38,9 @@ public final class SessionControl {
         if (row == null || !row.isRunning()) {
             return;
         }
-        Session session = row.session();
+        String id = row.id();
         String command = row.commandProperty().get();
-        tasks.onFx(tasks.background(() -> engine.signal(session, signal)), (sent, error) -> say.accept(
+        tasks.onFx(tasks.background(() -> engine.signal(id, signal)), (sent, error) -> say.accept(
                 error != null ? "Cannot send " + signal + ": " + error.getMessage()
                         : sent ? "Sent " + signal + " to " + command : "The session's group is gone"));
     }
@@ -54,8 +53,8 @@ public final class SessionControl {
         if (row == null || !row.isRunning()) {
             return;
         }
-        Session session = row.session();
-        tasks.onFx(tasks.background(() -> engine.signalProcess(session, pid, signal, subtree)), (hit, error) -> say.accept(
+        String id = row.id();
+        tasks.onFx(tasks.background(() -> engine.signalProcess(id, pid, signal, subtree)), (hit, error) -> say.accept(
                 error != null ? "Cannot signal " + pid + ": " + error.getMessage()
                         : "Sent " + signal + " to " + (subtree ? hit.size() + " processes under pid " + pid : "pid " + pid)));
     }
@@ -65,10 +64,10 @@ public final class SessionControl {
         if (row == null || !row.isRunning()) {
             return;
         }
-        Session session = row.session();
+        String id = row.id();
         byte[] bytes = (newline ? text + "\n" : text).getBytes(StandardCharsets.UTF_8);
         report(stdinWrites.background(() -> {
-            OutputStream in = engine.stdin(session);
+            OutputStream in = engine.stdin(id);
             if (in == null) {
                 return "The session has ended: its stdin is closed";
             }
@@ -83,9 +82,9 @@ public final class SessionControl {
         if (row == null || !row.isRunning()) {
             return;
         }
-        Session session = row.session();
+        String id = row.id();
         report(stdinWrites.background(() -> {
-            OutputStream in = engine.stdin(session);
+            OutputStream in = engine.stdin(id);
             if (in != null) {
                 in.close();
             }

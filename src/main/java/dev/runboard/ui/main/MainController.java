@@ -1,8 +1,8 @@
 package dev.runboard.ui.main;
 
-import dev.runboard.process.Signal;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.Formats;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.Theme;
@@ -201,7 +201,7 @@ public final class MainController {
     void onEditRerun() {
         SessionRow row = model.selectedProperty().get();
         if (row != null) {
-            SessionSpec spec = row.session().spec();
+            SessionSpec spec = row.spec();
             dialogs.open(root.getScene().getWindow(), spec, model::launch);
         }
     }

@@ -1,12 +1,12 @@
 package dev.runboard.ui.main;
 
-import dev.runboard.process.SessionService;
-import dev.runboard.process.Signal;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
-import dev.runboard.session.Session;
+import dev.runboard.session.SessionService;
+import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.DesktopBridge;
 import dev.runboard.ui.Formats;
 import dev.runboard.ui.SerialTasks;
@@ -65,7 +65,7 @@ public final class MainViewModel {
         selectedRunning = selectedStatus.isEqualTo(SessionStatus.RUNNING);
         // The selected session's output is the one on screen (the detail pane): re-read every poll.
         sessions.poller().setWatched(selected::get);
-        engine.os().limitations().ifPresent(message::set);
+        engine.limitations().ifPresent(message::set);
     }
 
     public SessionsViewModel sessions() {
@@ -82,7 +82,7 @@ public final class MainViewModel {
         if (row == null || !row.isRunning()) {
             return;
         }
-        Duration grace = signal == Signal.KILL ? Duration.ZERO : row.session().spec().grace();
+        Duration grace = signal == Signal.KILL ? Duration.ZERO : row.spec().grace();
         message.set("Sending " + signal + " to " + row.commandProperty().get() + "\u2026");
         // One hop per kill, not per event: the row itself learns of the end from the poller.
         tasks.onFx(kill(row, signal, grace), (report, error) -> message.set(error != null
@@ -92,8 +92,8 @@ public final class MainViewModel {
 
     /** Kills a row's tree off the FX thread; the report (or the failure) arrives on a worker thread. */
     public CompletableFuture<KillReport> kill(SessionRow row, Signal signal, Duration grace) {
-        Session session = row.session();
-        return tasks.background(() -> engine.kill(session, signal, grace)).thenCompose(kill -> kill);
+        String id = row.id();
+        return tasks.background(() -> engine.kill(id, signal, grace)).thenCompose(kill -> kill);
     }
 
     /**
@@ -102,7 +102,7 @@ public final class MainViewModel {
      */
     public CompletableFuture<SessionRow> rerun() {
         SessionRow row = selected.get();
-        return row == null ? CompletableFuture.completedFuture(null) : start(row.session().spec());
+        return row == null ? CompletableFuture.completedFuture(null) : start(row.spec());
     }
 
     /**
@@ -128,13 +128,13 @@ public final class MainViewModel {
     public CompletableFuture<SessionRow> launch(SessionSpec spec) throws InvalidSpecException {
         spec.validate();
         message.set("Starting " + spec.displayCommand() + "\u2026");
-        CompletableFuture<Session> started = starts.background(() -> engine.start(spec));
-        return tasks.applyOnFx(started, (session, error) -> {
+        CompletableFuture<SessionSnapshot> started = starts.background(() -> engine.launch(spec));
+        return tasks.applyOnFx(started, (first, error) -> {
             if (error != null) {
                 message.set("Cannot start: " + error.getMessage());
                 throw new CompletionException(error);
             }
-            SessionRow row = sessions.add(session);
+            SessionRow row = sessions.add(spec, first);
             selected.set(row);
             message.set("Started " + spec.displayCommand());
             return row;
@@ -152,9 +152,9 @@ public final class MainViewModel {
         if (row == null || row.isRunning()) {
             return;
         }
-        Session session = row.session();
+        String id = row.id();
         tasks.onFx(tasks.background(() -> {
-            engine.remove(session, withArtifact);
+            engine.remove(id, withArtifact);
             return null;
         }), (done, error) -> {
             if (error != null) {

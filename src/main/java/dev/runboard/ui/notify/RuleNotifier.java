@@ -1,6 +1,6 @@
 package dev.runboard.ui.notify;
 
-import dev.runboard.process.SessionInsight;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.ui.sessions.SessionRow;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.runboard.ui.sessions;
 
-import dev.runboard.process.SessionInsight;
-import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
+import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSnapshot;
 import java.time.Clock;
 import java.time.Instant;
@@ -53,7 +53,8 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
     private final Supplier<List<SessionRow>> pollSet;
     private final Consumer<Tick> applier;
     private final Clock clock;
-    private volatile Function<Session, SessionInsight> insights = s -> null;
+    private volatile SessionService source;
+    private volatile Function<String, SessionInsight> insights = id -> null;
     private Supplier<SessionRow> watched = () -> null; // FX thread
     private Instant nextLive = Instant.MIN; // FX thread
 
@@ -69,9 +70,18 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
         setExecutor(daemonExecutor());
     }
 
-    /** Where the task reads each session's insight (the engine's monitor samples; the poller only collects). */
-    public void setInsights(Function<Session, SessionInsight> source) {
-        this.insights = Objects.requireNonNull(source);
+    /**
+     * Where the task reads each session's snapshot and insight, by the row's id (the engine's
+     * monitor samples; the poller only collects). Until then a tick brings nothing.
+     */
+    public void setSource(SessionService source) {
+        this.insights = source::insight;
+        this.source = Objects.requireNonNull(source);
+    }
+
+    /** Where the task reads each session's insight, by id, if not from the {@link #setSource source}. */
+    public void setInsights(Function<String, SessionInsight> insights) {
+        this.insights = Objects.requireNonNull(insights);
     }
 
     /** The row whose output is on screen (the detail pane's): its output is re-read on every tick. FX thread. */
@@ -81,8 +91,9 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
 
     @Override
     protected Task<Tick> createTask() {
-        // createTask runs on the FX thread: the rows are read here, only engine objects are used below.
+        // createTask runs on the FX thread: the rows are read here; below, only their ids and the service.
         List<SessionRow> rows = List.copyOf(pollSet.get());
+        SessionService service = source;
         SessionRow shown = watched.get();
         Instant at = clock.instant();
         boolean live = !at.isBefore(nextLive);
@@ -95,8 +106,10 @@ public final class SessionPoller extends ScheduledService<SessionPoller.Tick> {
                 Instant now = clock.instant();
                 List<Update> updates = new ArrayList<>(rows.size());
                 for (SessionRow row : rows) {
-                    Session session = row.session();
-                    updates.add(new Update(row, session.snapshot(live || row == shown), insights.apply(session)));
+                    SessionSnapshot snapshot = service == null ? null : service.snapshot(row.id(), live || row == shown);
+                    if (snapshot != null) { // null: the session left the service; its row leaves on the removal event
+                        updates.add(new Update(row, snapshot, insights.apply(row.id())));
+                    }
                 }
                 return new Tick(now, updates, live);
             }

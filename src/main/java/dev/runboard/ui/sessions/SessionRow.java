@@ -1,8 +1,9 @@
 package dev.runboard.ui.sessions;
 
-import dev.runboard.process.SessionInsight;
-import dev.runboard.session.Session;
+
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,11 +20,13 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * The view-model of one table row: live properties the cells bind to, fed only by
- * {@link #apply(SessionSnapshot, Instant, boolean)} on the FX thread. The engine's {@link Session} stays
- * the source of truth; this is its latest picture.
+ * {@link #apply(SessionSnapshot, Instant, boolean)} on the FX thread. The engine's session stays
+ * the source of truth; this is its latest picture, with the spec it was started from and its id
+ * (what the window's commands name it by).
  */
 public final class SessionRow {
-    private final Session session;
+    private final String id;
+    private final SessionSpec spec;
     private final ReadOnlyObjectWrapper<SessionSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ReadOnlyObjectWrapper<SessionStatus> status = new ReadOnlyObjectWrapper<>(this, "status");
     private final ReadOnlyStringWrapper command = new ReadOnlyStringWrapper(this, "command");
@@ -51,19 +54,21 @@ public final class SessionRow {
     /** Elapsed, output size, CPU or RSS changed. */
     public static final int COUNTERS_CHANGED = 2;
 
-    public SessionRow(Session session, SessionSnapshot first) {
-        this.session = Objects.requireNonNull(session);
+    public SessionRow(SessionSpec spec, SessionSnapshot first) {
+        this.id = Objects.requireNonNull(first.sessionId());
+        this.spec = Objects.requireNonNull(spec);
         command.set(first.command());
         cwd.set(first.cwd());
         apply(first, first.startedAt() == null ? Instant.now() : first.startedAt().plus(first.elapsed()), true);
     }
 
-    public Session session() {
-        return session;
+    /** The spec the session was started from (rerun, its grace, its output rules). */
+    public SessionSpec spec() {
+        return spec;
     }
 
     public String id() {
-        return session.id();
+        return id;
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.runboard.ui.sessions;
 
-import dev.runboard.process.SessionService;
-import dev.runboard.process.SessionInsight;
-import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
+import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.UiTasks;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -36,7 +36,8 @@ import javafx.util.Duration;
 
 /**
  * The observable list of sessions behind the table, kept current by one {@link SessionPoller}.
- * Fed by the engine's start events and by {@link #add(Session)} (a history store can use it too).
+ * Fed by the service's add events and by {@link #add(SessionSpec, SessionSnapshot)}; it holds ids,
+ * specs and snapshots, never the engine's sessions.
  * FX thread only, except the engine's start callback, which hops over once per session.
  */
 public final class SessionsViewModel {
@@ -65,26 +66,39 @@ public final class SessionsViewModel {
         poller = new SessionPoller(() -> List.copyOf(polling), this::apply, clock, pollPeriod);
     }
 
-    /** Shows every session the engine has started and will start. */
+    /** Shows every session the service knows and will know. */
     public void attach(SessionService engine) {
-        poller.setInsights(engine::insight);
-        engine.onAdd(session -> onFxThread(() -> add(session)));
-        engine.onRemove(session -> onFxThread(() -> {
-            SessionRow row = byId.get(session.id());
+        poller.setSource(engine);
+        engine.onAdded(first -> {
+            SessionSpec spec = engine.spec(first.sessionId()); // here, on the adding thread: it may be gone by the hop
+            if (spec != null) {
+                onFxThread(() -> add(spec, first));
+            }
+        });
+        engine.onRemoved(id -> onFxThread(() -> {
+            SessionRow row = byId.get(id);
             if (row != null) {
                 remove(row);
             }
         }));
-        engine.sessions().forEach(this::add);
+        for (SessionSnapshot s : engine.snapshots()) {
+            SessionSpec spec = engine.spec(s.sessionId());
+            if (spec != null) {
+                add(spec, s);
+            }
+        }
     }
 
-    /** Adds a session (idempotent); FX thread. A running one is polled until its end is applied. */
-    public SessionRow add(Session session) {
-        SessionRow existing = byId.get(session.id());
+    /**
+     * Adds a session from its spec and a snapshot (idempotent: the row already there wins); FX
+     * thread. A running one is polled until its end is applied.
+     */
+    public SessionRow add(SessionSpec spec, SessionSnapshot first) {
+        SessionRow existing = byId.get(first.sessionId());
         if (existing != null) {
             return existing;
         }
-        SessionRow row = new SessionRow(session, session.snapshot());
+        SessionRow row = new SessionRow(spec, first);
         byId.put(row.id(), row);
         if (row.isRunning()) {
             polling.add(row);

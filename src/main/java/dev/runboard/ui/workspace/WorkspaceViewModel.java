@@ -1,8 +1,8 @@
 package dev.runboard.ui.workspace;
 
-import dev.runboard.process.Signal;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
 import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.sessions.SessionRow;
@@ -203,7 +203,7 @@ public final class WorkspaceViewModel {
             for (SessionRow row : List.copyOf(main.sessions().rows())) {
                 RunLink link = links.get(row.id());
                 if (link != null && link.root().equals(ws.root()) && row.isRunning()) {
-                    kills.add(main.kill(row, Signal.TERM, row.session().spec().grace()));
+                    kills.add(main.kill(row, Signal.TERM, row.spec().grace()));
                 }
             }
         }
@@ -238,12 +238,12 @@ public final class WorkspaceViewModel {
         if (ws == null || row == null || name == null || name.isBlank()) {
             return null;
         }
-        WorkspaceCommand c = WorkspaceCommand.fromSpec(row.session().spec(), ws.root());
+        WorkspaceCommand c = WorkspaceCommand.fromSpec(row.spec(), ws.root());
         String saved = addCommand(name.strip(), c, false);
         if (saved != null) {
             RunLink link = new RunLink(ws.root(), ws.displayName(), saved);
             links.put(row.id(), link);
-            linkBySpec.put(row.session().spec(), link);
+            linkBySpec.put(row.spec(), link);
             follow(row, link);
         }
         return saved;
@@ -286,7 +286,7 @@ public final class WorkspaceViewModel {
     }
 
     private void linkIfKnown(SessionRow row) {
-        RunLink link = linkBySpec.get(row.session().spec());
+        RunLink link = linkBySpec.get(row.spec());
         if (link != null && !links.containsKey(row.id())) {
             links.put(row.id(), link);
             follow(row, link);

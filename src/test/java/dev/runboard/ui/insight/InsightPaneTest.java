@@ -58,17 +58,18 @@ class InsightPaneTest {
         // leader (the exit-status wrapper, or the shell) > ... > shell > two sleeps
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tree.getRoot().getChildren().size() == 1
                 && count(tree.getRoot()) >= 4));
-        assertEquals(row.session().pid(), fx(robot, () -> tree.getRoot().getChildren().get(0).getValue().pid()));
+        long pid = fx(robot, () -> row.snapshot().pid());
+        assertEquals(pid, fx(robot, () -> tree.getRoot().getChildren().get(0).getValue().pid()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
 
         robot.clickOn("#pauseToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(row.session().pid()) == 'T');
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(pid) == 'T');
         Label badge = robot.lookup("#pausedBadge").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, badge::isVisible));
         assertEquals("paused", fx(robot, () -> InsightFormats.cpuOrPaused(row).getValue()));
 
         robot.clickOn("#pauseToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(row.session().pid()) != 'T');
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(pid) != 'T');
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !badge.isVisible()));
     }
 
@@ -78,7 +79,7 @@ class InsightPaneTest {
         robot.clickOn("#stdinField").write("typed in the window");
         robot.clickOn("#stdinSend");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
-                () -> row.session().snapshot().output().contains("typed in the window\n"));
+                () -> engine.snapshot(row.id(), true).output().contains("typed in the window\n"));
         robot.clickOn("#stdinClose");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.status() == SessionStatus.COMPLETED));
         // An ended session's empty tree says why (a running one's says the tree is on its way).

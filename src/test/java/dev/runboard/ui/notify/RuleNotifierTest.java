@@ -3,8 +3,8 @@ package dev.runboard.ui.notify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.runboard.process.SessionInsight;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
@@ -50,7 +50,7 @@ class RuleNotifierTest {
             RuleNotifier notifier = new RuleNotifier(toasts, (title, body) -> desktop.add(body), r -> { }, clock,
                     Duration.ofSeconds(10));
             Session session = new Session("s1", SessionSpec.shell("echo hi").cwd(Path.of("/tmp")).build(), null, clock);
-            SessionRow row = new SessionRow(session, session.snapshot());
+            SessionRow row = new SessionRow(session.spec(), session.snapshot());
             notifier.newEvents(row, List.of(notify(1, "disk"), notify(2, "disk"), notify(3, "net"),
                     new SessionInsight.Event(4, now[0], SessionInsight.Kind.HANG, "quiet")));
             assertEquals(List.of("/disk/ matched", "/net/ matched"), desktop);

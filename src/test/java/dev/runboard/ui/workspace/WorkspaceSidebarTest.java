@@ -96,7 +96,7 @@ class WorkspaceSidebarTest {
         });
         assertEquals("shop \u203A worker", fx(robot, () -> window.workspaces().linkOf(rerun).tag()));
 
-        List<Session> sessions = fx(robot, () -> window.workspaces().runsOfOpenWorkspace().stream().map(SessionRow::session).toList());
+        List<Session> sessions = fx(robot, () -> window.workspaces().runsOfOpenWorkspace().stream().map(r -> engine.find(r.id()).orElseThrow()).toList());
         assertEquals(4, sessions.size());
         for (Session s : sessions) {
             WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> tagged(s).size() >= 3);

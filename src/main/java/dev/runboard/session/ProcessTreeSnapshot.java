@@ -1,4 +1,4 @@
-package dev.runboard.process;
+package dev.runboard.session;
 
 import java.util.ArrayList;
 import java.util.Comparator;

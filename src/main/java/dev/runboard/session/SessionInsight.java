@@ -1,4 +1,4 @@
-package dev.runboard.process;
+package dev.runboard.session;
 
 import java.time.Instant;
 import java.util.List;
@@ -16,7 +16,7 @@ public record SessionInsight(
         double cpuSeconds,
         long peakRssBytes,
         ProcessTreeSnapshot tree,
-        List<ResourceHistory.Point> history,
+        List<ResourcePoint> history,
         List<Event> events,
         boolean hung) {
 

@@ -1,4 +1,4 @@
-package dev.runboard.process;
+package dev.runboard.session;
 
 import java.util.Locale;
 import java.util.Optional;
