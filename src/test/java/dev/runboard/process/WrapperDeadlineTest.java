@@ -114,7 +114,10 @@ class WrapperDeadlineTest {
 
         // What the wrapper did reads as a kill report: everything TERMed once, the TERM-ignorer KILLed, no survivor.
         WrapperKill kill = WrapperKill.read(status).orElseThrow();
-        assertTrue(kill.termed().size() >= 6, "TERM went to the whole tree: " + kill.termed());
+        // The looping handler's "sleep 0.05" comes and goes, so the tree has 5 or 6 processes at the deadline.
+        assertTrue(kill.termed().size() >= 5, "TERM went to the whole tree: " + kill.termed());
+        assertTrue(kill.termed().stream().filter(p -> p.command().equals("sleep 60")).count() >= 2,
+                "the TERM-ignorer's sleep and the daemon's, outside the group, were TERMed too: " + kill.termed());
         assertTrue(kill.killed().stream().anyMatch(p -> p.command().startsWith("bash -c trap \"\" TERM")
                 || p.command().startsWith("sleep")), "KILL after the grace: " + kill.killed());
         var report = kill.report("timeout after 4 s", Duration.ofMillis(grace), w.pid(), java.time.Instant.now(), os);
