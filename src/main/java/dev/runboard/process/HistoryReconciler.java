@@ -148,9 +148,7 @@ final class HistoryReconciler {
             return;
         }
         if (record.get().status().isTerminal()) {
-            s.recordKill(record.get().killReport());
-            s.recordResources(record.get().resources());
-            s.finish(record.get().outcome());
+            finishFrom(s, record.get());
         } else {
             takeOverIfUnmanaged(s);
         }
@@ -182,6 +180,14 @@ final class HistoryReconciler {
         if (lock.isEmpty()) {
             return; // another runboard manages it: follow it read-only
         }
+        // Its owner may have written the end and let go of the lock since this session was last
+        // read (exec's own end, say): then the record is final, and is taken as it is, not redone.
+        Optional<SessionRecord> latest = s.status().isTerminal() ? Optional.empty() : records.read(s.id());
+        if (latest.isPresent() && latest.get().status().isTerminal()) {
+            lock.get().close();
+            finishFrom(s, latest.get());
+            return;
+        }
         boolean alive = s.pid() != null && engine.os().isAlive(s.pid())
                 && engine.os().startTicks(s.pid()) == s.pidStartTicks();
         if (alive && !adopt) {
@@ -197,5 +203,12 @@ final class HistoryReconciler {
         } else {
             engine.onExit(s, Optional.empty());
         }
+    }
+
+    /** Ends a followed session as its owner recorded it (nothing is written here). */
+    private static void finishFrom(Session s, SessionRecord record) {
+        s.recordKill(record.killReport());
+        s.recordResources(record.resources());
+        s.finish(record.outcome());
     }
 }

@@ -33,9 +33,7 @@ public final class RunboardApp extends Application {
         // The window is a client: the data dir's supervisor owns every session (and prunes by the
         // settings' retention); the window reads records and sends it commands.
         engine = new SupervisedSessions(EngineConfig.forDataDir(dataDir), SupervisorClient.forDataDir(dataDir));
-        // Past sessions first, so the table opens with them; running ones whose owner died bring a supervisor to adopt them.
-        List<String> warnings = new ArrayList<>(dataDirProblem(dataDir).stream().toList());
-        warnings.addAll(engine.load());
+        List<String> warnings = new ArrayList<>();
         saved.warning().ifPresent(warnings::add);
         Theme theme = Theme.fromEnvironment(saved.settings().theme());
         UiTasks tasks = new FxUiTasks();
@@ -43,9 +41,23 @@ public final class RunboardApp extends Application {
         theme.darkProperty().addListener((o, was, dark) -> saveTheme(settingsStore, dark));
         engine.onWarning(w -> tasks.fx(() -> window.model().warn(w)));
         warnings.forEach(window.model()::warn);
-        // Sessions started elsewhere (the CLI, another window) appear within one poll period.
-        engine.follow(settings.pollPeriod());
         window.show();
+        // After the first frame, off the FX thread: the data dir's check and the history (every
+        // record read); the rows join as they load. Running sessions whose owner died bring a
+        // supervisor to adopt them. Then sessions started elsewhere (the CLI, another window)
+        // appear within one poll period.
+        tasks.onFx(tasks.background(() -> {
+            List<String> found = new ArrayList<>(dataDirProblem(dataDir).stream().toList());
+            engine.load(); // its warnings (unreadable records) reach the status bar through onWarning
+            return found;
+        }), (found, error) -> {
+            if (error != null) {
+                window.model().warn("could not read the history: " + error.getMessage());
+            } else {
+                found.forEach(window.model()::warn);
+            }
+            engine.follow(settings.pollPeriod());
+        });
         // "runboard open DIR" (see Launcher): the window opens on that workspace.
         java.util.List<String> raw = getParameters().getRaw();
         if (raw.size() == 2 && raw.get(0).equals("open")) {

@@ -135,6 +135,28 @@ class OwnershipRaceTest {
         }
     }
 
+    @Test
+    void aWatcherNeverRedoesTheEndItsOwnerJustRecorded() throws Exception {
+        // exec owns its session; a supervisor on the same data dir watches the store. When exec writes
+        // the end and lets go of the lock, the watcher must take that record, not finish the session
+        // again as "unknown" over it.
+        try (EngineFixture exec = new EngineFixture(dataDir); EngineFixture supervisor = new EngineFixture(dataDir)) {
+            supervisor.engine().loadHistory();
+            supervisor.engine().watchStore(Duration.ofMillis(1));
+            for (int i = 0; i < ROUNDS; i++) {
+                Session s = exec.engine().start(exec.sh("echo exec-" + i + "; exit 4").build());
+                SessionSnapshot last = told(s).get();
+                Await.until(Duration.ofSeconds(10), "the watcher to see round " + i + " end",
+                        () -> supervisor.engine().find(s.id()).map(w -> w.status().isTerminal()).orElse(false));
+                assertEquals(SessionStatus.FAILED, last.status());
+                assertSame(last, finalRecord(exec, s));
+                Session watched = supervisor.engine().find(s.id()).orElseThrow();
+                assertEquals(SessionStatus.FAILED, watched.status(), "round " + i + ": " + watched.outcome().reason());
+                assertEquals(4, watched.outcome().exitCode());
+            }
+        }
+    }
+
     private static CompletableFuture<SessionSnapshot> told(Session s) {
         CompletableFuture<SessionSnapshot> f = new CompletableFuture<>();
         s.addListener(f::complete);

@@ -55,6 +55,10 @@ public final class SessionsViewModel {
     private final List<Consumer<SessionRow>> endListeners = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<SessionRow, List<SessionInsight.Event>>> eventListeners = new CopyOnWriteArrayList<>();
     private final SessionPoller poller;
+    /** Sessions added on other threads, waiting for the FX thread (see {@link #arrive}). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<java.util.Map.Entry<SessionSpec, SessionSnapshot>> arriving =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.AtomicBoolean drainScheduled = new java.util.concurrent.atomic.AtomicBoolean();
     private final UiTasks tasks;
     /** What the table's order reads besides status (FX thread). */
     private Set<LiveColumn> sortReads = Set.of();
@@ -72,7 +76,7 @@ public final class SessionsViewModel {
         engine.onAdded(first -> {
             SessionSpec spec = engine.spec(first.sessionId()); // here, on the adding thread: it may be gone by the hop
             if (spec != null) {
-                onFxThread(() -> add(spec, first));
+                arrive(spec, first);
             }
         });
         engine.onRemoved(id -> onFxThread(() -> {
@@ -98,14 +102,49 @@ public final class SessionsViewModel {
         if (existing != null) {
             return existing;
         }
+        SessionRow row = register(spec, first);
+        rows.add(row);
+        recount();
+        return row;
+    }
+
+    private SessionRow register(SessionSpec spec, SessionSnapshot first) {
         SessionRow row = new SessionRow(spec, first);
         byId.put(row.id(), row);
         if (row.isRunning()) {
             polling.add(row);
         }
-        rows.add(row);
-        recount();
         return row;
+    }
+
+    /**
+     * A session the engine added on another thread: queued, and every session queued until the FX
+     * thread gets to them joins the list in one go (a history of thousands loading in the
+     * background costs a handful of hops, not one per session).
+     */
+    private void arrive(SessionSpec spec, SessionSnapshot first) {
+        if (Platform.isFxApplicationThread()) {
+            add(spec, first);
+            return;
+        }
+        arriving.add(java.util.Map.entry(spec, first));
+        if (drainScheduled.compareAndSet(false, true)) {
+            tasks.fx(this::drainArrivals);
+        }
+    }
+
+    private void drainArrivals() {
+        drainScheduled.set(false);
+        List<SessionRow> joined = new ArrayList<>();
+        for (java.util.Map.Entry<SessionSpec, SessionSnapshot> e; (e = arriving.poll()) != null; ) {
+            if (!byId.containsKey(e.getValue().sessionId())) {
+                joined.add(register(e.getKey(), e.getValue()));
+            }
+        }
+        if (!joined.isEmpty()) {
+            rows.addAll(joined);
+            recount();
+        }
     }
 
     public void remove(SessionRow row) {
