@@ -38,7 +38,15 @@ public final class RunboardApp extends Application {
         Theme theme = Theme.fromEnvironment(saved.settings().theme());
         UiTasks tasks = new FxUiTasks();
         window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), theme, tasks);
-        theme.darkProperty().addListener((o, was, dark) -> saveTheme(settingsStore, dark));
+        // The settings file is written (and synced) off the FX thread; only a failure comes back to it.
+        theme.darkProperty().addListener((o, was, dark) -> tasks.onFx(tasks.background(() -> {
+            saveTheme(settingsStore, dark);
+            return null;
+        }), (done, error) -> {
+            if (error != null) {
+                window.model().warn(error.getMessage());
+            }
+        }));
         engine.onWarning(w -> tasks.fx(() -> window.model().warn(w)));
         warnings.forEach(window.model()::warn);
         window.show();
@@ -90,12 +98,8 @@ public final class RunboardApp extends Application {
         }
     }
 
-    private void saveTheme(SettingsStore store, boolean dark) {
-        try {
-            store.save(store.load().settings().withTheme(dark ? "dark" : "light"));
-        } catch (StoreException e) {
-            window.model().warn(e.getMessage());
-        }
+    private static void saveTheme(SettingsStore store, boolean dark) throws StoreException {
+        store.save(store.load().settings().withTheme(dark ? "dark" : "light"));
     }
 
     @Override

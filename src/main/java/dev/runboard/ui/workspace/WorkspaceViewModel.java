@@ -75,15 +75,31 @@ public final class WorkspaceViewModel {
     }
 
     /** Opens a folder as the workspace: reads it, starts watching it, remembers it, starts its autostart commands. */
-    public void open(Path folder) {
+    /**
+     * Opens a folder as the workspace: its runboard.yaml is read and its commands discovered off
+     * the FX thread (a YAML parse and a folder scan), then shown; the future completes on the FX
+     * thread once the sidebar shows it (and its autostart commands were asked to start).
+     */
+    public java.util.concurrent.CompletableFuture<Void> open(Path folder) {
         Path root = folder.toAbsolutePath().normalize();
         if (!Files.isDirectory(root)) {
             main.say("Cannot open " + root + " as a workspace: not a folder");
-            return;
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
         }
         closeWatcher();
         workspace.set(null);
-        WorkspaceLoad load = WorkspaceLoad.read(root);
+        return tasks.applyOnFx(tasks.background(() -> WorkspaceLoad.read(root)), (load, failure) -> {
+            if (failure != null) {
+                main.say("Cannot open " + root + " as a workspace: " + failure.getMessage());
+                return null;
+            }
+            show(root, load);
+            return null;
+        });
+    }
+
+    /** The folder just read, on screen: its commands, a watcher for its file, the recent list, its autostarts. */
+    private void show(Path root, WorkspaceLoad load) {
         apply(load);
         try {
             watcher = WorkspaceWatcher.start(root, debounce, l -> tasks.fx(() -> {
@@ -94,11 +110,13 @@ public final class WorkspaceViewModel {
         } catch (IOException e) {
             main.say("Not watching " + root + " for changes: " + e.getMessage());
         }
-        try {
-            recentList.setAll(recent.add(root));
-        } catch (IOException e) {
-            main.say("Could not remember " + root + " in the recent list: " + e.getMessage());
-        }
+        tasks.onFx(tasks.background(() -> recent.add(root)), (list, e) -> {
+            if (e != null) {
+                main.say("Could not remember " + root + " in the recent list: " + e.getMessage());
+            } else {
+                recentList.setAll(list);
+            }
+        });
         if (load.ok()) {
             List<String> auto = new ArrayList<>();
             load.content().commands().forEach((name, c) -> {
@@ -107,8 +125,6 @@ public final class WorkspaceViewModel {
                 }
             });
             auto.forEach(this::run);
-        }
-        if (load.ok()) {
             main.say("Opened workspace " + workspace.get().displayName());
         }
     }

@@ -76,7 +76,7 @@ class WorkspaceSidebarTest {
                   lint:
                     command: echo lint
                 """);
-        robot.interact(() -> window.workspaces().open(project));
+        FxReads.await(robot, () -> window.workspaces().open(project));
         assertEquals("shop", fx(robot, () -> robot.lookup("#workspaceName").queryAs(Label.class).getText()));
         // web autostarts (in the background: the row comes once it has started)
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 1);
@@ -118,7 +118,7 @@ class WorkspaceSidebarTest {
     void theSidebarFollowsTheFileAndABrokenEditKeepsTheLastGoodList(FxRobot robot) throws Exception {
         Path file = project.resolve("runboard.yaml");
         Files.writeString(file, "commands:\n  web:\n    command: ./serve\n");
-        robot.interact(() -> window.workspaces().open(project));
+        FxReads.await(robot, () -> window.workspaces().open(project));
         assertEquals(List.of("web"), entryNames(robot));
 
         Files.writeString(file, "commands:\n  web:\n    command: ./serve\n  test:\n    command: ./test\n    group: checks\n");
@@ -141,7 +141,7 @@ class WorkspaceSidebarTest {
     void discoveredCommandsImportInOneClickAndASessionSavesToTheWorkspace(FxRobot robot) throws Exception {
         Files.writeString(project.resolve("Procfile"), "web: python3 -m http.server $PORT\nworker: ./work\n");
         Files.writeString(project.resolve("mvnw"), "#!/bin/sh\n");
-        robot.interact(() -> window.workspaces().open(project));
+        FxReads.await(robot, () -> window.workspaces().open(project));
         assertEquals(3, fx(robot, () -> window.workspaces().discovered().size()));
         assertFalse(Files.exists(project.resolve("runboard.yaml")), "opening writes nothing");
 
