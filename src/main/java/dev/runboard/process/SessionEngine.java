@@ -5,21 +5,15 @@ import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
-import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionOutcome;
-import dev.runboard.session.SessionService;
-import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import dev.runboard.store.SessionLock;
-import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
-import dev.runboard.store.StoreException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,7 +39,7 @@ import java.util.logging.Logger;
  * ends, and runs under a wrapper that records its exit status, so a later engine can take over
  * sessions whose runboard died ({@link #loadHistory()}). Headless: the CLI and the window both drive this.
  */
-public final class SessionEngine implements SessionService {
+public final class SessionEngine extends SessionsById {
     private static final Logger LOG = Logger.getLogger(SessionEngine.class.getName());
 
     /** How long after the deadline and the grace the engine steps in for a wrapper that did not. */
@@ -86,7 +80,7 @@ public final class SessionEngine implements SessionService {
         this.recorder = new SessionRecorder(store, this::warn);
         // What the watchdog, the guards and the rules find stays with the session, in its record.
         monitor.onEvent((session, e) -> {
-            session.recordEvent(new SessionEvent(e.at(), kindWord(e.kind()), e.message()));
+            session.recordEvent(EngineEvents.of(e));
             saveLater(session);
         });
         launcher.limitation().ifPresent(this::warn);
@@ -363,37 +357,10 @@ public final class SessionEngine implements SessionService {
         }
     }
 
-    /** The Contract's word for a monitor finding. */
-    private static String kindWord(SessionInsight.Kind kind) {
-        return switch (kind) {
-            case HANG -> SessionEvent.HANG;
-            case GUARD -> SessionEvent.GUARD;
-            case RULE_MATCH, NOTIFY, INFO -> SessionEvent.RULE;
-        };
-    }
-
-    /**
-     * A running session whose owner died is this engine's now: says so in its events, and whether
-     * its stdin reached end-of-file (a pipe held by the owner that died; a session started by exec
-     * reads exec's own input, which lives on).
-     */
+    /** A running session whose owner died is this engine's now: its events say so (see {@link EngineEvents#adoption}). */
     void adopted(Session session) {
-        String pid = String.valueOf(ProcessHandle.current().pid());
-        session.recordEvent(new SessionEvent(config.clock().instant(), SessionEvent.SUPERVISOR,
-                "adopted by runboard " + pid + " after the runboard that owned it stopped"));
-        if (stdinIsAPipe(session.pid())) {
-            session.recordEvent(new SessionEvent(config.clock().instant(), SessionEvent.STDIN,
-                    "end of input: the runboard that held this session's stdin stopped; the command reads end-of-file"));
-        }
+        EngineEvents.adoption(session.pid(), config.clock().instant()).forEach(session::recordEvent);
         save(session);
-    }
-
-    private static boolean stdinIsAPipe(Long pid) {
-        try {
-            return pid != null && Files.readSymbolicLink(Path.of("/proc", pid.toString(), "fd", "0")).toString().startsWith("pipe:");
-        } catch (IOException | UnsupportedOperationException e) {
-            return false;
-        }
     }
 
     private void saveLater(Session session) {
@@ -491,80 +458,15 @@ public final class SessionEngine implements SessionService {
         }
     }
 
-    /**
-     * Stops the engine's own threads and lets go of its sessions. Running commands are left
-     * running: they outlive the window by design, and the next runboard adopts them.
-     */
-    // The window's commands (SessionService): by id, with snapshots, never a Session.
-
-    @Override
-    public List<SessionSnapshot> snapshots() {
-        return sessions().stream().map(Session::snapshot).toList();
-    }
-
-    @Override
-    public SessionSnapshot snapshot(String id, boolean freshOutput) {
-        return find(id).map(s -> s.snapshot(freshOutput)).orElse(null);
-    }
-
-    @Override
-    public SessionSpec spec(String id) {
-        return find(id).map(Session::spec).orElse(null);
-    }
-
-    @Override
-    public void onAdded(Consumer<SessionSnapshot> listener) {
-        onAdd(s -> listener.accept(s.snapshot()));
-    }
-
-    @Override
-    public void onRemoved(Consumer<String> listener) {
-        onRemove(s -> listener.accept(s.id()));
-    }
-
-    @Override
-    public SessionSnapshot launch(SessionSpec spec) throws InvalidSpecException {
-        return start(spec).snapshot();
-    }
-
-    @Override
-    public CompletableFuture<KillReport> kill(String id, Signal signal, Duration grace) {
-        Optional<Session> s = find(id);
-        return s.isPresent() ? kill(s.get(), signal, grace) : CompletableFuture.failedFuture(unknown(id));
-    }
-
-    @Override
-    public boolean signal(String id, Signal signal) {
-        return find(id).map(s -> signal(s, signal)).orElse(false);
-    }
-
-    @Override
-    public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) {
-        return signalProcess(find(id).orElseThrow(() -> unknown(id)), pid, signal, subtree);
-    }
-
-    @Override
-    public OutputStream stdin(String id) {
-        return find(id).map(s -> stdin(s)).orElse(null);
-    }
-
     @Override
     public SessionInsight insight(String id) {
         return monitor.insight(id);
     }
 
-    @Override
-    public void remove(String id, boolean withArtifact) throws IOException {
-        Optional<Session> s = find(id);
-        if (s.isPresent()) {
-            remove(s.get(), withArtifact);
-        }
-    }
-
-    private static IllegalArgumentException unknown(String id) {
-        return new IllegalArgumentException("no session " + id);
-    }
-
+    /**
+     * Stops the engine's own threads and lets go of its sessions. Running commands are left
+     * running: they outlive the window by design, and the next runboard adopts them.
+     */
     @Override
     public void close() {
         monitor.close();

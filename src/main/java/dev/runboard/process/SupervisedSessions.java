@@ -4,8 +4,6 @@ import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionInsight;
-import dev.runboard.session.SessionService;
-import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
 import dev.runboard.store.SessionLock;
@@ -14,16 +12,13 @@ import dev.runboard.store.SessionStore;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,7 +35,7 @@ import java.util.logging.Logger;
  * every running session shows them whoever started it. When a running session has no owner (its
  * supervisor or {@code exec} died), this asks for a supervisor, which adopts it.
  */
-public final class SupervisedSessions implements SessionService {
+public final class SupervisedSessions extends SessionsById {
     private static final Logger LOG = Logger.getLogger(SupervisedSessions.class.getName());
     /** How often an ownerless session may trigger a supervisor start (each start costs a JVM). */
     private static final Duration OWNER_RETRY = Duration.ofSeconds(2);
@@ -363,74 +358,9 @@ public final class SupervisedSessions implements SessionService {
         return n;
     }
 
-    // The window's commands (SessionService): by id, with snapshots, never a Session.
-
-    @Override
-    public List<SessionSnapshot> snapshots() {
-        return sessions().stream().map(Session::snapshot).toList();
-    }
-
-    @Override
-    public SessionSnapshot snapshot(String id, boolean freshOutput) {
-        return find(id).map(s -> s.snapshot(freshOutput)).orElse(null);
-    }
-
-    @Override
-    public SessionSpec spec(String id) {
-        return find(id).map(Session::spec).orElse(null);
-    }
-
-    @Override
-    public void onAdded(Consumer<SessionSnapshot> listener) {
-        onAdd(s -> listener.accept(s.snapshot()));
-    }
-
-    @Override
-    public void onRemoved(Consumer<String> listener) {
-        onRemove(s -> listener.accept(s.id()));
-    }
-
-    @Override
-    public SessionSnapshot launch(SessionSpec spec) throws InvalidSpecException {
-        return start(spec).snapshot();
-    }
-
-    @Override
-    public CompletableFuture<KillReport> kill(String id, Signal signal, Duration grace) {
-        Optional<Session> s = find(id);
-        return s.isPresent() ? kill(s.get(), signal, grace) : CompletableFuture.failedFuture(unknown(id));
-    }
-
-    @Override
-    public boolean signal(String id, Signal signal) {
-        return find(id).map(s -> signal(s, signal)).orElse(false);
-    }
-
-    @Override
-    public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) {
-        return signalProcess(find(id).orElseThrow(() -> unknown(id)), pid, signal, subtree);
-    }
-
-    @Override
-    public OutputStream stdin(String id) {
-        return find(id).map(s -> stdin(s)).orElse(null);
-    }
-
     @Override
     public SessionInsight insight(String id) {
         return monitor.insight(id);
-    }
-
-    @Override
-    public void remove(String id, boolean withArtifact) throws IOException {
-        Optional<Session> s = find(id);
-        if (s.isPresent()) {
-            remove(s.get(), withArtifact);
-        }
-    }
-
-    private static IllegalArgumentException unknown(String id) {
-        return new IllegalArgumentException("no session " + id);
     }
 
     @Override
