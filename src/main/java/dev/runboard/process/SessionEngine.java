@@ -45,7 +45,6 @@ public final class SessionEngine extends SessionsById {
     /** How long after the deadline and the grace the engine steps in for a wrapper that did not. */
     static final Duration DEADLINE_BACKSTOP = Duration.ofSeconds(3);
 
-    private final EngineConfig config;
     private final SessionStore store;
     private final SessionLauncher launcher;
     private final PtyLauncher ptyLauncher;
@@ -54,7 +53,6 @@ public final class SessionEngine extends SessionsById {
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
     private final ManagedSessions managed = new ManagedSessions();
-    private final SessionList sessions = new SessionList();
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
     private final SessionKills kills;
@@ -68,7 +66,7 @@ public final class SessionEngine extends SessionsById {
     private volatile boolean ownsHistory;
 
     public SessionEngine(EngineConfig config) {
-        this.config = config;
+        super(config);
         this.store = config.store();
         this.launcher = new SessionLauncher(config.os(), config.dataDir());
         this.ptyLauncher = new PtyLauncher(config.os(), launcher, this::warn);
@@ -88,43 +86,6 @@ public final class SessionEngine extends SessionsById {
 
     public static SessionEngine forDataDir(Path dataDir) {
         return new SessionEngine(EngineConfig.forDataDir(dataDir));
-    }
-
-    public EngineConfig config() {
-        return config;
-    }
-
-    public OsProcesses os() {
-        return config.os();
-    }
-
-    @Override
-    public Path dataDir() {
-        return config.dataDir();
-    }
-
-    @Override
-    public Optional<String> limitations() {
-        return config.os().limitations();
-    }
-
-    /** Every session this engine knows: started here, loaded from history, or seen in the store, oldest first. */
-    public List<Session> sessions() {
-        return sessions.all();
-    }
-
-    public Optional<Session> find(String id) {
-        return sessions.find(id);
-    }
-
-    /** Told (on the thread that adds it) about each session that joins the list: started, loaded or discovered. */
-    public void onAdd(Consumer<Session> listener) {
-        sessions.onAdd(listener);
-    }
-
-    /** Told when a session leaves the list (removed by a person, or pruned by retention). */
-    public void onRemove(Consumer<Session> listener) {
-        sessions.onRemove(listener);
     }
 
     /** Told of problems a person should see: unreadable records, a store that cannot be written. */

@@ -9,6 +9,7 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -16,19 +17,55 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * The window's commands ({@link SessionService}): by id, with snapshots, never a {@link Session};
- * written once on top of the {@code Session}-based commands that the owner ({@link SessionEngine})
- * and the client ({@link SupervisedSessions}) each have.
+ * What the owner ({@link SessionEngine}) and the client ({@link SupervisedSessions}) share: their
+ * surroundings, the list of sessions they know, and the window's commands ({@link SessionService})
+ * by id, with snapshots, never a {@link Session}, written once on top of the {@code Session}-based
+ * commands each has.
  */
 abstract class SessionsById implements SessionService {
+    final EngineConfig config;
+    final SessionList sessions = new SessionList();
 
-    public abstract List<Session> sessions();
+    SessionsById(EngineConfig config) {
+        this.config = config;
+    }
 
-    public abstract Optional<Session> find(String id);
+    public EngineConfig config() {
+        return config;
+    }
 
-    public abstract void onAdd(Consumer<Session> listener);
+    public OsProcesses os() {
+        return config.os();
+    }
 
-    public abstract void onRemove(Consumer<Session> listener);
+    @Override
+    public Path dataDir() {
+        return config.dataDir();
+    }
+
+    @Override
+    public Optional<String> limitations() {
+        return config.os().limitations();
+    }
+
+    /** Every session known (started, loaded from history, or seen in the store), oldest first. */
+    public List<Session> sessions() {
+        return sessions.all();
+    }
+
+    public Optional<Session> find(String id) {
+        return sessions.find(id);
+    }
+
+    /** Told (on the thread that adds it) about each session that joins the list: started, loaded or discovered. */
+    public void onAdd(Consumer<Session> listener) {
+        sessions.onAdd(listener);
+    }
+
+    /** Told when a session leaves the list (removed by a person, or pruned by retention). */
+    public void onRemove(Consumer<Session> listener) {
+        sessions.onRemove(listener);
+    }
 
     public abstract Session start(SessionSpec spec) throws InvalidSpecException;
 

@@ -42,11 +42,9 @@ public final class SupervisedSessions extends SessionsById {
     /** JavaFX's application thread, known by name: this layer must not import JavaFX (ArchUnit). */
     static final String FX_THREAD = "JavaFX Application Thread";
 
-    private final EngineConfig config;
     private final SessionStore store;
     private final RecordWatch records;
     private final SupervisorLink link;
-    private final SessionList sessions = new SessionList();
     private final SessionMonitor monitor;
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(SessionEngine.daemonThreads("runboard-follow"));
@@ -54,7 +52,7 @@ public final class SupervisedSessions extends SessionsById {
     private volatile long nextOwnerCheck;
 
     public SupervisedSessions(EngineConfig config, SupervisorLink link) {
-        this.config = config;
+        super(config);
         this.store = config.store();
         this.records = new RecordWatch(store);
         this.link = link;
@@ -164,8 +162,6 @@ public final class SupervisedSessions extends SessionsById {
         records.forget(s.id());
     }
 
-
-
     /** A running session nobody holds the lock of has lost its owner: bring a supervisor to adopt it. */
     private void requestOwnerIfNeeded() {
         if (System.nanoTime() < nextOwnerCheck) {
@@ -183,40 +179,6 @@ public final class SupervisedSessions extends SessionsById {
                 }
             });
         }
-    }
-
-    public EngineConfig config() {
-        return config;
-    }
-
-    public OsProcesses os() {
-        return config.os();
-    }
-
-    @Override
-    public Path dataDir() {
-        return config.dataDir();
-    }
-
-    @Override
-    public Optional<String> limitations() {
-        return config.os().limitations();
-    }
-
-    public List<Session> sessions() {
-        return sessions.all();
-    }
-
-    public Optional<Session> find(String id) {
-        return sessions.find(id);
-    }
-
-    public void onAdd(Consumer<Session> listener) {
-        sessions.onAdd(listener);
-    }
-
-    public void onRemove(Consumer<Session> listener) {
-        sessions.onRemove(listener);
     }
 
     @Override
