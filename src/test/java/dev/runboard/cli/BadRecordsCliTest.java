@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.engine.SupervisorFixture.Result;
 import dev.runboard.store.Json;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,16 +77,7 @@ class BadRecordsCliTest {
         }
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
     private Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add(1, "--data-dir");
-        all.add(2, dataDir.toString());
-        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
+        return SupervisorFixture.cli(dataDir, args);
     }
 }

@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.engine.SupervisorFixture.Result;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.Json;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,17 +41,8 @@ class FullDiskTest {
         }
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
     private Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add(1, "--data-dir");
-        all.add(2, dataDir.toString());
-        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
+        return SupervisorFixture.cli(dataDir, args);
     }
 
     @Test

@@ -4,18 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.engine.SupervisorFixture.Result;
 import dev.runboard.process.Await;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
 import dev.runboard.store.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,17 +25,8 @@ class SessionCliTest {
     @TempDir
     Path dataDir;
 
-    private record Result(int exit, String out, String err) {
-    }
-
     private Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add(1, "--data-dir");
-        all.add(2, dataDir.toString());
-        int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(code, out.toString(), err.toString());
+        return SupervisorFixture.cli(dataDir, args);
     }
 
     @AfterEach

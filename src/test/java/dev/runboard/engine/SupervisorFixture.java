@@ -33,6 +33,11 @@ public final class SupervisorFixture implements AutoCloseable {
     }
 
     public Result cli(String... args) {
+        return cli(dataDir, args);
+    }
+
+    /** A CLI command run in-process on {@code dataDir}, as a user's terminal would show it. */
+    public static Result cli(Path dataDir, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of(args));
