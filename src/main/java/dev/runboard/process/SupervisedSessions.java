@@ -37,7 +37,7 @@ import java.util.logging.Logger;
  */
 public final class SupervisedSessions extends SessionsById {
     private static final Logger LOG = Logger.getLogger(SupervisedSessions.class.getName());
-    /** How often an ownerless session may trigger a supervisor start (each start costs a JVM). */
+    /** How often running sessions are checked for a lost owner, and so how often one may trigger a supervisor start (a JVM). */
     private static final Duration OWNER_RETRY = Duration.ofSeconds(2);
     /** JavaFX's application thread, known by name: this layer must not import JavaFX (ArchUnit). */
     static final String FX_THREAD = "JavaFX Application Thread";
@@ -99,26 +99,6 @@ public final class SupervisedSessions extends SessionsById {
         requestOwnerIfNeeded();
     }
 
-    /** Blocks until the session's record is final; its last state. For the CLI's {@code wait}. */
-    public Session awaitEnd(Session session, Duration poll) {
-        CompletableFuture<Object> ended = new CompletableFuture<>();
-        session.addListener(ended::complete);
-        while (!ended.isDone()) {
-            refresh();
-            try {
-                ended.get(poll.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
-                // poll again
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            } catch (java.util.concurrent.ExecutionException e) {
-                break;
-            }
-        }
-        return session;
-    }
-
     /** The session of this record, added to the list unless the follower's timer or a start got there first. */
     private Session addIfNew(SessionRecord record) {
         synchronized (sessions) {
@@ -167,10 +147,11 @@ public final class SupervisedSessions extends SessionsById {
         if (System.nanoTime() < nextOwnerCheck) {
             return;
         }
+        // Not every poll: the check opens and locks a file per running session.
+        nextOwnerCheck = System.nanoTime() + OWNER_RETRY.toNanos();
         boolean orphan = sessions.all().stream().anyMatch(s -> !s.status().isTerminal()
                 && !SessionLock.isHeld(store.file(s.id(), SessionStore.LOCK)));
         if (orphan) {
-            nextOwnerCheck = System.nanoTime() + OWNER_RETRY.toNanos();
             requests.execute(() -> {
                 try {
                     link.ensureRunning();
