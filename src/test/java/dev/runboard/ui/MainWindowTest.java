@@ -4,12 +4,12 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.artifact.ViewerLine;
 import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.sessions.SessionRow;
-import dev.runboard.ui.viewer.ViewerLine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.artifact.ViewerLine;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.WatchSpec;
 import dev.runboard.ui.detail.StyledLine;
 import dev.runboard.ui.sessions.SessionRow;
-import dev.runboard.ui.viewer.ViewerLine;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

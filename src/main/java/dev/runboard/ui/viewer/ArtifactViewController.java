@@ -1,5 +1,9 @@
 package dev.runboard.ui.viewer;
 
+import dev.runboard.artifact.ArtifactFile;
+import dev.runboard.artifact.LineIndex;
+import dev.runboard.artifact.PageReader;
+import dev.runboard.artifact.ViewerLine;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.DesktopBridge;
 import dev.runboard.ui.UiTasks;

@@ -1,5 +1,7 @@
 package dev.runboard.ui.viewer;
 
+import dev.runboard.artifact.FileSearch;
+import dev.runboard.artifact.ViewerLine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package dev.runboard.ui.viewer;
 
+import dev.runboard.artifact.ViewerLine;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.detail.AnsiParser;
 import dev.runboard.ui.detail.RuleHighlights;

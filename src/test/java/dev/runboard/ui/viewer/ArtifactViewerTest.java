@@ -4,6 +4,7 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.artifact.ViewerLine;
 import dev.runboard.ui.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
 import dev.runboard.ui.Theme;

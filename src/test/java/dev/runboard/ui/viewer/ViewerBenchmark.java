@@ -1,5 +1,9 @@
 package dev.runboard.ui.viewer;
 
+import dev.runboard.artifact.ArtifactFile;
+import dev.runboard.artifact.FileSearch;
+import dev.runboard.artifact.LineIndex;
+import dev.runboard.artifact.PageReader;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

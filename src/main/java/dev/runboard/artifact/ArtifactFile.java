@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 import dev.runboard.session.OutputPreview;
 import java.io.IOException;
@@ -15,11 +15,11 @@ import java.util.Map;
  * memory stays at {@value #MAX_PAGES} pages whatever the file. Lines are found by byte offset, so
  * the end of a 5 GB file is as near as its start. Used from one worker thread (not the FX thread).
  */
-final class ArtifactFile implements AutoCloseable {
+public final class ArtifactFile implements AutoCloseable {
     static final int PAGE = 64 * 1024;
     static final int MAX_PAGES = 64;
     /** Bytes of one line that are shown; the rest is cut with a marker (a 10 MB line must not reach a Text node). */
-    static final int LINE_LIMIT = 16 * 1024;
+    public static final int LINE_LIMIT = 16 * 1024;
 
     private final Path path;
     private final FileChannel channel;
@@ -31,22 +31,22 @@ final class ArtifactFile implements AutoCloseable {
     };
     private long size;
 
-    ArtifactFile(Path path) throws IOException {
+    public ArtifactFile(Path path) throws IOException {
         this.path = path;
         this.channel = FileChannel.open(path, StandardOpenOption.READ);
         this.size = channel.size();
     }
 
-    Path path() {
+    public Path path() {
         return path;
     }
 
-    long size() {
+    public long size() {
         return size;
     }
 
     /** Looks again at the file's size (it may still be written); a grown last page is read again. */
-    long refreshSize() {
+    public long refreshSize() {
         try {
             long now = channel.size();
             if (now != size) {
@@ -79,7 +79,7 @@ final class ArtifactFile implements AutoCloseable {
     }
 
     /** The offset just after the first '\n' at or after {@code from}, or the file's size when there is none. */
-    long nextLineStart(long from) {
+    public long nextLineStart(long from) {
         long pos = from;
         while (pos < size) {
             byte[] p = page(pos / PAGE);
@@ -97,7 +97,7 @@ final class ArtifactFile implements AutoCloseable {
     }
 
     /** The start of the line holding the byte before {@code pos} (after the last '\n' before {@code pos}), or 0. */
-    long lineStartBefore(long pos) {
+    public long lineStartBefore(long pos) {
         long end = Math.min(pos, size);
         while (end > 0) {
             long index = (end - 1) / PAGE;
@@ -113,25 +113,25 @@ final class ArtifactFile implements AutoCloseable {
     }
 
     /** The start of the line before the one starting at {@code lineStart} (itself at 0). */
-    long previousLineStart(long lineStart) {
+    public long previousLineStart(long lineStart) {
         return lineStart <= 0 ? 0 : lineStartBefore(lineStart - 1);
     }
 
     /** The start of the last line (a final newline ends the last line, it does not start an empty one). */
-    long lastLineStart() {
+    public long lastLineStart() {
         if (size == 0) {
             return 0;
         }
         return byteAt(size - 1) == '\n' ? lineStartBefore(size - 1) : lineStartBefore(size);
     }
 
-    int byteAt(long pos) {
+    public int byteAt(long pos) {
         byte[] p = page(pos / PAGE);
         return p[(int) (pos % PAGE)];
     }
 
     /** Number of '\n' in {@code [from, to)}. */
-    long countNewlines(long from, long to) {
+    public long countNewlines(long from, long to) {
         long n = 0;
         long pos = from;
         long end = Math.min(to, size);
@@ -150,7 +150,7 @@ final class ArtifactFile implements AutoCloseable {
     }
 
     /** The line starting at {@code start}: its text (decoded, cut at {@link #LINE_LIMIT} bytes) and where the next line starts. */
-    ViewerLine line(long start, long number) {
+    public ViewerLine line(long start, long number) {
         int want = (int) Math.min(LINE_LIMIT, size - start);
         byte[] bytes = read(start, want);
         int nl = Newlines.indexOf(bytes, 0, bytes.length);
@@ -192,7 +192,7 @@ final class ArtifactFile implements AutoCloseable {
         return end;
     }
 
-    byte[] read(long pos, int len) {
+    public byte[] read(long pos, int len) {
         byte[] out = new byte[(int) Math.max(0, Math.min(len, size - pos))];
         int done = 0;
         while (done < out.length) {

@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,7 +15,7 @@ import java.util.function.BooleanSupplier;
  * line number is at most one short scan away from a checkpoint. 5 GB of 100-byte lines cost
  * ~50,000 checkpoints (0.8 MB). Readers on other threads see a consistent prefix.
  */
-final class LineIndex implements Runnable {
+public final class LineIndex implements Runnable {
     static final int EVERY_LINES = 1024;
     static final int EVERY_BYTES = 1 << 20;
     private static final int CHUNK = 4 << 20;
@@ -34,7 +34,7 @@ final class LineIndex implements Runnable {
     private volatile IOException failure;
 
     /** @param stillWritten true while the file may grow (a running session's capture): the scan then waits at the end for more */
-    LineIndex(Path path, BooleanSupplier stillWritten) {
+    public LineIndex(Path path, BooleanSupplier stillWritten) {
         this.path = path;
         this.stillWritten = stillWritten;
         offsets[0] = 0;
@@ -123,55 +123,55 @@ final class LineIndex implements Runnable {
     }
 
     /** The last checkpoint at or before {@code offset}: {offset, line number}. */
-    synchronized long[] checkpointAtOrBefore(long offset) {
+    public synchronized long[] checkpointAtOrBefore(long offset) {
         int i = Arrays.binarySearch(offsets, 0, count, offset);
         int at = i >= 0 ? i : -i - 2;
         return new long[] {offsets[at], numbers[at]};
     }
 
     /** The last checkpoint at or before line {@code line}: {offset, line number}. */
-    synchronized long[] checkpointAtOrBeforeLine(long line) {
+    public synchronized long[] checkpointAtOrBeforeLine(long line) {
         int i = Arrays.binarySearch(numbers, 0, count, line);
         int at = i >= 0 ? i : -i - 2;
         return new long[] {offsets[at], numbers[at]};
     }
 
     /** True when lines starting at {@code offset} have been scanned, so their numbers are known. */
-    boolean covers(long offset) {
+    public boolean covers(long offset) {
         return offset <= scanned || done && failure == null;
     }
 
     /** Lines known so far: completed lines plus a last line without a final newline once the scan is done. */
-    long lines() {
+    public long lines() {
         return newlines;
     }
 
-    long scannedBytes() {
+    public long scannedBytes() {
         return scanned;
     }
 
-    long fileSize() {
+    public long fileSize() {
         return fileSize;
     }
 
-    boolean done() {
+    public boolean done() {
         return done;
     }
 
-    IOException failure() {
+    public IOException failure() {
         return failure;
     }
 
-    double progress() {
+    public double progress() {
         long size = fileSize;
         return size == 0 ? (done ? 1 : 0) : Math.min(1, (double) scanned / size);
     }
 
-    int checkpoints() {
+    public int checkpoints() {
         return count;
     }
 
-    void stop() {
+    public void stop() {
         stopped = true;
     }
 }

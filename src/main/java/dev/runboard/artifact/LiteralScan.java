@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -27,7 +27,7 @@ import java.util.function.LongSupplier;
  * byte matches only itself, which is what {@code Pattern.CASE_INSENSITIVE} without
  * {@code UNICODE_CASE} does on the search's one-char-per-byte text.
  */
-final class LiteralScan {
+public final class LiteralScan {
     static final int PIECE = 1 << 20;
     private static final int PROGRESS_EVERY = 8 << 20;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -44,12 +44,12 @@ final class LiteralScan {
     private boolean chosen;
 
     /** @param needle the literal's bytes (at least one) */
-    LiteralScan(byte[] needle, boolean foldAscii) {
+    public LiteralScan(byte[] needle, boolean foldAscii) {
         this(needle, foldAscii, PIECE);
     }
 
     /** With a piece size of its own (tests cut the file into tiny pieces). */
-    LiteralScan(byte[] needle, boolean foldAscii, int piece) {
+    public LiteralScan(byte[] needle, boolean foldAscii, int piece) {
         if (needle.length == 0) {
             throw new IllegalArgumentException("empty literal");
         }
@@ -69,7 +69,7 @@ final class LiteralScan {
      *
      * @return false when cancelled
      */
-    boolean run(Path path, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
+    public boolean run(Path path, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
         int m = needle.length;
         byte[] buf = new byte[piece];
         ByteBuffer bb = ByteBuffer.wrap(buf);
@@ -119,7 +119,7 @@ final class LiteralScan {
      * The first index {@code >= from} where the literal lies whole in {@code b[0, to)}, or -1 (the
      * filter is picked from these bytes on the first call).
      */
-    int indexIn(byte[] b, int from, int to) {
+    public int indexIn(byte[] b, int from, int to) {
         int last = to - needle.length;
         if (!chosen) {
             chooseFilter(b, to);
@@ -180,7 +180,7 @@ final class LiteralScan {
     }
 
     /** Whether the last run filtered on two bytes (for tests). */
-    boolean pairMode() {
+    public boolean pairMode() {
         return pair;
     }
 

@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
  * Finds and counts '\n' in byte arrays eight bytes at a time (SWAR): the line index and the
  * search scan whole files with it, so it must run near memory speed.
  */
-final class Newlines {
+public final class Newlines {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NL = 0x0A0A0A0A0A0A0A0AL;
     private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
@@ -17,18 +17,18 @@ final class Newlines {
     }
 
     /** High bit set in exactly the bytes of {@code word} that are '\n' (no false positives). */
-    static long mask(long word) {
+    public static long mask(long word) {
         long x = word ^ NL;
         long t = ((x & LOW7) + LOW7) | x;
         return ~(t | LOW7);
     }
 
-    static long word(byte[] b, int i) {
+    public static long word(byte[] b, int i) {
         return (long) LONGS.get(b, i);
     }
 
     /** Number of '\n' in {@code b[from, to)}. */
-    static int count(byte[] b, int from, int to) {
+    public static int count(byte[] b, int from, int to) {
         int n = 0;
         int i = from;
         for (; i + 8 <= to; i += 8) {
@@ -43,7 +43,7 @@ final class Newlines {
     }
 
     /** Index of the first '\n' in {@code b[from, to)}, or -1. */
-    static int indexOf(byte[] b, int from, int to) {
+    public static int indexOf(byte[] b, int from, int to) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
             long m = mask(word(b, i));
@@ -60,7 +60,7 @@ final class Newlines {
     }
 
     /** Index of the last '\n' in {@code b[from, to)}, or -1. */
-    static int lastIndexOf(byte[] b, int from, int to) {
+    public static int lastIndexOf(byte[] b, int from, int to) {
         int i = to;
         for (; i - 8 >= from; i -= 8) {
             long m = mask(word(b, i - 8));

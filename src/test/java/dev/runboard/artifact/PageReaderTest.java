@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

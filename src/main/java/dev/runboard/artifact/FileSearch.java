@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -22,20 +22,20 @@ import java.util.regex.Pattern;
  * (leftmost, non-overlapping), not lines: the viewer's "n of N" steps through each of them.
  * In the byte modes {@code .} stands for one byte, so it matches part of a multi-byte character.
  */
-final class FileSearch {
+public final class FileSearch {
     static final int MAX_KEPT = 1_000_000;
     private static final int CHUNK = 8 << 20;
     private static final String META = "\\^$.|?*+()[]{}";
 
-    record Query(String text, boolean caseSensitive) {
+    public record Query(String text, boolean caseSensitive) {
         /** The pattern for decoded text (what the cells highlight). */
-        Pattern displayPattern() {
+        public Pattern displayPattern() {
             return Pattern.compile(text, Pattern.UNIX_LINES
                     | (caseSensitive ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE));
         }
     }
 
-    interface Progress {
+    public interface Progress {
         void update(long scanned, long size, long matches);
 
         boolean cancelled();
@@ -46,7 +46,7 @@ final class FileSearch {
      * @param offsets sorted byte offsets of the first {@value #MAX_KEPT} matches (in decoding mode, the line's start plus the match's ordinal)
      * @param complete false when cancelled
      */
-    record Result(long count, long[] offsets, boolean complete) {
+    public record Result(long count, long[] offsets, boolean complete) {
     }
 
     private final Query query;
@@ -54,12 +54,12 @@ final class FileSearch {
     private long[] kept = new long[1024];
     private int keptCount;
 
-    FileSearch(Query query) {
+    public FileSearch(Query query) {
         this.query = query;
         query.displayPattern(); // a bad regex fails here, on the caller's thread, with its message
     }
 
-    Result run(Path path, Progress progress) throws IOException {
+    public Result run(Path path, Progress progress) throws IOException {
         String text = query.text();
         boolean ascii = text.chars().allMatch(c -> c < 0x80);
         boolean literal = text.chars().noneMatch(c -> META.indexOf(c) >= 0);
@@ -206,7 +206,7 @@ final class FileSearch {
     }
 
     /** The UTF-8 bytes of {@code s} as one char per byte. */
-    static String latin1(String s) {
+    public static String latin1(String s) {
         return new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
     }
 
@@ -214,7 +214,7 @@ final class FileSearch {
      * The longest run of literal characters every match must contain (at least 2), or null: a
      * conservative reading of the pattern that gives up on alternation and skips groups and classes.
      */
-    static String requiredLiteral(String re) {
+    public static String requiredLiteral(String re) {
         if (re.indexOf('|') >= 0 || re.contains("\\Q")) {
             return null;
         }

@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,10 +8,10 @@ import java.util.List;
  * the end of a file is reached without the line index, and line numbers are filled in wherever
  * the index already reaches. Runs on the viewer's worker thread.
  */
-final class PageReader {
+public final class PageReader {
     /** What the view shows: the first line's offset and the lines of the page. */
-    record Page(long anchor, List<ViewerLine> lines, long fileSize, int focusRow) {
-        long number() {
+    public record Page(long anchor, List<ViewerLine> lines, long fileSize, int focusRow) {
+        public long number() {
             return lines.isEmpty() ? -1 : lines.get(0).number();
         }
     }
@@ -19,28 +19,28 @@ final class PageReader {
     private final ArtifactFile file;
     private final LineIndex index;
 
-    PageReader(ArtifactFile file, LineIndex index) {
+    public PageReader(ArtifactFile file, LineIndex index) {
         this.file = file;
         this.index = index;
     }
 
-    Page top(int rows) {
+    public Page top(int rows) {
         file.refreshSize();
         return read(0, rows, -1);
     }
 
-    Page end(int rows) {
+    public Page end(int rows) {
         file.refreshSize();
         return read(maxAnchor(rows), rows, -1);
     }
 
     /** The page starting at {@code anchor} again (the file may have grown, the index may know more numbers). */
-    Page at(long anchor, int rows) {
+    public Page at(long anchor, int rows) {
         file.refreshSize();
         return read(Math.min(anchor, maxAnchor(rows)), rows, -1);
     }
 
-    Page scroll(long anchor, int delta, int rows) {
+    public Page scroll(long anchor, int delta, int rows) {
         file.refreshSize();
         long pos = anchor;
         if (delta > 0) {
@@ -58,7 +58,7 @@ final class PageReader {
     }
 
     /** The page at a fraction of the file's bytes (the scroll bar). */
-    Page fraction(double f, int rows) {
+    public Page fraction(double f, int rows) {
         file.refreshSize();
         long offset = (long) (Math.max(0, Math.min(1, f)) * file.size());
         long start = offset >= file.size() ? file.lastLineStart() : file.lineStartBefore(offset + 1);
@@ -66,14 +66,14 @@ final class PageReader {
     }
 
     /** The page showing the line holding byte {@code offset} a third down, that line focused. */
-    Page around(long offset, int rows) {
+    public Page around(long offset, int rows) {
         file.refreshSize();
         long start = Math.min(file.lineStartBefore(Math.min(offset, file.size()) + 1), file.lastLineStart());
         return focused(start, rows);
     }
 
     /** Line {@code line} (0-based) focused, or null when the index has not reached it yet. */
-    Page line(long line, int rows) {
+    public Page line(long line, int rows) {
         file.refreshSize();
         long offset = offsetOfLine(line);
         return offset < 0 ? null : focused(offset, rows);
@@ -117,7 +117,7 @@ final class PageReader {
     }
 
     /** The 0-based number of the line starting at {@code offset}, or -1 while the index has not got there. */
-    long numberAt(long offset) {
+    public long numberAt(long offset) {
         if (!index.covers(offset)) {
             return -1;
         }
@@ -126,7 +126,7 @@ final class PageReader {
     }
 
     /** The offset of line {@code line} (0-based), or -1 when the index has not reached it. */
-    long offsetOfLine(long line) {
+    public long offsetOfLine(long line) {
         long known = index.done() ? totalLines() : index.lines();
         if (line < 0 || line >= known) {
             return -1;
@@ -140,7 +140,7 @@ final class PageReader {
     }
 
     /** Lines in the file once the index is done (a last line without a final newline counts). */
-    long totalLines() {
+    public long totalLines() {
         long size = file.size();
         long lines = index.lines();
         return size > 0 && index.scannedBytes() == size && file.byteAt(size - 1) != '\n' ? lines + 1 : lines;

@@ -1,4 +1,4 @@
-package dev.runboard.ui.viewer;
+package dev.runboard.artifact;
 
 /**
  * One line as the viewer shows it.
@@ -10,7 +10,7 @@ package dev.runboard.ui.viewer;
  * @param cutBytes bytes of the line not shown (0 when it is shown whole)
  */
 public record ViewerLine(long number, long start, long next, String text, long cutBytes) {
-    ViewerLine withNumber(long n) {
+    public ViewerLine withNumber(long n) {
         return new ViewerLine(n, start, next, text, cutBytes);
     }
 }
