@@ -149,7 +149,7 @@ final class SessionFinisher {
             return session.requestedReason(); // an output rule, the hang watchdog or a runaway guard ended it
         }
         return switch (status) {
-            case COMPLETED, RUNNING -> null;
+            case COMPLETED, RUNNING, PAUSED, PENDING, QUEUED, SKIPPED -> null;
             case UNKNOWN -> UNKNOWN_EXIT;
             case TIMEOUT -> "timed out after " + seconds(session.spec().timeout());
             case KILLED -> "killed" + (session.killReport() != null ? " (" + session.killReport().signal() + ")" : "");

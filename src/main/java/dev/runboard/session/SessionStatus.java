@@ -2,9 +2,19 @@ package dev.runboard.session;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** Where a session is in its life: {@code RUNNING}, then exactly one terminal status. */
+/**
+ * Where a session is in its life: waiting ({@code PENDING} or {@code QUEUED}), then {@code RUNNING}
+ * (or {@code PAUSED} while stopped by STOP), then exactly one terminal status. The words are the
+ * Contract's (DESIGN.md): the table, {@code list} and JSON all show them.
+ */
 public enum SessionStatus {
+    /** Not started yet: waiting for its dependencies, a delay, or a restart's backoff ({@code reason} says which). */
+    PENDING,
+    /** Not started yet: waiting for a slot in its queue. */
+    QUEUED,
     RUNNING,
+    /** Running, but stopped by SIGSTOP (Pause); CONT resumes it. */
+    PAUSED,
     /** Exit code 0. */
     COMPLETED,
     /** Exit code other than 0, death by a signal nobody in runboard sent, or could not start. */
@@ -14,10 +24,20 @@ public enum SessionStatus {
     /** A person or the CLI ended it. */
     KILLED,
     /** It ended while no runboard was watching and left no exit status: runboard cannot say how it ended. */
-    UNKNOWN;
+    UNKNOWN,
+    /** Never started: a dependency can no longer meet its condition. */
+    SKIPPED;
 
     public boolean isTerminal() {
-        return this != RUNNING;
+        return switch (this) {
+            case PENDING, QUEUED, RUNNING, PAUSED -> false;
+            default -> true;
+        };
+    }
+
+    /** Not started yet: no process, no output. */
+    public boolean isWaiting() {
+        return this == PENDING || this == QUEUED;
     }
 
     /** The word users see and JSON carries: {@code running}, {@code completed}, ... */
@@ -32,6 +52,6 @@ public enum SessionStatus {
                 return s;
             }
         }
-        throw new IllegalArgumentException("unknown status '" + word + "' (expected one of running, completed, failed, timeout, killed, unknown)");
+        throw new IllegalArgumentException("unknown status '" + word + "' (expected one of pending, queued, running, paused, completed, failed, timeout, killed, skipped, unknown)");
     }
 }

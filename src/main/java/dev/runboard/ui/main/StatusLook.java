@@ -10,12 +10,16 @@ public final class StatusLook {
 
     public static String glyph(SessionStatus s) {
         return switch (s) {
+            case PENDING -> "\u29D7";   // ⧗
+            case QUEUED -> "\u22EF";    // ⋯
             case RUNNING -> "\u25B6";   // ▶
+            case PAUSED -> "\u275A\u275A"; // ❚❚
             case COMPLETED -> "\u2714"; // ✔
             case FAILED -> "\u2716";    // ✖
             case TIMEOUT -> "\u25F7";   // ◷
             case KILLED -> "\u25A0";    // ■
             case UNKNOWN -> "?";
+            case SKIPPED -> "\u21B7";   // ↷
         };
     }
 
