@@ -1,5 +1,6 @@
 package dev.runboard.cli;
 
+import dev.runboard.artifact.TimeIndex;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code runboard tail ID [-f]}: a session's output, the bytes as written. */
+/** {@code runboard tail ID [-f] [--timestamps]}: a session's output, the bytes as written. */
 @Command(name = "tail", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Print a session's output as written.",
             "The full artifact when there is one. With -f, keep printing as a running session writes, until it ends."})
@@ -34,6 +35,10 @@ public final class TailCommand implements Callable<Integer> {
 
     @Option(names = {"-f", "--follow"}, description = "Follow a running session's output until it ends.")
     boolean follow;
+
+    @Option(names = {"-t", "--timestamps"}, description = {"Put the local time each line was written (HH:MM:SS.mmm) and a space before it.",
+        "From the session's time index: a line's time is at most " + TimeIndex.RESOLUTION_MILLIS + " ms late."})
+    boolean timestamps;
 
     /** Raw bytes to stdout: output is not re-encoded. */
     PrintStream out = System.out;
@@ -50,6 +55,9 @@ public final class TailCommand implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
+            if (timestamps) {
+                return stamped(session, file);
+            }
             long position = copy(file, 0, out);
             while (follow && !session.status().isTerminal()) {
                 LockSupport.parkNanos(FOLLOW_PERIOD_NANOS);
@@ -60,6 +68,20 @@ public final class TailCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    /** As the plain copy, each line stamped; while running, a line waits until the index reaches it. */
+    private int stamped(Session session, Path file) throws IOException {
+        StampedLines lines = new StampedLines(out);
+        boolean ended = session.status().isTerminal();
+        long position = lines.copy(file, 0, ended || !follow);
+        while (follow && !ended) {
+            LockSupport.parkNanos(FOLLOW_PERIOD_NANOS);
+            ended = session.status().isTerminal();
+            Path now = ended ? source(session.snapshot(), session) : file;
+            position = lines.copy(now == null ? file : now, position, ended);
+        }
+        return 0;
     }
 
     /** The file that holds the whole output: the live capture, the artifact, or a kept capture; null when the preview is all. */

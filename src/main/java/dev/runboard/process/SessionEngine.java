@@ -57,6 +57,7 @@ public final class SessionEngine extends SessionsById {
     private final HistoryReconciler history;
     private final SessionKills kills;
     private final SessionRecorder recorder;
+    private final TimeIndexSampler times;
     /** Sessions whose end is being recorded: an end noticed twice (exit, adoption poll, store watcher) is finished once. */
     private final java.util.Set<String> ending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /**
@@ -76,6 +77,7 @@ public final class SessionEngine extends SessionsById {
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
         this.recorder = new SessionRecorder(store, this::warn);
+        this.times = new TimeIndexSampler(config.clock());
         // What the watchdog, the guards and the rules find stays with the session, in its record.
         monitor.onEvent((session, e) -> {
             session.recordEvent(EngineEvents.of(e));
@@ -189,6 +191,7 @@ public final class SessionEngine extends SessionsById {
         }
         managed.put(session, new ManagedSessions.Managed(process, tail, deadline, lock));
         monitor.watch(session);
+        times.watch(session.id(), session.captureFile());
     }
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
@@ -284,6 +287,7 @@ public final class SessionEngine extends SessionsById {
 
     private void finish(Session session, Optional<ExitStatus> fromJdk) {
         SessionLock lock = managed.release(session);
+        times.finish(session.id()); // its last entry before the capture moves (the index moves with it)
         SessionOutcome outcome;
         try {
             // The wrapper's record tells a signal death from an exit code; the JDK's value cannot.
@@ -431,6 +435,7 @@ public final class SessionEngine extends SessionsById {
     @Override
     public void close() {
         monitor.close();
+        times.close();
         timers.shutdownNow();
         workers.shutdown();
         try {

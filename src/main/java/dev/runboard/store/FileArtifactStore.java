@@ -1,5 +1,6 @@
 package dev.runboard.store;
 
+import dev.runboard.artifact.TimeIndex;
 import dev.runboard.session.SessionId;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -40,9 +41,22 @@ public final class FileArtifactStore implements ArtifactStore {
                 copyDurably(captureFile, target);
                 Files.delete(captureFile);
             }
+            moveTimeIndex(captureFile, target);
             return target;
         } catch (IOException e) {
             throw ArtifactException.of("could not persist the output of " + sessionId + " to " + target, e);
+        }
+    }
+
+    /** The capture's time index goes with it; without one, lines only lack their times, so a failure loses nothing else. */
+    private static void moveTimeIndex(Path captureFile, Path target) {
+        Path times = TimeIndex.fileFor(captureFile);
+        try {
+            if (Files.exists(times)) {
+                Files.move(times, TimeIndex.fileFor(target), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            // left in the session's folder; the artifact is what matters
         }
     }
 
@@ -71,5 +85,6 @@ public final class FileArtifactStore implements ArtifactStore {
     @Override
     public void delete(String sessionId) throws IOException {
         Files.deleteIfExists(pathFor(sessionId));
+        Files.deleteIfExists(TimeIndex.fileFor(pathFor(sessionId)));
     }
 }
