@@ -1,0 +1,106 @@
+package dev.runboard.artifact;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * A regex over the outputs of many runs (the CLI's {@code grep}, the window's "Search all runs"):
+ * each file is searched by the viewer's own {@link FileSearch} (literal prefilter in the bytes,
+ * the regex only on lines that can match), then each match is turned into its line: number and
+ * text, read through an {@link ArtifactFile} that counts newlines eight bytes at a time.
+ */
+public final class RunSearch {
+    /** Lines listed per run; past that a run only says how many more it has. */
+    public static final int MAX_LINES_PER_RUN = 10_000;
+
+    /** One run's output to search. */
+    public record Run(String id, String command, Instant startedAt, Path file) {
+    }
+
+    /**
+     * @param number 1-based line number (as grep -n prints it)
+     * @param offset byte offset of the line's start (where the viewer opens)
+     */
+    public record Line(long number, long offset, String text) {
+    }
+
+    /** The lines of one run that match, and how many more matched past {@link #MAX_LINES_PER_RUN}. */
+    public record RunMatches(Run run, List<Line> lines, long moreLines) {
+    }
+
+    private final FileSearch.Query query;
+
+    /** @throws java.util.regex.PatternSyntaxException for a bad regex, before anything is read */
+    public RunSearch(FileSearch.Query query) {
+        this.query = query;
+        query.displayPattern();
+    }
+
+    /**
+     * Searches the runs in order, handing each run with matches to {@code found} as soon as it is
+     * done; runs whose file cannot be read go to {@code trouble}. Stops early when {@code cancelled}.
+     */
+    public void search(List<Run> runs, Consumer<RunMatches> found, Consumer<String> trouble, BooleanSupplier cancelled) {
+        for (Run run : runs) {
+            if (cancelled.getAsBoolean()) {
+                return;
+            }
+            if (run.file() == null || !Files.isRegularFile(run.file())) {
+                continue; // a run with no output kept (pruned, or it fit the preview before captures were kept)
+            }
+            try {
+                RunMatches m = search(run, cancelled);
+                if (m != null) {
+                    found.accept(m);
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                trouble.accept("could not read the output of " + run.id() + " (" + run.file() + "): " + e.getMessage());
+            }
+        }
+    }
+
+    /** The matching lines of one run, or null when it has none. */
+    public RunMatches search(Run run, BooleanSupplier cancelled) throws IOException {
+        FileSearch.Result result = new FileSearch(query).run(run.file(), new FileSearch.Progress() {
+            @Override
+            public void update(long scanned, long size, long matches) {
+            }
+
+            @Override
+            public boolean cancelled() {
+                return cancelled.getAsBoolean();
+            }
+        });
+        if (result.count() == 0) {
+            return null;
+        }
+        List<Line> lines = new ArrayList<>();
+        long more = 0;
+        try (ArtifactFile file = new ArtifactFile(run.file())) {
+            long counted = 0; // offset up to which newlines are counted
+            long number = 0; // 0-based number of the line starting at counted
+            long lastStart = -1;
+            for (long offset : result.offsets()) {
+                long start = file.lineStartBefore(Math.min(offset + 1, file.size()));
+                if (start == lastStart) {
+                    continue; // another match on the same line
+                }
+                lastStart = start;
+                if (lines.size() >= MAX_LINES_PER_RUN) {
+                    more++;
+                    continue;
+                }
+                number += file.countNewlines(counted, start);
+                counted = start;
+                lines.add(new Line(number + 1, start, file.line(start, number).text()));
+            }
+        }
+        return new RunMatches(run, List.copyOf(lines), more);
+    }
+}
