@@ -26,6 +26,9 @@ public final class TimeIndex {
     public static final String SUFFIX = ".times";
     static final int ENTRY = 16;
 
+    private static final java.time.format.DateTimeFormatter STAMP =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(java.time.ZoneId.systemDefault());
+
     private final long[] offsets;
     private final long[] millis;
     private final int count;
@@ -79,6 +82,11 @@ public final class TimeIndex {
     /** Bytes whose time is known: the offset of the last entry. */
     public long covered() {
         return count == 0 ? 0 : offsets[count - 1];
+    }
+
+    /** A line's time as the Contract shows it: local {@code HH:MM:SS.mmm}. */
+    public static String stamp(long epochMillis) {
+        return STAMP.format(java.time.Instant.ofEpochMilli(epochMillis));
     }
 
     /** Epoch millis at which the line starting at {@code lineStart} was written, or -1 when the index does not reach it yet. */

@@ -10,9 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 
 /**
  * Copies a capture's lines with the time each was written in front ({@code HH:MM:SS.mmm}, local
@@ -21,7 +18,6 @@ import java.time.format.DateTimeFormatter;
  * every line is, those past the index stamped with the file's last-modified time.
  */
 final class StampedLines {
-    static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
     /** Shown for a session recorded before runboard kept time indexes. */
     static final String UNKNOWN = "--:--:--.---";
 
@@ -85,7 +81,7 @@ final class StampedLines {
         if (millis < 0) {
             millis = fallback;
         }
-        String s = millis < 0 ? UNKNOWN : STAMP.format(Instant.ofEpochMilli(millis));
+        String s = millis < 0 ? UNKNOWN : TimeIndex.stamp(millis);
         out.write((s + " ").getBytes(StandardCharsets.US_ASCII));
     }
 

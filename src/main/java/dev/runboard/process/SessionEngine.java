@@ -153,6 +153,7 @@ public final class SessionEngine extends SessionsById {
                     + ": " + e.getMessage() + ". Check that the data dir is writable and the disk is not full.");
         }
         Session session = new Session(id, spec, capture, config.clock());
+        times.watch(id, capture);
         Process process;
         // The start the user sees and the wrapper's deadline count from the same moment, taken before the launch.
         java.time.Instant launchedAt = config.clock().instant();
@@ -161,6 +162,7 @@ public final class SessionEngine extends SessionsById {
             process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
                     : launcher.launch(spec, baseEnv, attachStdin, session.tag(), capture, exitStatus);
         } catch (IOException e) {
+            times.drop(id, capture);
             session.end(finisher.couldNotStart(session, e));
             recorder.save(session);
             lock.close();

@@ -24,6 +24,8 @@ import java.util.logging.Logger;
 final class TimeIndexSampler implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(TimeIndexSampler.class.getName());
     static final long PERIOD_MILLIS = 50;
+    /** {@code -Drunboard.timeIndex=off}: no index at all, only for bench/time-index.sh to measure what it costs. */
+    private static final boolean ENABLED = !"off".equals(System.getProperty("runboard.timeIndex"));
 
     private final Clock clock;
     private final Map<String, TimeIndexWriter> writers = new ConcurrentHashMap<>();
@@ -35,14 +37,18 @@ final class TimeIndexSampler implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** Starts indexing a running session's capture (continuing its index when adopted). */
+    /**
+     * Starts indexing a session's capture: before its command is launched (so its first lines are
+     * timed by the ticks, not by when the engine got round to managing it), or when it is adopted
+     * (continuing its index). Watching a session already watched changes nothing.
+     */
     synchronized void watch(String id, Path capture) {
+        if (!ENABLED || writers.containsKey(id)) {
+            return;
+        }
         try {
             TimeIndexWriter w = new TimeIndexWriter(capture);
-            TimeIndexWriter old = writers.put(id, w);
-            if (old != null) {
-                old.close();
-            }
+            writers.put(id, w);
             sample(id, w); // what the command wrote before it was managed gets the earliest time known
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, "no time index for " + id + ": " + e.getMessage());
@@ -63,11 +69,16 @@ final class TimeIndexSampler implements AutoCloseable {
         stopWhenIdle();
     }
 
-    /** Lets go of a session without a last entry (the engine closes; the next owner continues the index). */
-    synchronized void forget(String id) {
+    /** A session that could not start: no index (its capture is deleted too). */
+    synchronized void drop(String id, Path capture) {
         TimeIndexWriter w = writers.remove(id);
         if (w != null) {
             w.close();
+        }
+        try {
+            java.nio.file.Files.deleteIfExists(TimeIndex.fileFor(capture));
+        } catch (IOException ignored) {
+            // an empty index beside a missing capture is harmless
         }
         stopWhenIdle();
     }

@@ -3,6 +3,7 @@ package dev.runboard.ui.viewer;
 import dev.runboard.artifact.ArtifactFile;
 import dev.runboard.artifact.LineIndex;
 import dev.runboard.artifact.PageReader;
+import dev.runboard.artifact.TimeIndex;
 import dev.runboard.artifact.ViewerLine;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.DesktopBridge;
@@ -62,6 +63,10 @@ final class ArtifactViewController {
     private int scrollAccum;
     private long pendingGoto = -1;
     private MatchNavigator search;
+    /** The gutter's times (an immutable snapshot read on the worker), or null while the gutter is off. */
+    private TimeIndex times;
+    private volatile boolean timesWanted;
+    private TimeIndex timesRead; // the worker's copy, read again while the file grows
     private final Timeline ticker = new Timeline(new KeyFrame(Duration.millis(250), e -> tick()));
 
     @FXML private Label viewerPath;
@@ -74,6 +79,7 @@ final class ArtifactViewController {
     @FXML private ProgressBar viewerSearchProgress;
     @FXML private Button viewerCancel;
     @FXML private TextField viewerGoto;
+    @FXML private ToggleButton viewerTimes;
     @FXML private ToggleButton viewerFollow;
     @FXML private ListView<ViewerLine> viewerList;
     @FXML private ScrollBar viewerScroll;
@@ -92,7 +98,17 @@ final class ArtifactViewController {
         search = new MatchNavigator(file,
                 new MatchNavigator.Controls(viewerFind, viewerCase, viewerMatches, viewerSearchProgress, viewerCancel, viewerList),
                 () -> reader != null, () -> page == null ? 0 : page.anchor(), this::revealMatch);
-        viewerList.setCellFactory(l -> new ViewerLineCell(search::highlight));
+        viewerList.setCellFactory(l -> new ViewerLineCell(search::highlight, () -> times));
+        viewerTimes.selectedProperty().addListener((o, was, on) -> {
+            timesWanted = on;
+            if (!on) {
+                times = null;
+                viewerList.refresh();
+            } else if (page != null) {
+                long anchor = page.anchor();
+                request(r -> r.at(anchor, rows));
+            }
+        });
         viewerList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         viewerList.addEventFilter(ScrollEvent.SCROLL, this::onWheel);
         viewerList.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
@@ -160,9 +176,11 @@ final class ArtifactViewController {
             }
             try {
                 PageReader.Page p = read.apply(reader);
+                TimeIndex t = timesWanted ? readTimes() : null;
                 if (p != null) {
                     tasks.fx(() -> {
                         if (gen == generation.get()) {
+                            times = viewerTimes.isSelected() ? t : null;
                             show(p);
                         }
                     });
@@ -171,6 +189,18 @@ final class ArtifactViewController {
                 tasks.fx(() -> viewerInfo.setText("Cannot read the file: " + e.getMessage()));
             }
         });
+    }
+
+    /** On the worker: the file's time index, read once, or again on each page while the file grows. */
+    private TimeIndex readTimes() {
+        if (timesRead == null || stillWritten.getAsBoolean()) {
+            try {
+                timesRead = TimeIndex.read(file);
+            } catch (IOException e) {
+                timesRead = null;
+            }
+        }
+        return timesRead;
     }
 
     private void show(PageReader.Page p) {
@@ -219,6 +249,9 @@ final class ArtifactViewController {
         viewerProgress.setVisible(!done);
         viewerProgress.setProgress(index.progress());
         String size = OutputPreview.humanBytes(index.fileSize());
+        viewerNote.setText(times != null && times.isEmpty()
+                ? "No line times: this output was recorded before runboard kept a time index"
+                : "Lines longer than " + OutputPreview.humanBytes(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
         if (index.failure() != null) {
             viewerInfo.setText("Index failed: " + index.failure().getMessage());
         } else if (done) {

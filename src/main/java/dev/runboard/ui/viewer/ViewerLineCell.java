@@ -1,5 +1,6 @@
 package dev.runboard.ui.viewer;
 
+import dev.runboard.artifact.TimeIndex;
 import dev.runboard.artifact.ViewerLine;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.detail.AnsiParser;
@@ -29,14 +30,21 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
     /** Key in the list's properties of the session's compiled HIGHLIGHT rules ({@link RuleHighlights}). */
     static final String RULES_KEY = "runboard.ruleHighlights";
     private final Label number = new Label();
+    /** The time gutter: when the line was written, shown while the viewer's Times toggle is on. */
+    private final Label time = new Label();
     private final TextFlow flow = new TextFlow();
-    private final HBox box = new HBox(number, flow);
+    private final HBox box = new HBox(number, time, flow);
     private final Supplier<Highlight> highlight;
+    private final Supplier<TimeIndex> times;
 
-    ViewerLineCell(Supplier<Highlight> highlight) {
+    ViewerLineCell(Supplier<Highlight> highlight, Supplier<TimeIndex> times) {
         this.highlight = highlight;
+        this.times = times;
         number.getStyleClass().add("line-number");
         number.setMinWidth(USE_PREF_SIZE);
+        time.getStyleClass().addAll("line-number", "line-time");
+        time.setMinWidth(USE_PREF_SIZE);
+        time.managedProperty().bind(time.visibleProperty());
         flow.getStyleClass().add("viewer-flow");
         getStyleClass().add("viewer-line");
     }
@@ -52,6 +60,10 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
             return;
         }
         number.setText(line.number() < 0 ? "" : String.valueOf(line.number() + 1));
+        TimeIndex t = times.get();
+        time.setVisible(t != null);
+        long millis = t == null ? -1 : t.timeOf(line.start());
+        time.setText(millis < 0 ? "            " : TimeIndex.stamp(millis)); // blank but as wide: past the index so far
         Highlight h = highlight.get();
         List<StyledLine> parsed = new AnsiParser().parse(line.text());
         StyledLine styled = parsed.isEmpty() ? StyledLine.plain("") : parsed.get(0);
