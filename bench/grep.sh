@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `runboard grep` over 5 GiB of artifacts against GNU grep -n over the same files.
 #
-#   bench/grep.sh [--runs 10] [--run-bytes 512M] [--rounds 3] [--jar target/runboard.jar]
+#   bench/grep.sh [--runs 10] [--run-bytes 512M] [--rounds 3] [--jar target/runboard.jar] [--keep DIR]
 #
 # Makes a data dir of RUNS real runs (`runboard exec -- cat FILE`) of RUN-BYTES of log-like lines
 # each (generated once by perl: timestamps, levels, ids, paths), run 7 with one planted line
@@ -19,13 +19,15 @@ RUNS=10
 RUN_BYTES=512M
 ROUNDS=3
 JAR=target/runboard.jar
+KEEP=
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
     --run-bytes) RUN_BYTES=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --jar) JAR=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --keep) KEEP=$2; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "grep.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -39,7 +41,7 @@ avail=$(( $(df -Pk "$WORK" | awk 'NR==2 {print $4}') * 1024 ))
 if [ "$avail" -lt $(( total + run_bytes + 1024 * 1024 * 1024 )) ]; then
   echo "grep.sh: need $(numfmt --to=iec $(( total + run_bytes + 1024 * 1024 * 1024 ))) free under $WORK" >&2; exit 1
 fi
-DATA="$WORK/data"
+DATA="${KEEP:-$WORK}/data"
 
 now_ns() { date +%s%N; }
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
@@ -49,6 +51,11 @@ echo "date:    $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "machine: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB RAM, $(java -version 2>&1 | head -1), $(grep --version | head -1)"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min) at start"
 
+if [ -d "$DATA/artifacts" ]; then
+  files=("$DATA"/artifacts/*.log)
+  run_bytes=$(stat -c %s "${files[0]}"); total=$(du -cb "${files[@]}" | tail -1 | cut -f1)
+  echo "output:  the $(ls "$DATA/artifacts" | grep -c 'log$') runs kept in $DATA ($(numfmt --to=iec "$total"))"
+else
 perl -e '
   my ($want) = @ARGV; my @lvl = ("INFO ", "INFO ", "INFO ", "DEBUG", "WARN "); my $n = 0; my $out = "";
   my @path = ("/api/items/", "/api/users/", "/static/app.js?v=", "/health?probe=");
@@ -71,6 +78,7 @@ for r in $(seq 1 "$RUNS"); do
   java -jar "$JAR" exec --preview-bytes 64K --shell /bin/sh --data-dir "$DATA" -- "cat '$WORK/run.log'$plant" > /dev/null
 done
 rm -f "$WORK/run.log"
+fi
 files=("$DATA"/artifacts/*.log)
 [ "${#files[@]}" = "$RUNS" ] || { echo "grep.sh: expected $RUNS artifacts, found ${#files[@]}" >&2; exit 1; }
 echo
@@ -95,19 +103,27 @@ for q in "${QUERIES[@]}"; do
   rfound=$(rb "${rflag[@]}" "$rquery" | grep -c '^[0-9]*:' || true)
   gfound=$(gg "${gflags[@]}" "$gquery" | wc -l)
   [ "$rfound" = 1 ] && [ "$gfound" = 1 ] || { echo "$name: runboard found $rfound lines, grep $gfound (want 1 each)" >&2; exit 1; }
-  rt=(); gt=()
+  rt=(); gt=(); rc=(); gc=()
   for round in $(seq 1 "$ROUNDS"); do
     for who in $( [ $(( round % 2 )) = 1 ] && echo "rb gg" || echo "gg rb" ); do
       t0=$(now_ns)
-      if [ "$who" = rb ]; then rb "${rflag[@]}" "$rquery" > /dev/null; else gg "${gflags[@]}" "$gquery" > /dev/null; fi
+      if [ "$who" = rb ]; then
+        /usr/bin/time -f '%U %S' -o "$WORK/cpu" java -jar "$JAR" grep --data-dir "$DATA" "${rflag[@]}" "$rquery" > /dev/null
+      else
+        LC_ALL=C.UTF-8 /usr/bin/time -f '%U %S' -o "$WORK/cpu" grep -n "${gflags[@]}" "$gquery" "${files[@]}" > /dev/null
+      fi
       t1=$(now_ns)
       s=$(awk -v ns=$(( t1 - t0 )) 'BEGIN { printf "%.3f", ns / 1e9 }')
-      if [ "$who" = rb ]; then rt+=("$s"); else gt+=("$s"); fi
+      c=$(awk '{ printf "%.2f", $1 + $2 }' "$WORK/cpu")
+      if [ "$who" = rb ]; then rt+=("$s"); rc+=("$c"); else gt+=("$s"); gc+=("$c"); fi
     done
   done
   mr=$(printf '%s\n' "${rt[@]}" | median); mg=$(printf '%s\n' "${gt[@]}" | median)
-  awk -v n="$name" -v r="$mr" -v g="$mg" -v b="$total" -v rr="${rt[*]}" -v gr="${gt[*]}" 'BEGIN {
-    printf "%-24s runboard %6.2fs (%.2f GiB/s) [%s]   grep -n %6.2fs (%.2f GiB/s) [%s]   ratio grep/runboard %.2f\n",
-      n, r, b / r / 2^30, rr, g, b / g / 2^30, gr, g / r }'
+  cr=$(printf '%s\n' "${rc[@]}" | median); cg=$(printf '%s\n' "${gc[@]}" | median)
+  awk -v n="$name" -v r="$mr" -v g="$mg" -v b="$total" -v rr="${rt[*]}" -v gr="${gt[*]}" -v cr="$cr" -v cg="$cg" 'BEGIN {
+    printf "%-24s wall: runboard %6.2fs (%.2f GiB/s) [%s]  grep -n %6.2fs (%.2f GiB/s) [%s]  ratio grep/runboard %.2f\n",
+      n, r, b / r / 2^30, rr, g, b / g / 2^30, gr, g / r
+    printf "%-24s CPU:  runboard %6.2fs (%.2f GiB/CPU-s)  grep -n %6.2fs (%.2f GiB/CPU-s)  ratio grep/runboard %.2f\n",
+      "", cr, b / cr / 2^30, cg, b / cg / 2^30, cg / cr }'
 done
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min) at the end"

@@ -2,11 +2,14 @@ package dev.runboard.cli;
 
 import dev.runboard.artifact.FileSearch;
 import dev.runboard.artifact.RunSearch;
+import dev.runboard.process.EngineConfig;
+import dev.runboard.store.ArtifactStore;
 import dev.runboard.store.Json;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -134,6 +137,7 @@ public final class GrepCommand implements Callable<Integer> {
 
     /** The runs of the data dir, oldest first, with the file holding each one's whole output. */
     private List<RunSearch.Run> runs(SessionStore sessions) {
+        ArtifactStore artifacts = EngineConfig.forDataDir(sessions.dataDir()).artifacts();
         List<RunSearch.Run> runs = new ArrayList<>();
         for (String id : sessions.ids()) {
             Optional<SessionRecord> record;
@@ -150,10 +154,23 @@ public final class GrepCommand implements Callable<Integer> {
             if (command != null && !shown.contains(command)) {
                 continue;
             }
-            String file = r.artifact() != null ? r.artifact() : r.captureFile();
-            Path path = file != null ? Path.of(file) : sessions.file(id, SessionStore.CAPTURE); // running: its live capture
-            runs.add(new RunSearch.Run(id, shown, r.startedAt(), path));
+            runs.add(new RunSearch.Run(id, shown, r.startedAt(), output(r, sessions, artifacts)));
         }
         return runs;
+    }
+
+    /**
+     * Where a run's whole output is: its artifact, its kept capture, or (running) its live capture.
+     * A record names absolute paths; in a data dir moved or copied elsewhere, the same files are
+     * found at their places in this one.
+     */
+    private static Path output(SessionRecord r, SessionStore sessions, ArtifactStore artifacts) {
+        String recorded = r.artifact() != null ? r.artifact() : r.captureFile();
+        Path path = recorded != null ? Path.of(recorded) : null;
+        if (path != null && Files.isRegularFile(path)) {
+            return path;
+        }
+        Path here = r.artifact() != null ? artifacts.pathFor(r.id()) : sessions.file(r.id(), SessionStore.CAPTURE);
+        return Files.isRegularFile(here) ? here : path;
     }
 }

@@ -11,6 +11,8 @@ import dev.runboard.ui.notify.DesktopNotifier;
 import dev.runboard.ui.notify.EndNotifier;
 import dev.runboard.ui.notify.RuleNotifier;
 import dev.runboard.ui.notify.ToastStack;
+import dev.runboard.ui.search.RunSearchWindow;
+import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.SessionsViewModel;
 import dev.runboard.ui.viewer.ArtifactViewer;
 import dev.runboard.ui.workspace.WorkspaceController;
@@ -109,6 +111,9 @@ public final class MainWindow {
                 Clock.systemUTC(), RuleNotifier.DEFAULT_QUIET);
         sessions.onNewEvents(rules::newEvents);
         sessions.attach(engine);
+        RunSearchWindow search = new RunSearchWindow(theme, tasks, viewer,
+                () -> sessions.rows().stream().map(SessionRow::snapshot).toList());
+        ((MainController) loader.getController()).setSearchAllRuns(() -> search.show(stage));
         return new MainWindow(stage, sessions, model, loader.getController(), notifier, workspaces);
     }
 

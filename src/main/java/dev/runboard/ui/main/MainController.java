@@ -39,6 +39,7 @@ public final class MainController {
     private final NewSessionDialogs dialogs;
     private final Theme theme;
     private final UiTasks tasks;
+    private Runnable searchAllRuns = () -> { };
 
     @FXML private BorderPane root;
     @FXML private TableView<SessionRow> sessionTable;
@@ -239,6 +240,16 @@ public final class MainController {
     @FXML
     void onFind() {
         detailController.focusFind();
+    }
+
+    @FXML
+    void onSearchAllRuns() {
+        searchAllRuns.run();
+    }
+
+    /** What "Search all runs" opens (the composition root makes the window). */
+    public void setSearchAllRuns(Runnable open) {
+        this.searchAllRuns = open;
     }
 
     @FXML

@@ -360,6 +360,11 @@ final class ArtifactViewController {
         search.find(text);
     }
 
+    /** Shows the page around byte {@code offset}, that line selected. */
+    void revealAt(long offset) {
+        revealMatch(offset);
+    }
+
     /** Leaves follow mode and shows the page around byte {@code offset}, that line focused (a search match). */
     private void revealMatch(long offset) {
         follow(false);

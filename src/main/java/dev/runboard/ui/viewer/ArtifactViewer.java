@@ -46,6 +46,15 @@ public final class ArtifactViewer {
 
     /** As above, marking the lines that match the session's HIGHLIGHT rules. */
     public Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find, RuleHighlights rules) {
+        return open(owner, file, stillWritten, find, rules, -1);
+    }
+
+    /** A file opened at the line holding byte {@code offset}, that line selected (a result of "Search all runs"). */
+    public Stage openAt(Window owner, Path file, long offset) {
+        return open(owner, file, () -> false, null, RuleHighlights.NONE, offset);
+    }
+
+    private Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find, RuleHighlights rules, long at) {
         FXMLLoader loader = new FXMLLoader(ArtifactViewer.class.getResource("/dev/runboard/ui/viewer/ArtifactView.fxml"));
         ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten, tasks);
         loader.setController(controller);
@@ -71,6 +80,9 @@ public final class ArtifactViewer {
         }
         stage.show();
         controller.load(stillWritten.getAsBoolean());
+        if (at >= 0) {
+            controller.revealAt(at);
+        }
         if (find != null && !find.isBlank()) {
             controller.find(find);
         }
