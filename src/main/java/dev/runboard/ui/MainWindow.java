@@ -83,7 +83,7 @@ public final class MainWindow {
                 return new WorkspaceController(workspaces);
             }
             if (type == DetailController.class) {
-                return new DetailController(detail, model, viewer, control);
+                return new DetailController(detail, model, viewer, control, tasks);
             }
             throw new IllegalArgumentException("no controller known for " + type);
         };

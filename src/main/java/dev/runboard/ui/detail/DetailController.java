@@ -1,5 +1,6 @@
 package dev.runboard.ui.detail;
 
+import dev.runboard.artifact.TimeIndex;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.Formats;
@@ -9,6 +10,7 @@ import dev.runboard.ui.insight.SessionControl;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.main.StatusLook;
 import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.UiTasks;
 import dev.runboard.ui.viewer.ArtifactViewer;
 import java.nio.file.Path;
 import javafx.beans.binding.BooleanBinding;
@@ -49,6 +51,7 @@ public final class DetailController {
     @FXML private Label matchLabel;
     @FXML private ToggleButton followToggle;
     @FXML private ToggleButton wrapToggle;
+    @FXML private ToggleButton timesToggle;
     @FXML private HBox truncatedBar;
     @FXML private Label truncatedLabel;
     @FXML private Hyperlink openArtifactLink;
@@ -77,9 +80,12 @@ public final class DetailController {
     @FXML private VBox stdinSlot;
 
     private final ArtifactViewer viewer;
+    private final UiTasks tasks;
+    private boolean timesLoading;
     private final SessionControl control;
 
-    public DetailController(DetailViewModel model, MainViewModel main, ArtifactViewer viewer, SessionControl control) {
+    public DetailController(DetailViewModel model, MainViewModel main, ArtifactViewer viewer, SessionControl control, UiTasks tasks) {
+        this.tasks = tasks;
         this.model = model;
         this.main = main;
         this.viewer = viewer;
@@ -140,7 +146,37 @@ public final class DetailController {
         tail.highlightsProperty().bind(model.highlightsProperty());
         model.linesProperty().addListener((o, was, now) -> tail.show(now));
         model.snapshotProperty().addListener((o, was, now) -> showHeader(now));
+        model.snapshotProperty().addListener((o, was, now) -> refreshTimes(was == null || now == null || !was.sessionId().equals(now.sessionId())));
+        timesToggle.selectedProperty().addListener((o, was, on) -> refreshTimes(true));
         model.factsProperty().addListener((o, was, now) -> showFacts(now));
+    }
+
+    /**
+     * Reads the shown session's time index off the FX thread while the Times toggle is on: again
+     * as a running session's output grows, one read at a time (a read that finishes behind the
+     * snapshot starts the next).
+     */
+    private void refreshTimes(boolean otherSession) {
+        SessionSnapshot s = model.snapshotProperty().get();
+        if (otherSession || s == null || !timesToggle.isSelected()) {
+            tail.timesProperty().set(null);
+        }
+        if (s == null || s.rawOutput() == null || !timesToggle.isSelected() || timesLoading) {
+            return;
+        }
+        timesLoading = true;
+        Path file = Path.of(s.rawOutput());
+        tasks.onFx(tasks.background(() -> LineTimes.of(s.preview(), TimeIndex.read(file))), (times, error) -> {
+            timesLoading = false;
+            SessionSnapshot now = model.snapshotProperty().get();
+            if (now == null || !timesToggle.isSelected() || !now.sessionId().equals(s.sessionId())) {
+                return;
+            }
+            tail.timesProperty().set(error == null ? times : null);
+            if (now != s) {
+                refreshTimes(false);
+            }
+        });
     }
 
     private static void show(Node node, javafx.beans.value.ObservableBooleanValue when) {

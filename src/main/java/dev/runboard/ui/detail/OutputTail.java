@@ -37,6 +37,7 @@ final class OutputTail {
     private final BooleanProperty wrap = new SimpleBooleanProperty(this, "wrap", false);
     private final StringProperty query = new SimpleStringProperty(this, "query", "");
     private final ObjectProperty<RuleHighlights> highlights = new SimpleObjectProperty<>(this, "highlights", RuleHighlights.NONE);
+    private final ObjectProperty<LineTimes> times = new SimpleObjectProperty<>(this, "times");
     private final ReadOnlyStringWrapper matchInfo = new ReadOnlyStringWrapper(this, "matchInfo", "");
     private List<Integer> matchLines = List.of();
     private int current = -1;
@@ -44,7 +45,7 @@ final class OutputTail {
     OutputTail(ListView<StyledLine> list) {
         this.list = list;
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        list.setCellFactory(l -> new TailLineCell(l, query, wrap, highlights));
+        list.setCellFactory(l -> new TailLineCell(l, query, wrap, highlights, times));
         list.addEventFilter(ScrollEvent.SCROLL, e -> {
             if (e.getDeltaY() > 0) {
                 follow.set(false);
@@ -258,6 +259,11 @@ final class OutputTail {
     /** The shown session's compiled HIGHLIGHT rules. */
     ObjectProperty<RuleHighlights> highlightsProperty() {
         return highlights;
+    }
+
+    /** The time gutter's source; null hides the gutter. */
+    ObjectProperty<LineTimes> timesProperty() {
+        return times;
     }
 
     StringProperty queryProperty() {

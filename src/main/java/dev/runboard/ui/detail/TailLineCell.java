@@ -30,15 +30,19 @@ final class TailLineCell extends ListCell<StyledLine> {
     private final StringProperty query;
     private final ObjectProperty<RuleHighlights> highlights;
     private final BooleanProperty wrap;
+    /** The time gutter's source while the Times toggle is on, else null. */
+    private final ObjectProperty<LineTimes> times;
     private final InvalidationListener rerender;
     private final InvalidationListener resize;
     /** What the flow shows now, so an equal line handed in again costs nothing. */
     private StyledLine shown;
     private RuleHighlights shownRules;
     private String shownQuery;
+    private String shownStamp;
 
     TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap,
-                 ObjectProperty<RuleHighlights> highlights) {
+                 ObjectProperty<RuleHighlights> highlights, ObjectProperty<LineTimes> times) {
+        this.times = times;
         this.query = query;
         this.highlights = highlights;
         this.wrap = wrap;
@@ -49,6 +53,7 @@ final class TailLineCell extends ListCell<StyledLine> {
         // Weak: the list may drop cells (on resize); the shared properties must not keep them alive.
         query.addListener(new WeakInvalidationListener(rerender));
         highlights.addListener(new WeakInvalidationListener(rerender));
+        times.addListener(new WeakInvalidationListener(rerender));
         wrap.addListener(new WeakInvalidationListener(rerender));
         wrap.addListener(new WeakInvalidationListener(resize));
         list.widthProperty().addListener(new WeakInvalidationListener(resize));
@@ -83,13 +88,17 @@ final class TailLineCell extends ListCell<StyledLine> {
         }
         flow.setVisible(true);
         RuleHighlights rules = highlights.get();
+        LineTimes t = times.get();
+        String stamp = t == null || getListView() == null ? null : t.stamp(getIndex(), getListView().getItems().size());
         // Following a flood, the list hands cells lines they already show (or equal ones): nothing to do.
-        if (line.equals(shown) && rules == shownRules && Objects.equals(query.get(), shownQuery) && getGraphic() == flow) {
+        if (line.equals(shown) && rules == shownRules && Objects.equals(query.get(), shownQuery) && getGraphic() == flow
+                && Objects.equals(stamp, shownStamp)) {
             return;
         }
         shown = line;
         shownRules = rules;
         shownQuery = query.get();
+        shownStamp = stamp;
         pseudoClassStateChanged(RULE_HIGHLIGHT, rules != null && rules.matches(line.plain()));
         List<int[]> matches = matches(line.plain(), query.get());
         pseudoClassStateChanged(MATCH, !matches.isEmpty());
@@ -101,6 +110,11 @@ final class TailLineCell extends ListCell<StyledLine> {
         }
         if (runs.isEmpty()) {
             runs.add(StyledRun.of(" ", SgrStyle.PLAIN)); // keeps an empty line one line high
+        }
+        if (stamp != null) {
+            Text gutter = StyledRun.of(stamp, SgrStyle.PLAIN);
+            gutter.getStyleClass().add("line-time");
+            runs.add(0, gutter);
         }
         showRuns(runs);
         setGraphic(flow);
