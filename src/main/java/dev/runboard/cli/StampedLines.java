@@ -34,10 +34,10 @@ final class StampedLines {
      */
     long copy(Path file, long from, boolean ended) throws IOException {
         TimeIndex index = TimeIndex.read(file);
-        long fallback = index.isEmpty() ? -1 : Files.getLastModifiedTime(file).toMillis();
         long position = from;
         byte[] buf = new byte[1 << 16];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long fallback = index.isEmpty() ? -1 : Files.getLastModifiedTime(file).toMillis();
             long size = ch.size();
             int filled = 0; // bytes of buf from position on
             while (position < size) {
