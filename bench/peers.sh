@@ -106,7 +106,8 @@ stopwaitsecs=2
 environment=PEER_TAG="$TAG"
 EOF
   supervisord -c "$W/sup.conf"
-  for _ in $(seq 100); do supervisorctl -c "$W/sup.conf" status >/dev/null 2>&1 && break; sleep 0.1; done
+  # `pid` answers once supervisord listens (`status` exits 3 while a program is stopped).
+  for _ in $(seq 100); do supervisorctl -c "$W/sup.conf" pid >/dev/null 2>&1 && break; sleep 0.1; done
 fi
 if [[ " ${tools[*]} " == *" pm2 "* ]]; then pm2 ping >/dev/null; fi
 bin/runboard list >/dev/null # brings runboard's supervisor up and makes bin/runboard's class-data archive
