@@ -182,24 +182,24 @@ pg=$!
 started
 kill -TERM -- "-$pg" 2>/dev/null; sleep 2; kill -KILL -- "-$pg" 2>/dev/null || true
 exec 3>>"$W/which"
-echo "| shell floor: TERM to the group, KILL after 2 s | $(survivors) |$(cat "$W/which"; : >"$W/which")"
+echo "| shell floor: TERM to the group, KILL after 2 s | $(survivors) |$(cat "$W/which"; : >"$W/which") |"
 id="$(PEER_TAG="$TAG" bin/runboard start -- "$W/hostile.sh")"; started
 bin/runboard kill "$id" --grace 2s >/dev/null
-echo "| runboard \`kill --grace 2s\` | $(survivors) |$(cat "$W/which"; : >"$W/which")"
+echo "| runboard \`kill --grace 2s\` | $(survivors) |$(cat "$W/which"; : >"$W/which") |"
 if [[ " ${tools[*]} " == *" supervisord "* ]]; then
   supervisorctl -c "$W/sup.conf" start hostile >/dev/null; started
   supervisorctl -c "$W/sup.conf" stop hostile >/dev/null
-  echo "| supervisord \`stop\` (stopasgroup, killasgroup, stopwaitsecs=2) | $(survivors) |$(cat "$W/which"; : >"$W/which")"
+  echo "| supervisord \`stop\` (stopasgroup, killasgroup, stopwaitsecs=2) | $(survivors) |$(cat "$W/which"; : >"$W/which") |"
 fi
 if [[ " ${tools[*]} " == *" pm2 "* ]]; then
   PEER_TAG="$TAG" pm2 start "$W/hostile.sh" --name hostile --no-autorestart --kill-timeout 2000 >/dev/null; started
   pm2 stop hostile >/dev/null
-  echo "| pm2 \`stop\` (--kill-timeout 2000) | $(survivors) |$(cat "$W/which"; : >"$W/which")"
+  echo "| pm2 \`stop\` (--kill-timeout 2000) | $(survivors) |$(cat "$W/which"; : >"$W/which") |"
   pm2 delete hostile >/dev/null 2>&1 || true
 fi
 if [[ " ${tools[*]} " == *" tmux "* ]]; then
   # The tmux server itself is not tagged: only the session's command is.
   env -u PEER_TAG tmux -L "$TAG" new-session -d -s hostile -e "PEER_TAG=$TAG" "$W/hostile.sh"; started
   tmux -L "$TAG" kill-session -t hostile
-  echo "| tmux \`kill-session\` | $(survivors) |$(cat "$W/which"; : >"$W/which")"
+  echo "| tmux \`kill-session\` | $(survivors) |$(cat "$W/which"; : >"$W/which") |"
 fi
