@@ -2,6 +2,7 @@
 # Capture throughput: `runboard exec` against the same command redirected to a file by the shell.
 #
 #   bench/capture.sh [--bytes 2G] [--rounds 3] [--shell /bin/bash] [--jar target/runboard.jar] [--no-cmp]
+#                    [--launcher bin/runboard]   (runs runboard through it instead of `java -jar JAR`)
 #
 # Each round runs both variants, interleaved (the order alternates between rounds so neither
 # always runs on a warmer or busier machine), with `sync` before each timed run so one run's
@@ -25,14 +26,16 @@ ROUNDS=3
 SH=/bin/bash
 JAR=target/runboard.jar
 CMP=1
+LAUNCHER=
 while [ $# -gt 0 ]; do
   case "$1" in
     --bytes) BYTES=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --shell) SH=$2; shift 2 ;;
     --jar) JAR=$2; shift 2 ;;
+    --launcher) LAUNCHER=$2; shift 2 ;;
     --no-cmp) CMP=0; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "capture.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -97,7 +100,9 @@ run_exec() {
   rm -f "$cpuf"
   local t0 t1 pid jvm=
   t0=$(now_ns)
-  timed "$tf" java -jar "$JAR" exec --shell "$SH" --data-dir "$data" -- "$3" > "$json" &
+  local runboard=(java -jar "$JAR")
+  [ -n "$LAUNCHER" ] && runboard=("$LAUNCHER")
+  timed "$tf" "${runboard[@]}" exec --shell "$SH" --data-dir "$data" -- "$3" > "$json" &
   pid=$!
   # The JVM is a descendant of $pid (a subshell, then GNU time): follow first children to it.
   local p=$pid comm kids

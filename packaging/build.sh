@@ -43,7 +43,10 @@ MAIN_CLASS=dev.runboard.Launcher
 DESCRIPTION="A desktop process monitor for long-running developer commands"
 # Modules the code reaches only by reflection (jdeps cannot see them). jlink adds what they require.
 REFLECTIVE_MODULES=javafx.controls,javafx.fxml
-JLINK_OPTIONS="--strip-debug --no-header-files --no-man-pages --strip-native-commands"
+# --generate-cds-archive: the bundled runtime's own class-data archive, the base that the app's archives
+# (made below, after jpackage) build on. jlink runs the image's bin/java to make it, so the runtime keeps its
+# native commands (java and keytool, 30 KB) instead of --strip-native-commands.
+JLINK_OPTIONS="--strip-debug --no-header-files --no-man-pages --generate-cds-archive"
 # A desktop app that sits open for days: G1 keeps at most 20 % of the heap free instead of 70 %, which
 # halved the window's RSS with 1,000 finished sessions (docs/BENCHMARKS.md #4: 633 MB -> 332 MB).
 JAVA_OPTIONS=(--java-options -XX:MaxHeapFreeRatio=20 --java-options -XX:MinHeapFreeRatio=10)
@@ -148,6 +151,36 @@ say "jpackage --type app-image -> $DIST/$NAME"
   --jlink-options "$JLINK_OPTIONS" \
   --add-launcher runboard-supervisor=packaging/supervisor-launcher.properties \
   "${JAVA_OPTIONS[@]}"
+
+# --- class-data archives -------------------------------------------------------------------------------------
+# Each launcher gets an archive of the classes a training run of it loads (JDK 17: -XX:ArchiveClassesAtExit),
+# and its .cfg then maps it (-XX:SharedArchiveFile through the launcher's java-options; $APPDIR is the app's
+# folder wherever it is installed). An archive only fits this runtime and these jars, which ship together.
+# A training run that fails leaves its launcher without an archive, as before: slower, never broken.
+say "class-data archives for the launchers (training runs)"
+train="$(mktemp -d)"
+cds_train() { # LAUNCHER ARCHIVE ARGS...: runs the launcher once with the archive written at its exit
+  local launcher="$1" archive="$2"
+  shift 2
+  rm -f "$archive"
+  env -u DISPLAY -u WAYLAND_DISPLAY RUNBOARD_HOME="$train/home" RUNBOARD_SUPERVISOR_IDLE=1 \
+    JAVA_TOOL_OPTIONS="-XX:ArchiveClassesAtExit=$archive -Xlog:disable -Xlog:all=off" \
+    timeout 120 "$launcher" "$@" </dev/null >"$train/out" 2>&1 || true
+  if [ -s "$archive" ]; then
+    local cfg
+    cfg="$DIST/$NAME/lib/app/$(basename "$launcher").cfg"
+    # -Xlog off for cds: an archive that does not fit (a runtime changed by hand) is ignored quietly.
+    sed -i "/^\[JavaOptions\]/a java-options=-XX:SharedArchiveFile=\$APPDIR/$(basename "$archive")\\
+java-options=-Xlog:cds=off\\
+java-options=-Xlog:cds+dynamic=off" "$cfg"
+    echo "$(basename "$archive") ($(du -h "$archive" | cut -f1))"
+  else
+    echo "WARNING: no class-data archive for $(basename "$launcher") (it runs without one): $(tail -1 "$train/out")" >&2
+  fi
+}
+cds_train "$DIST/$NAME/bin/$NAME" "$DIST/$NAME/lib/app/$NAME.jsa" exec -- true
+cds_train "$DIST/$NAME/bin/$NAME-supervisor" "$DIST/$NAME/lib/app/$NAME-supervisor.jsa" supervisor run
+rm -rf "$train"
 echo "$DIST/$NAME ($(du -sh "$DIST/$NAME" | cut -f1))"
 
 # --- deb ---------------------------------------------------------------------------------------------------

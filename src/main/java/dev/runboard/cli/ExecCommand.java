@@ -7,7 +7,8 @@ import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
 import dev.runboard.store.DataDirs;
-import dev.runboard.store.Json;
+import dev.runboard.store.LeanJson;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -46,6 +47,7 @@ public final class ExecCommand implements Callable<Integer> {
     SpecOptions specOptions;
 
     private boolean printed;
+    private PrintWriter out;
 
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Where sessions, captures and artifacts live (default: $RUNBOARD_HOME, else $XDG_DATA_HOME/runboard, else ~/.local/share/runboard).")
     Path dataDir;
@@ -53,8 +55,12 @@ public final class ExecCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path dir = StoreAccess.check(DataDirs.resolve(dataDir), spec);
-        warmUpJson();
-        SessionSpec sessionSpec = specOptions.toSpec();
+        return run(dir, specOptions.toSpec(), spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** The session itself, its options already parsed (by picocli, or by {@link QuickExec} without it). */
+    int run(Path dir, SessionSpec sessionSpec, PrintWriter out, PrintWriter err) throws Exception {
+        this.out = out;
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
@@ -72,7 +78,8 @@ public final class ExecCommand implements Callable<Integer> {
                 session = engine.startAttached(sessionSpec);
             } catch (InvalidSpecException e) {
                 started.cancel(false);
-                spec.commandLine().getErr().println("runboard exec: " + e.getMessage());
+                err.println("runboard exec: " + e.getMessage());
+                err.flush();
                 return RunboardCli.USAGE;
             }
             session.addListener(ended::complete);
@@ -95,8 +102,8 @@ public final class ExecCommand implements Callable<Integer> {
     private synchronized void printOnce(SessionSnapshot last) {
         if (!printed) {
             printed = true;
-            spec.commandLine().getOut().println(Json.write(last));
-            spec.commandLine().getOut().flush();
+            out.println(LeanJson.write(last));
+            out.flush();
         }
     }
 
@@ -109,16 +116,6 @@ public final class ExecCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return java.util.Optional.empty();
         }
-    }
-
-    /**
-     * Starts Jackson (about 0.25 s cold) on the second core while the engine and the command start:
-     * the session's record is written right after launch and the snapshot is printed at the end.
-     */
-    private static void warmUpJson() {
-        Thread t = new Thread(() -> Json.write(dev.runboard.store.Settings.DEFAULTS), "runboard-json-warmup");
-        t.setDaemon(true);
-        t.start();
     }
 
     static int exitCode(SessionSnapshot s) {

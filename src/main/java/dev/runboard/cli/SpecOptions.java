@@ -93,7 +93,7 @@ public final class SpecOptions {
 
     SessionSpec toSpec() {
         if (noShell && shell != null) {
-            throw new ParameterException(command.commandLine(), "--shell and --no-shell cannot be used together");
+            throw usage("--shell and --no-shell cannot be used together");
         }
         SessionSpec.Builder b = noShell ? SessionSpec.argv(commandWords) : SessionSpec.shell(String.join(" ", commandWords));
         if (shell != null) {
@@ -194,8 +194,9 @@ public final class SpecOptions {
         }
     }
 
-    private ParameterException usage(String message) {
-        return new ParameterException(command.commandLine(), message);
+    /** Without picocli ({@link QuickExec}) a bad option hands the command line to picocli, which reports it as usual. */
+    private RuntimeException usage(String message) {
+        return command == null ? new IllegalArgumentException(message) : new ParameterException(command.commandLine(), message);
     }
 
     /** These options as exec's arguments, ending with {@code -- COMMAND...}: how start hands the session to its manager. */
@@ -246,7 +247,7 @@ public final class SpecOptions {
         for (String kv : env) {
             int eq = kv.indexOf('=');
             if (eq <= 0) {
-                throw new ParameterException(command.commandLine(), "--env expects NAME=VALUE, got '" + kv + "'");
+                throw usage("--env expects NAME=VALUE, got '" + kv + "'");
             }
             out.put(kv.substring(0, eq), kv.substring(eq + 1));
         }

@@ -30,8 +30,13 @@ final class SupervisorLauncher {
                     // sessions, but the default initial heap (1/64 of RAM) let the young generation
                     // fill 100+ MB with garbage (200 sessions: 200 MB RSS; 98 MB with these).
                     "-XX:+UseSerialGC", "-Xss512k", "-XX:TieredStopAtLevel=1", "-Xms16m", "-XX:MaxNewSize=24m",
-                    "-XX:MaxHeapFreeRatio=20", "-XX:MinHeapFreeRatio=5", "-Xmx512m", "-cp", classPath(),
-                    "dev.runboard.Launcher"));
+                    "-XX:MaxHeapFreeRatio=20", "-XX:MinHeapFreeRatio=5", "-Xmx512m"));
+            // bin/runboard's class-data archive fits this same class path: the supervisor starts faster with it.
+            String archive = System.getProperty("runboard.shared-archive");
+            if (archive != null && !archive.isBlank()) {
+                argv.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+            }
+            argv.addAll(List.of("-cp", classPath(), "dev.runboard.Launcher"));
         }
         argv.addAll(List.of("supervisor", "run", "--data-dir", dataDir.toString()));
         return argv;

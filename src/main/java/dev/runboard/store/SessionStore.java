@@ -79,7 +79,7 @@ public final class SessionStore {
     public void save(SessionRecord record) throws StoreException {
         try {
             DataDirs.createPrivateDirectories(dirOf(record.id()));
-            files.write(file(record.id(), RECORD), Json.mapper().writeValueAsBytes(record));
+            files.write(file(record.id(), RECORD), LeanJson.writeBytes(record));
         } catch (IOException e) {
             throw new StoreException("could not save session " + record.id(), e);
         }
@@ -146,7 +146,7 @@ public final class SessionStore {
         Path space = file(record.id(), RECORD_SPACE);
         Path target = file(record.id(), RECORD);
         try {
-            files.writeInto(space, target, Json.mapper().writeValueAsBytes(record));
+            files.writeInto(space, target, LeanJson.writeBytes(record));
             return;
         } catch (IOException e) {
             if (ArtifactErrorCode.of(e) != ArtifactErrorCode.DISK_FULL || !record.hasPreview()) {
@@ -154,7 +154,7 @@ public final class SessionStore {
             }
         }
         try {
-            files.writeInto(space, target, Json.mapper().writeValueAsBytes(record.withoutPreview()));
+            files.writeInto(space, target, LeanJson.writeBytes(record.withoutPreview()));
         } catch (IOException e) {
             throw new StoreException("could not save session " + record.id(), e);
         }

@@ -1,0 +1,286 @@
+package dev.runboard.store;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Writes runboard's records and snapshots exactly as {@link Json#write} does, without Jackson's
+ * databind: starting it costs about 0.25 s of CPU and 600 classes, more than a whole
+ * {@code runboard exec -- true} may cost (docs/BENCHMARKS.md §9). It reads the same annotations
+ * (only their names and order) from records of strings, numbers, booleans, enums, instants, lists
+ * and maps; anything else — another Jackson annotation, a {@code Duration}, a lone surrogate — is
+ * handed to Jackson, so the output never differs (LeanJsonTest holds the two side by side).
+ */
+public final class LeanJson {
+    /** Annotations this writer understands; any other Jackson annotation on a written type sends it to Jackson. */
+    private static final List<Class<? extends Annotation>> KNOWN = List.of(JsonProperty.class, JsonIgnore.class,
+            JsonPropertyOrder.class, JsonValue.class);
+    private static final Map<Class<?>, List<Property>> PROPERTIES = new ConcurrentHashMap<>();
+
+    private LeanJson() {
+    }
+
+    public static String write(Object value) {
+        StringBuilder out = new StringBuilder(1024);
+        try {
+            value(out, value, 0);
+        } catch (Unsupported e) {
+            return Json.write(value);
+        }
+        return out.toString();
+    }
+
+    public static byte[] writeBytes(Object value) {
+        return write(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Something this writer does not write as Jackson would: Jackson writes the whole value instead. */
+    private static final class Unsupported extends RuntimeException {
+        Unsupported(String what) {
+            super(what, null, false, false);
+        }
+    }
+
+    private record Property(String name, Method getter) {
+    }
+
+    private static void value(StringBuilder out, Object v, int depth) {
+        if (v == null) {
+            out.append("null");
+        } else if (v instanceof String s) {
+            string(out, s);
+        } else if (v instanceof Boolean || v instanceof Integer || v instanceof Long || v instanceof Short) {
+            out.append(v);
+        } else if (v instanceof Double d) {
+            number(out, d.isNaN() || d.isInfinite(), d.toString());
+        } else if (v instanceof Float f) {
+            number(out, f.isNaN() || f.isInfinite(), f.toString());
+        } else if (v instanceof Instant i) {
+            string(out, i.toString()); // ISO_INSTANT, as Jackson's InstantSerializer writes it
+        } else if (v instanceof Enum<?> e) {
+            enumValue(out, e);
+        } else if (v instanceof Collection<?> c) {
+            array(out, c, depth);
+        } else if (v instanceof Map<?, ?> m) {
+            map(out, m, depth);
+        } else if (v instanceof Record r) {
+            object(out, r, depth);
+        } else {
+            throw new Unsupported(v.getClass().getName());
+        }
+    }
+
+    /** Jackson writes NaN and the infinities as strings. */
+    private static void number(StringBuilder out, boolean quoted, String text) {
+        if (quoted) {
+            string(out, text);
+        } else {
+            out.append(text);
+        }
+    }
+
+    private static void enumValue(StringBuilder out, Enum<?> e) {
+        for (Method m : e.getDeclaringClass().getMethods()) {
+            if (m.isAnnotationPresent(JsonValue.class)) {
+                value(out, invoke(m, e), 0);
+                return;
+            }
+        }
+        checkAnnotations(e.getDeclaringClass().getAnnotations());
+        string(out, e.name());
+    }
+
+    /** Jackson's default pretty printer: arrays on one line, "[ a, b ]", objects inside them indented. */
+    private static void array(StringBuilder out, Collection<?> c, int depth) {
+        if (c.isEmpty()) {
+            out.append("[ ]");
+            return;
+        }
+        out.append("[ ");
+        boolean first = true;
+        for (Object item : c) {
+            if (!first) {
+                out.append(", ");
+            }
+            first = false;
+            value(out, item, depth);
+        }
+        out.append(" ]");
+    }
+
+    private static void map(StringBuilder out, Map<?, ?> m, int depth) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            if (!(e.getKey() instanceof String key)) {
+                throw new Unsupported("a map key that is not a string");
+            }
+            fields.put(key, e.getValue());
+        }
+        fields(out, fields, depth);
+    }
+
+    private static void object(StringBuilder out, Record r, int depth) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (Property p : PROPERTIES.computeIfAbsent(r.getClass(), LeanJson::properties)) {
+            fields.put(p.name(), invoke(p.getter(), r));
+        }
+        fields(out, fields, depth);
+    }
+
+    private static void fields(StringBuilder out, Map<String, Object> fields, int depth) {
+        if (fields.isEmpty()) {
+            out.append("{ }");
+            return;
+        }
+        out.append('{');
+        boolean first = true;
+        for (Map.Entry<String, Object> f : fields.entrySet()) {
+            out.append(first ? "\n" : ",\n");
+            first = false;
+            indent(out, depth + 1);
+            string(out, f.getKey());
+            out.append(" : ");
+            value(out, f.getValue(), depth + 1);
+        }
+        out.append('\n');
+        indent(out, depth);
+        out.append('}');
+    }
+
+    private static void indent(StringBuilder out, int depth) {
+        out.append("  ".repeat(depth));
+    }
+
+    /**
+     * A record's properties in Jackson's order: those {@link JsonPropertyOrder} names first, then the
+     * components in declaration order, then at most one annotated method (more would need
+     * Jackson's own ordering rules). Public {@code getX()}/{@code isX()} methods, which Jackson
+     * would also write, are not supported.
+     */
+    private static List<Property> properties(Class<?> type) {
+        checkAnnotations(type.getAnnotations());
+        Map<String, Property> byName = new LinkedHashMap<>();
+        List<Method> accessors = new ArrayList<>();
+        for (RecordComponent c : type.getRecordComponents()) {
+            Method getter = c.getAccessor();
+            accessors.add(getter);
+            checkAnnotations(getter.getAnnotations());
+            if (!getter.isAnnotationPresent(JsonIgnore.class)) {
+                JsonProperty named = getter.getAnnotation(JsonProperty.class);
+                String name = named == null || named.value().isEmpty() ? c.getName() : named.value();
+                byName.put(name, new Property(name, getter));
+            }
+        }
+        List<Property> extra = new ArrayList<>();
+        for (Method m : type.getMethods()) {
+            if (Modifier.isStatic(m.getModifiers()) || m.getParameterCount() != 0 || accessors.contains(m)
+                    || m.getDeclaringClass() != type) {
+                continue;
+            }
+            checkAnnotations(m.getAnnotations());
+            JsonProperty named = m.getAnnotation(JsonProperty.class);
+            if (named != null) {
+                extra.add(new Property(named.value().isEmpty() ? m.getName() : named.value(), m));
+            } else if (!m.isAnnotationPresent(JsonIgnore.class) && isBeanGetter(m.getName())) {
+                throw new Unsupported(type.getName() + "." + m.getName() + ": a bean getter Jackson would write");
+            }
+        }
+        List<Property> ordered = new ArrayList<>();
+        JsonPropertyOrder order = type.getAnnotation(JsonPropertyOrder.class);
+        Map<String, Property> extraByName = new LinkedHashMap<>();
+        extra.forEach(p -> extraByName.put(p.name(), p));
+        if (order != null) {
+            if (order.alphabetic()) {
+                throw new Unsupported(type.getName() + ": alphabetic order");
+            }
+            for (String name : order.value()) {
+                Property p = byName.containsKey(name) ? byName.remove(name) : extraByName.remove(name);
+                if (p != null) {
+                    ordered.add(p);
+                }
+            }
+        }
+        if (extraByName.size() > 1) {
+            throw new Unsupported(type.getName() + ": several unordered method properties");
+        }
+        ordered.addAll(byName.values());
+        ordered.addAll(extraByName.values());
+        return List.copyOf(ordered);
+    }
+
+    private static boolean isBeanGetter(String name) {
+        return name.length() > 3 && name.startsWith("get") && Character.isUpperCase(name.charAt(3))
+                || name.length() > 2 && name.startsWith("is") && Character.isUpperCase(name.charAt(2));
+    }
+
+    private static void checkAnnotations(Annotation[] annotations) {
+        for (Annotation a : annotations) {
+            Class<? extends Annotation> t = a.annotationType();
+            if (t.getName().startsWith("com.fasterxml.") && !KNOWN.contains(t)) {
+                throw new Unsupported("@" + t.getSimpleName());
+            }
+        }
+    }
+
+    private static Object invoke(Method m, Object target) {
+        try {
+            return m.invoke(target);
+        } catch (IllegalAccessException e) {
+            throw new Unsupported(m + " is not accessible");
+        } catch (InvocationTargetException e) {
+            throw new Unsupported(m + " threw " + e.getCause()); // Jackson reports it its own way
+        }
+    }
+
+    /** Jackson's escaping: quote, backslash and control characters; everything else as it is (UTF-8). */
+    private static void string(StringBuilder out, String s) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                    } else if (Character.isSurrogate(c) && !pairedAt(s, i)) {
+                        throw new Unsupported("a lone surrogate");
+                    } else {
+                        if (Character.isHighSurrogate(c)) {
+                            out.append(c);
+                            c = s.charAt(++i);
+                        }
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    private static boolean pairedAt(String s, int i) {
+        return Character.isHighSurrogate(s.charAt(i)) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+    }
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+}

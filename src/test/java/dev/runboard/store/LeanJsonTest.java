@@ -1,0 +1,94 @@
+package dev.runboard.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.runboard.session.KillReport;
+import dev.runboard.session.OutputPreview;
+import dev.runboard.session.OutputRule;
+import dev.runboard.session.ProcessRef;
+import dev.runboard.session.ResourceTotals;
+import dev.runboard.session.SessionEvent;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.WatchSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The lean writer prints byte for byte what Jackson prints, and hands Jackson what it cannot. */
+class LeanJsonTest {
+    /** Quotes, backslashes, every control character, DEL, non-ASCII and a surrogate pair. */
+    private static final String AWKWARD;
+
+    static {
+        StringBuilder s = new StringBuilder("say \"hi\" \\ / é 中 \uD83D\uDE00 \u007F\u0085 ");
+        for (char c = 0; c < 0x20; c++) {
+            s.append(c);
+        }
+        AWKWARD = s.toString();
+    }
+
+    private static final Instant T0 = Instant.parse("2026-11-30T10:15:30.123456789Z");
+    private static final Instant T1 = Instant.parse("2026-11-30T10:16:00Z");
+
+    @Test
+    void aFinishedSnapshotWithEverySectionIsWrittenAsJacksonWritesIt() {
+        assertSame(snapshot(SessionStatus.KILLED, killReport(), OutputPreview.of(("line 1\n" + AWKWARD).getBytes(StandardCharsets.UTF_8), 8)));
+    }
+
+    @Test
+    void aSnapshotWithEmptyAndNullPartsIsWrittenAsJacksonWritesIt() {
+        assertSame(new SessionSnapshot(SessionStatus.RUNNING, "20261130-101530-abcd", "true", List.of(), "/tmp", null,
+                Map.of(), null, T0, null, 0.0, null, 0.0, 0, null, null, null, OutputPreview.EMPTY, null, null, null,
+                null, null, null, List.of()));
+    }
+
+    @Test
+    void recordsAreWrittenAsJacksonWritesThem() {
+        SpecRecord spec = new SpecRecord(null, List.of("sh", "-c", AWKWARD), "/bin/bash", "/home/u", env(), 600_000L,
+                5000, 65536, true, null, -5);
+        assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd", spec, SessionStatus.FAILED, 4242L,
+                987654L, T0, T1, 3, "TERM", AWKWARD, "aGVhZA==", "", 1234, "note", "/a/b.log", "it failed",
+                ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(), new ResourceTotals(1L << 33, 12.5),
+                List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s"))));
+        assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd",
+                new SpecRecord("make test", null, null, "/", Map.of(), null, 0, 1, null, null, null),
+                SessionStatus.RUNNING, null, 0, T0, null, null, null, null, null, null, 0, null, null, null, null, null,
+                null, null, List.of()));
+    }
+
+    @Test
+    void whatItDoesNotKnowGoesToJackson() {
+        WatchSpec watch = new WatchSpec(List.of(new OutputRule("ERROR", OutputRule.Action.FAIL)), Duration.ofSeconds(90),
+                null, 1L << 30, 150.0, Duration.ofMillis(1500));
+        assertSame(new SpecRecord("x", null, null, "/", Map.of(), null, 0, 1, null, watch, null));
+        assertSame(Settings.DEFAULTS);
+        assertSame(Map.of("lone", "\uD800 surrogate", "nan", Double.NaN));
+    }
+
+    private static void assertSame(Object value) {
+        assertEquals(Json.write(value), LeanJson.write(value));
+    }
+
+    private static Map<String, String> env() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("B", "2");
+        env.put("A", AWKWARD);
+        return env;
+    }
+
+    private static KillReport killReport() {
+        return new KillReport("asked", "TERM", 5000, T0, 4242, List.of(new ProcessRef(4242, "sh -c x"), new ProcessRef(4243, AWKWARD)),
+                true, List.of(new ProcessRef(4243, "sleep")), List.of(), T1, List.of(), List.of(), List.of("a note"));
+    }
+
+    private static SessionSnapshot snapshot(SessionStatus status, KillReport report, OutputPreview preview) {
+        return new SessionSnapshot(status, "20261130-101530-abcd", "sleep 30", List.of("sleep", "30"), "/tmp", "/bin/sh",
+                env(), 4242L, T0, T1, 29.5, 600.0, 5.0, 5, 137, "KILL", AWKWARD, preview, "/a/20261130.log", null,
+                null, "/c/capture", report, new ResourceTotals(123456789, 0.0001), List.of(new SessionEvent(T1, "rule", AWKWARD)));
+    }
+}
