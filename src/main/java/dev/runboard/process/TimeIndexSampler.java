@@ -55,7 +55,11 @@ final class TimeIndexSampler implements AutoCloseable {
             return;
         }
         if (ticking == null) {
-            ticking = thread.scheduleAtFixedRate(this::tick, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+            try {
+                ticking = thread.scheduleAtFixedRate(this::tick, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException closing) {
+                writers.remove(id).close(); // the engine is closing: the session runs on, without times from here
+            }
         }
     }
 

@@ -32,10 +32,11 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * "Search all runs": a regex over the whole output of every session in the list, by the same
- * engine as {@code runboard grep} ({@link RunSearch}), on a worker thread. Results are grouped by
- * run (id, command, start), each matching line under its run; activating a line (double-click or
- * Enter) opens the viewer at it. One window, brought back to the front when asked again.
+ * "Search all runs": a regex over the whole output of every session in the list (or of those whose
+ * command contains a text: one command's history), by the same engine as {@code runboard grep}
+ * ({@link RunSearch}), on a worker thread. Results are grouped by run (id, command, start), each
+ * matching line under its run; activating a line (double-click or Enter) opens the viewer at it.
+ * One window, brought back to the front when asked again.
  */
 public final class RunSearchWindow {
     private static final DateTimeFormatter STARTED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
@@ -47,6 +48,7 @@ public final class RunSearchWindow {
     private final AtomicLong generation = new AtomicLong();
     private Stage stage;
     private TextField query;
+    private TextField command;
     private ToggleButton matchCase;
     private Label status;
     private TreeView<Result> results;
@@ -83,6 +85,11 @@ public final class RunSearchWindow {
         query.setId("runSearchQuery");
         query.setPromptText("Regex to find in the output of every run (Enter)");
         HBox.setHgrow(query, Priority.ALWAYS);
+        command = new TextField();
+        command.setId("runSearchCommand");
+        command.setPromptText("Only runs whose command contains\u2026");
+        command.setPrefColumnCount(16);
+        command.setOnAction(e -> search());
         matchCase = new ToggleButton("Aa");
         matchCase.setId("runSearchCase");
         Button go = new Button("Search");
@@ -106,7 +113,7 @@ public final class RunSearchWindow {
             }
         });
         BorderPane root = new BorderPane(results);
-        root.setTop(new ToolBar(query, matchCase, go));
+        root.setTop(new ToolBar(query, matchCase, command, go));
         HBox bottom = new HBox(status);
         bottom.getStyleClass().add("status-bar");
         bottom.setPadding(new Insets(4, 8, 4, 8));
@@ -139,8 +146,9 @@ public final class RunSearchWindow {
             status.setText("Not a valid regex: " + e.getDescription());
             return;
         }
+        String only = command.getText() == null ? "" : command.getText().strip();
         List<RunSearch.Run> runs = sessions.get().stream()
-                .filter(s -> s.rawOutput() != null)
+                .filter(s -> s.rawOutput() != null && s.command().contains(only))
                 .map(s -> new RunSearch.Run(s.sessionId(), s.command(), s.startedAt(), Path.of(s.rawOutput())))
                 .toList();
         long gen = generation.incrementAndGet();

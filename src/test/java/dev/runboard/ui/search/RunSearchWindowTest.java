@@ -81,8 +81,19 @@ class RunSearchWindowTest {
         assertEquals(thirdRun, runs.get(0).getValue().run().id());
         assertEquals("1501: read: connection reset by peer", fx(robot, () -> runs.get(0).getChildren().get(0).getValue().toString()));
 
+        // Only the runs of another command: none printed it.
+        robot.interact(() -> robot.lookup("#runSearchCommand").queryAs(TextField.class).setText("echo fine"));
+        robot.clickOn("#runSearchGo");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> robot.lookup("#runSearchStatus").queryLabeled().getText()).startsWith("No run printed"));
+        robot.interact(() -> robot.lookup("#runSearchCommand").queryAs(TextField.class).setText(""));
+        robot.clickOn("#runSearchGo");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> robot.lookup("#runSearchStatus").queryLabeled().getText()).contains("1 of 4 runs"));
+        List<TreeItem<RunSearchWindow.Result>> again = fx(robot, () -> List.copyOf(tree.getRoot().getChildren()));
+
         // Activating the line opens the viewer on that run's output, the line selected.
-        robot.interact(() -> tree.getSelectionModel().select(runs.get(0).getChildren().get(0)));
+        robot.interact(() -> tree.getSelectionModel().select(again.get(0).getChildren().get(0)));
         robot.interact(() -> tree.requestFocus());
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "read: connection reset by peer".equals(selectedViewerLine(robot)));
