@@ -56,6 +56,9 @@ public final class ExecCommand implements Callable<Integer> {
         warmUpJson();
         SessionSpec sessionSpec = specOptions.toSpec();
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
+            if (sessionSpec.isRemote()) {
+                engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(dir));
+            }
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
             // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM
