@@ -145,9 +145,15 @@ class RemoteSessionTest {
                 + "if [ $((i % 200)) -eq 0 ]; then sleep 0.1; fi; done";
         Session s = engine.start(sh(lines).build());
         Await.until(LONG, "some output mirrored", () -> s.snapshot().outputBytes() > 1000);
+        sshd.cutOff();
         killMaster();
-        Await.until(LONG, "the connection to drop", () -> "disconnected".equals(s.connection())
-                || s.status().isTerminal() || s.snapshot().events().stream().anyMatch(e -> e.kind().equals("connection")));
+        try {
+            Await.until(LONG, "the connection to drop", () -> "disconnected".equals(s.connection()));
+            assertEquals(SessionStatus.RUNNING, s.snapshot().status(), "the session runs on while disconnected");
+            assertEquals("disconnected", s.snapshot().connection());
+        } finally {
+            sshd.reconnect();
+        }
         SessionSnapshot end = awaitEnd(s);
         assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
         String expected = IntStream.rangeClosed(1, 4000).mapToObj(i -> "line " + i + "\n").collect(Collectors.joining());

@@ -28,13 +28,26 @@ final class SshdFixture implements AutoCloseable {
     final String user;
     private final Process sshd;
     private final int port;
+    private final int closedPort;
+    private final String configText;
 
-    private SshdFixture(Path dir, Path config, String user, Process sshd, int port) {
+    private SshdFixture(Path dir, Path config, String user, Process sshd, int port, int closedPort) throws IOException {
         this.dir = dir;
         this.config = config;
         this.user = user;
         this.sshd = sshd;
         this.port = port;
+        this.closedPort = closedPort;
+        this.configText = Files.readString(config);
+    }
+
+    /** Makes rb-remote unreachable for new connections (as a network gone away), until {@link #reconnect()}. */
+    void cutOff() throws IOException {
+        Files.writeString(config, configText.replaceFirst("Port " + port + "\n", "Port " + closedPort + "\n"));
+    }
+
+    void reconnect() throws IOException {
+        Files.writeString(config, configText);
     }
 
     static SshdFixture start() throws Exception {
@@ -90,7 +103,7 @@ final class SshdFixture implements AutoCloseable {
             }
             Thread.onSpinWait();
         }
-        return new SshdFixture(dir, config, user, sshd, port);
+        return new SshdFixture(dir, config, user, sshd, port, closedPort);
     }
 
     private static String block(String alias, int port, String user, Path key, Path knownHosts) {
