@@ -18,7 +18,7 @@ import java.util.Map;
  */
 final class PollFrames {
     /** The most output one poll brings for all of a host's sessions together. */
-    static final long MAX_BYTES_PER_POLL = 32L << 20;
+    static final long MAX_BYTES_PER_POLL = 256L << 20;
 
     record Ended(String id, String status) {
     }

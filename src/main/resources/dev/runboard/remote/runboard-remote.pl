@@ -13,6 +13,8 @@
 # exit-status file). Errors are one line "error KIND: message" on stdout, exit 3.
 use strict;
 
+sub CHUNK () { 1 << 20 }
+
 my ($dir, $cmd, @args) = @ARGV;
 binmode(STDOUT);
 binmode(STDIN);
@@ -94,6 +96,7 @@ sub cleanup_fail {
 sub poll {
     my ($max) = @_;
     $max ||= 8 << 20;
+    $| = 0;
     while (my $line = <STDIN>) {
         my ($id, $offset, $pid, $ticks) = split(' ', $line);
         next unless defined $ticks && $id =~ /^[\w.-]+$/;
@@ -106,21 +109,28 @@ sub poll {
         }
         my $size = -s "$sdir/out";
         my $alive = alive($pid, $ticks) ? 1 : 0;
-        my $data = '';
+        my $want = 0;
+        my $fh;
         if (!defined $size) {
             $size = -1;    # the session's folder is gone: not ours, or forgotten
-        } elsif ($size > $offset && open(my $fh, '<', "$sdir/out")) {
+        } elsif ($size > $offset && open($fh, '<', "$sdir/out")) {
             binmode($fh);
             sysseek($fh, $offset, 0);
-            my $want = $size - $offset < $max ? $size - $offset : $max;
-            while (length($data) < $want) {
-                my $n = sysread($fh, $data, $want - length($data), length($data));
-                last unless $n;
-            }
-            close($fh);
-            $max -= length($data);
+            $want = $size - $offset < $max ? $size - $offset : $max;
         }
-        print "$id $size $alive " . length($status) . ' ' . length($data) . "\n", $status, $data;
+        print "$id $size $alive " . length($status) . " $want\n", $status;
+        # Streamed in chunks as read: the transfer and the next read overlap, and no output is held whole.
+        my $left = $want;
+        while ($left > 0) {
+            my $chunk = '';
+            my $n = sysread($fh, $chunk, $left < CHUNK ? $left : CHUNK);
+            # The file only grows, so a short read cannot happen; should it, the frame is still whole.
+            $chunk = "\0" x ($left < CHUNK ? $left : CHUNK) unless $n;
+            print $chunk;
+            $left -= length($chunk);
+        }
+        close($fh) if $fh;
+        $max -= $want;
     }
 }
 
