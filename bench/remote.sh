@@ -5,7 +5,8 @@
 #
 # 1. Capture: `runboard exec --host H -- CMD` (the output written to a file on the host and
 #    mirrored here byte for byte, hash-checked) against `ssh H 'CMD > file'` (the output stays on
-#    the host), interleaved rounds; ratio = ssh time / runboard time.
+#    the host; the issue's baseline) and `ssh H CMD > file` (the bytes streamed here, what the mirror
+#    must at least cost), interleaved rounds; ratio = baseline time / runboard time.
 # 2. Polling: N remote `sleep` sessions started with `runboard start --host`; the supervisor's CPU
 #    (its own + its reaped ssh clients', /proc/PID/stat utime+stime+cutime+cstime) and the remote
 #    helper's (the sshd side, read as the test user's processes' CPU is not separable: the whole
@@ -84,25 +85,32 @@ now() { date +%s.%N; }
 echo "== capture of $BYTES: ssh H 'CMD > file' (baseline) vs runboard exec --host (file there + mirror here)"
 "${SSH[@]}" true
 java -jar "$JAR" exec --host rb-bench --cwd /tmp -- true >/dev/null   # installs the helper, opens the master
-ratios=()
+ratios=(); sratios=()
 for r in $(seq "$ROUNDS"); do
+  ts=$(now); "${SSH[@]}" "$CMD" > "$WORK/streamed"; t0=$(now); rm -f "$WORK/streamed"
+  stream=$(echo "$t0 - $ts" | bc)
   t0=$(now); "${SSH[@]}" "$CMD > /tmp/rb-bench-out"; t1=$(now)
+  base=$(echo "$t1 - $t0" | bc)
   "${SSH[@]}" "rm -f /tmp/rb-bench-out"
+  t1=$(now)
   out=$(java -jar "$JAR" exec --host rb-bench --cwd /tmp -- "$CMD"); t2=$(now)
   raw=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["raw_output"])')
   got=$(sha256sum "$raw" | cut -d' ' -f1)
   [ "$got" = "$expected" ] || { echo "round $r: hash MISMATCH ($got vs $expected)"; exit 1; }
-  base=$(echo "$t1 - $t0" | bc); rb=$(echo "$t2 - $t1" | bc)
+  rb=$(echo "$t2 - $t1" | bc)
   ratio=$(echo "scale=2; $base / $rb" | bc); ratios+=("$ratio")
-  printf 'round %d: ssh redirect %.2f s, runboard %.2f s (hash equal), ratio %s\n' "$r" "$base" "$rb" "$ratio"
+  sratio=$(echo "scale=2; $stream / $rb" | bc); sratios+=("$sratio")
+  printf 'round %d: ssh redirect there %.2f s, ssh streamed here %.2f s, runboard %.2f s (hash equal); ratios %s and %s\n' \
+    "$r" "$base" "$stream" "$rb" "$ratio" "$sratio"
   rm -rf "$RUNBOARD_HOME/artifacts" "$RUNBOARD_HOME/sessions"
 done
-echo "ratios: ${ratios[*]}"
+echo "ratios to ssh 'CMD > file': ${ratios[*]}; to ssh CMD > file here: ${sratios[*]}"
 
 cpu_of() { awk '{print $14+$15+$16+$17}' "/proc/$1/stat"; }
 busy() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 hz=$(getconf CLK_TCK)
 echo "== polling: $SESSIONS remote sessions on one host, ${IDLE} s"
+[ "$SESSIONS" -gt 0 ] || exit 0
 java -jar "$JAR" start --host rb-bench --cwd /tmp -- true >/dev/null
 sup=$(java -jar "$JAR" supervisor status 2>/dev/null | grep -o '"pid" *: *[0-9]*' | head -1 | grep -o '[0-9]*$')
 measure() {

@@ -55,6 +55,11 @@ public final class SshSessions implements RemoteSessions {
         return new SshSessions(dataDir, config == null || config.isBlank() ? null : Path.of(config));
     }
 
+    /** This client's folder name on every host. */
+    String clientId() {
+        return clientId;
+    }
+
     HostLink link(String host) {
         return links.computeIfAbsent(host, h -> new HostLink(new SshCommand(h, configFile, controlDir), clientId, clock,
                 s -> listeners.forEach(l -> l.accept(s))));
@@ -63,7 +68,8 @@ public final class SshSessions implements RemoteSessions {
     @Override
     public void prepare(String host) throws InvalidSpecException {
         try {
-            link(host).dir();
+            HostLink link = link(host);
+            RemoteInstall.answer(link.ssh(), link.ssh().run(link.helper("room"), null));
         } catch (IOException e) {
             throw new InvalidSpecException("host", "host " + host + ": cannot run ssh (" + e.getMessage()
                     + "); check that OpenSSH's ssh is installed");

@@ -8,6 +8,7 @@
 #   perl runboard-remote.pl DIR kill ID PID START_TICKS SIGNAL GRACE_MS TAG
 #   perl runboard-remote.pl DIR signal PID START_TICKS SIGNAL
 #   perl runboard-remote.pl DIR forget ID...
+#   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
 #
 # A session lives in DIR/s/ID: `out` (the command's output, untouched), `status` (the wrapper's
 # exit-status file). Errors are one line "error KIND: message" on stdout, exit 3.
@@ -24,6 +25,7 @@ elsif ($cmd eq 'poll') { poll(@args) }
 elsif ($cmd eq 'kill') { kill_session(@args) }
 elsif ($cmd eq 'signal') { signal_session(@args) }
 elsif ($cmd eq 'forget') { forget(@args) }
+elsif ($cmd eq 'room') { room() }
 else { fail('usage', "unknown command $cmd") }
 exit 0;
 
@@ -81,6 +83,20 @@ sub launch {
     }
     my $s = stat_of($pid);
     print "ok $pid " . ($s ? $s->[3] : 0) . "\n";
+}
+
+# A start is refused while the sessions' folder has less than 64 KiB free: asked before runboard
+# creates anything, so a full disk is a one-line refusal, not a session that failed half way.
+sub room {
+    mkdir("$dir/s", 0700);
+    my $probe = "$dir/s/.room";
+    my $ok = open(my $fh, '>', $probe);
+    $ok = $ok && (syswrite($fh, "\0" x 65536) // -1) == 65536;
+    my $why = $! || 'short write';
+    $ok = close($fh) && $ok if $fh;
+    unlink($probe);
+    fail('disk', "no room for a session in $dir/s ($why)") unless $ok;
+    print "ok\n";
 }
 
 sub cleanup_fail {

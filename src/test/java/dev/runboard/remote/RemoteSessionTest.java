@@ -195,6 +195,22 @@ class RemoteSessionTest {
         assertTrue(cwd.getMessage().contains("/no/such/folder"), cwd.getMessage());
     }
 
+    @Test
+    void aFullDiskOnTheHostIsRefusedBeforeAnythingStarts() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "a small full file system needs mount (root): skipped");
+        remote.prepare(HOST); // brings the helper, and makes the sessions' folder
+        Path sessions = sshd.home().resolve(".cache/runboard-remote/" + remote.clientId() + "/s");
+        assertEquals(0, SshdFixture.run(List.of("mount", "-t", "tmpfs", "-o", "size=1m,mode=0700,uid=" + sshd.uid(),
+                "tmpfs", sessions.toString())), "mount a 1 MiB file system on the host's sessions folder");
+        try {
+            SshdFixture.run(List.of("sh", "-c", "cat /dev/zero > " + sessions.resolve("filler")));
+            assertFailure(HOST, "disk is full");
+        } finally {
+            SshdFixture.run(List.of("umount", sessions.toString()));
+        }
+    }
+
     private void assertFailure(String host, String words) {
         InvalidSpecException e = assertThrows(InvalidSpecException.class,
                 () -> engine.start(sh("true").host(host).build()));
