@@ -30,8 +30,13 @@ final class SupervisorLauncher {
                     // sessions, but the default initial heap (1/64 of RAM) let the young generation
                     // fill 100+ MB with garbage (200 sessions: 200 MB RSS; 98 MB with these).
                     "-XX:+UseSerialGC", "-Xss512k", "-XX:TieredStopAtLevel=1", "-Xms16m", "-XX:MaxNewSize=24m",
-                    "-XX:MaxHeapFreeRatio=20", "-XX:MinHeapFreeRatio=5", "-Xmx512m", "-cp", classPath(),
-                    "dev.runboard.Launcher"));
+                    "-XX:MaxHeapFreeRatio=20", "-XX:MinHeapFreeRatio=5", "-Xmx512m"));
+            // The ssh config this client was told to use reaches the supervisor that runs its remote sessions.
+            String sshConfig = System.getProperty("runboard.ssh.config");
+            if (sshConfig != null && !sshConfig.isBlank()) {
+                argv.add("-Drunboard.ssh.config=" + sshConfig);
+            }
+            argv.addAll(List.of("-cp", classPath(), "dev.runboard.Launcher"));
         }
         argv.addAll(List.of("supervisor", "run", "--data-dir", dataDir.toString()));
         return argv;

@@ -41,6 +41,28 @@ class RemoteCliTest {
     }
 
     @Test
+    void startRunsOnTheHostThroughTheSupervisorAndAKilledSupervisorsSessionIsReattached() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+                    "echo one; sleep 4; echo two; exit 4");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            dev.runboard.process.Await.until(java.time.Duration.ofSeconds(60), "the first line",
+                    () -> fx.cli("show", id).out().contains("one"));
+            long first = fx.supervisorPid();
+            ProcessHandle.of(first).ifPresent(ProcessHandle::destroyForcibly); // the owner dies mid-run
+            SupervisorFixture.Result waited = fx.cli("wait", id); // brings a new supervisor, which re-attaches
+            assertEquals(4, waited.exit(), waited.out() + waited.err());
+            String shown = fx.cli("show", id).out();
+            assertTrue(shown.contains("one\\ntwo\\n") || shown.contains("one\ntwo"), shown);
+            assertTrue(shown.contains("rb-remote"), shown);
+            SupervisorFixture.Result refused = fx.cli("start", "--host", "rb-badauth", "--cwd", "/tmp", "--", "true");
+            assertEquals(2, refused.exit(), refused.out() + refused.err());
+            assertTrue(refused.err().contains("rb-badauth refused the login"), refused.err());
+        }
+    }
+
+    @Test
     void anUnreachableHostIsExitTwoInOneLine() {
         SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-unreachable", "--cwd", "/tmp",
                 "--", "true");
