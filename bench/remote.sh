@@ -36,9 +36,14 @@ id "$USER_" >/dev/null 2>&1 || { echo "remote.sh: needs the test user (run .ci/s
 WORK=$(mktemp -d); chmod 755 "$WORK"
 SSHD_PID=
 export RUNBOARD_HOME="$WORK/data" RUNBOARD_SSH_CONFIG="$WORK/ssh_config"
+unset XDG_RUNTIME_DIR   # runboard's control sockets then go under this run's data dir, ended on exit
 cleanup() {
   java -jar "$JAR" supervisor stop >/dev/null 2>&1 || true
   ssh -F "$RUNBOARD_SSH_CONFIG" -o ControlPath="$WORK/bench.ctl" -O exit rb-bench >/dev/null 2>&1 || true
+  # runboard's own master (ControlPersist keeps it for later commands; this data dir is going away)
+  for sock in "$RUNBOARD_HOME"/ssh/*; do
+    [ -S "$sock" ] && ssh -F "$RUNBOARD_SSH_CONFIG" -o ControlPath="$sock" -O exit rb-bench >/dev/null 2>&1 || true
+  done
   [ -n "$SSHD_PID" ] && kill "$SSHD_PID" 2>/dev/null || true
   rm -rf "$WORK"
   su -s /bin/sh "$USER_" -c 'rm -rf "$HOME/.cache/runboard-remote" /tmp/rb-bench-out' 2>/dev/null || true
