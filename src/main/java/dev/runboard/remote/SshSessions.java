@@ -71,8 +71,8 @@ public final class SshSessions implements RemoteSessions {
             HostLink link = link(host);
             RemoteInstall.answer(link.ssh(), link.ssh().run(link.helper("room"), null));
         } catch (IOException e) {
-            throw new InvalidSpecException("host", "host " + host + ": cannot run ssh (" + e.getMessage()
-                    + "); check that OpenSSH's ssh is installed");
+            throw new InvalidSpecException("host", "host " + host + ": " + e.getMessage()
+                    + "; check that OpenSSH's ssh is installed and that `ssh " + host + "` works");
         }
     }
 
