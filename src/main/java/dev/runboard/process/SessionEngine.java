@@ -211,9 +211,7 @@ public final class SessionEngine extends SessionsById {
                     Math.max(0, left), TimeUnit.MILLISECONDS);
         }
         managed.put(session, new ManagedSessions.Managed(process, tail, deadline, lock));
-        if (!session.spec().isRemote()) {
-            monitor.watch(session); // its /proc is on another host: the remote poll does not sample it yet
-        }
+        monitor.watch(session);
     }
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */

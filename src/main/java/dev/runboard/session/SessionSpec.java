@@ -139,6 +139,7 @@ public record SessionSpec(
         }
         if (isRemote()) {
             checkHost(host);
+            checkRemoteSupports();
         } else if (!Files.exists(cwd)) {
             throw new InvalidSpecException("cwd", "cwd " + cwd + " does not exist");
         } else if (!Files.isDirectory(cwd)) {
@@ -217,6 +218,21 @@ public record SessionSpec(
                     + " from your ssh config or user@box");
         }
         return host;
+    }
+
+    /**
+     * What a remote session cannot do yet, refused rather than silently dropped: a terminal, and
+     * the watchdog and guards (they read the command's /proc, which is on the host).
+     */
+    private void checkRemoteSupports() {
+        if (pty) {
+            throw new InvalidSpecException("pty", "a pseudo-terminal is not available for sessions on another host yet:"
+                    + " leave out --pty (or the host)");
+        }
+        if (watch.hangAfter() != null || watch.maxRssBytes() != null || watch.maxCpuPercent() != null) {
+            throw new InvalidSpecException("hang", "the hang watchdog and the RSS/CPU guards are not available for"
+                    + " sessions on another host yet: leave them out (or the host)");
+        }
     }
 
     public Builder toBuilder() {

@@ -111,6 +111,16 @@ class RemoteSessionTest {
     }
 
     @Test
+    void outputRulesApplyAndWhatNeedsTheHostsProcIsRefused() throws Exception {
+        SessionSpec failing = sh("echo ok; echo 'FATAL: disk'; exit 0").watch(dev.runboard.session.WatchSpec.NONE.withRules(
+                List.of(new dev.runboard.session.OutputRule("FATAL", dev.runboard.session.OutputRule.Action.FAIL)))).build();
+        SessionSnapshot end = awaitEnd(engine.start(failing));
+        assertEquals(SessionStatus.FAILED, end.status(), "a --fail-on rule fails a remote session too");
+        InvalidSpecException pty = assertThrows(InvalidSpecException.class, () -> engine.start(sh("true").pty(true).build()));
+        assertTrue(pty.getMessage().contains("another host"), pty.getMessage());
+    }
+
+    @Test
     void theDeadlineIsHeldOnTheHost() throws Exception {
         Session s = engine.start(sh("echo started; sleep 60").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
         SessionSnapshot end = awaitEnd(s);
