@@ -89,10 +89,6 @@ final class HostLink implements AutoCloseable {
         return process;
     }
 
-    int followedCount() {
-        return followed.size();
-    }
-
     private synchronized void startPoller() {
         if (poller == null) {
             poller = new Thread(this::pollLoop, "runboard-ssh-" + ssh.host());

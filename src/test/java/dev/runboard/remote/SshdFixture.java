@@ -62,7 +62,11 @@ final class SshdFixture implements AutoCloseable {
             run(List.of("bash", Path.of(".ci/sshd-setup").toAbsolutePath().toString()));
         }
         String user = root && run(List.of("id", USER)) == 0 ? USER : System.getProperty("user.name");
-        Files.createDirectories(Path.of("/run/sshd"));
+        try {
+            Files.createDirectories(Path.of("/run/sshd")); // root's sshd needs its privilege-separation folder
+        } catch (IOException notRoot) {
+            // an sshd run by a plain user does not use it
+        }
         // Readable by the test user: sshd reads authorized_keys with that user's rights.
         Path dir = Files.createTempDirectory("rb-sshd", PosixFilePermissions.asFileAttribute(
                 PosixFilePermissions.fromString("rwxr-xr-x")));
