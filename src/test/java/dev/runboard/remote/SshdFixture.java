@@ -157,5 +157,9 @@ final class SshdFixture implements AutoCloseable {
             sshd.destroyForcibly();
         }
         run(List.of("rm", "-rf", dir.toString()));
+        if (USER.equals(user)) {
+            // The dedicated test user's runboard folders (one per test data dir); a real user's home is left alone.
+            run(List.of("rm", "-rf", home().resolve(".cache/runboard-remote").toString()));
+        }
     }
 }
