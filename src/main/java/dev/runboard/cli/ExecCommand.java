@@ -62,6 +62,9 @@ public final class ExecCommand implements Callable<Integer> {
     int run(Path dir, SessionSpec sessionSpec, PrintWriter out, PrintWriter err) throws Exception {
         this.out = out;
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
+            if (sessionSpec.isRemote()) {
+                engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(dir));
+            }
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
             // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM

@@ -30,8 +30,14 @@ public final class SpecOptions {
     @Option(names = "--no-shell", description = "Run COMMAND as an argv list, with no shell.")
     boolean noShell;
 
-    @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory (default: the current one).")
+    @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory (default: the current one;"
+            + " with --host, a folder on that host, by default the same path as here).")
     Path cwd;
+
+    @Option(names = "--host", paramLabel = "HOST", description = "Run COMMAND on HOST through OpenSSH: a Host alias of"
+            + " your ssh config or user@box (your keys, agent and known_hosts as ssh uses them; $RUNBOARD_SSH_CONFIG"
+            + " names another config file). The host needs only sh and perl. Default: here.")
+    String host;
 
     @Option(names = "--env", paramLabel = "K=V", description = "Extra environment variable; repeatable.")
     List<String> env = List.of();
@@ -98,7 +104,10 @@ public final class SpecOptions {
         SessionSpec.Builder b = noShell ? SessionSpec.argv(commandWords) : SessionSpec.shell(String.join(" ", commandWords));
         if (shell != null) {
             b.shell(shell);
+        } else if (host != null) {
+            b.shell(Path.of("/bin/sh")); // this machine's $SHELL may not exist there
         }
+        b.host(host);
         b.cwd(cwd == null ? Path.of("").toAbsolutePath() : cwd);
         b.env(parseEnv());
         b.timeout(inRange(() -> SessionSpec.checkTimeout(duration("--timeout", timeout), "--timeout")));
@@ -207,6 +216,9 @@ public final class SpecOptions {
         }
         if (noShell) {
             args.add("--no-shell");
+        }
+        if (host != null) {
+            args.addAll(List.of("--host", host));
         }
         args.addAll(List.of("--cwd", (cwd == null ? Path.of("") : cwd).toAbsolutePath().toString()));
         for (String kv : env) {

@@ -92,6 +92,12 @@ public final class Supervisor {
                     new EngineConfig.Retention(settings.keepFinished(), settings.keepArtifactBytes()));
             try (SessionEngine engine = new SessionEngine(config)) {
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
+                // Before the history: running remote sessions are followed on their hosts again.
+                try {
+                    engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(paths.dataDir()));
+                } catch (IOException e) {
+                    System.err.println(Instant.now() + " warning: sessions on other hosts are off: " + e.getMessage());
+                }
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
                 SupervisorRequests requests = new SupervisorRequests(engine, this, startArguments, cli);

@@ -36,6 +36,11 @@ final class SupervisorLauncher {
             if (archive != null && !archive.isBlank()) {
                 argv.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
             }
+            // The ssh config this client was told to use reaches the supervisor that runs its remote sessions.
+            String sshConfig = System.getProperty("runboard.ssh.config");
+            if (sshConfig != null && !sshConfig.isBlank()) {
+                argv.add("-Drunboard.ssh.config=" + sshConfig);
+            }
             argv.addAll(List.of("-cp", classPath(), "dev.runboard.Launcher"));
         }
         argv.addAll(List.of("supervisor", "run", "--data-dir", dataDir.toString()));

@@ -188,6 +188,15 @@ final class HistoryReconciler {
             finishFrom(s, latest.get());
             return;
         }
+        if (s.spec().isRemote() && s.pid() != null) {
+            // Its liveness is on its host, not in this /proc: the owner follows it there again.
+            if (adopt) {
+                engine.reattach(s, lock.get());
+            } else {
+                lock.get().close();
+            }
+            return;
+        }
         boolean alive = s.pid() != null && engine.os().isAlive(s.pid())
                 && engine.os().startTicks(s.pid()) == s.pidStartTicks();
         if (alive && !adopt) {

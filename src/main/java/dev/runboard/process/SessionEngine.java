@@ -65,6 +65,8 @@ public final class SessionEngine extends SessionsById {
      * retention. {@code exec} owns just its own session and never deletes others.
      */
     private volatile boolean ownsHistory;
+    /** Where sessions with a host run; none until the owner plugs ssh in ({@link #useRemote}). */
+    private volatile RemoteSessions remote = RemoteSessions.NONE;
 
     public SessionEngine(EngineConfig config) {
         super(config);
@@ -93,6 +95,16 @@ public final class SessionEngine extends SessionsById {
     /** Told of problems a person should see: unreadable records, a store that cannot be written. */
     public void onWarning(Consumer<String> listener) {
         warningListeners.add(listener);
+    }
+
+    /** Lets sessions run on other hosts through {@code remote}; call before {@link #loadHistory()}, which re-attaches them. */
+    public void useRemote(RemoteSessions remote) {
+        this.remote = remote;
+        remote.onChange(this::saveLater);
+    }
+
+    RemoteSessions remote() {
+        return remote;
     }
 
     void warn(String message) {
@@ -140,6 +152,9 @@ public final class SessionEngine extends SessionsById {
 
     private Session start(SessionSpec spec, java.util.Map<String, String> baseEnv, boolean attachStdin) {
         spec.validate();
+        if (spec.isRemote()) {
+            remote.prepare(spec.host()); // an unreachable host is refused before anything is created
+        }
         String id = SessionIds.next(config.clock());
         sessions.reserve(id);
         Path capture;
@@ -155,12 +170,20 @@ public final class SessionEngine extends SessionsById {
         Session session = new Session(id, spec, capture, config.clock());
         times.watch(id, capture);
         Process process;
+        long startTicks;
         // The start the user sees and the wrapper's deadline count from the same moment, taken before the launch.
         java.time.Instant launchedAt = config.clock().instant();
         try {
             Path exitStatus = store.file(id, SessionStore.EXIT_STATUS);
-            process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
-                    : launcher.launch(spec, baseEnv, attachStdin, session.tag(), capture, exitStatus);
+            if (spec.isRemote()) {
+                RemoteSessions.Launched launched = remote.launch(session, exitStatus);
+                process = launched.process();
+                startTicks = launched.startTicks();
+            } else {
+                process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
+                        : launcher.launch(spec, baseEnv, attachStdin, session.tag(), capture, exitStatus);
+                startTicks = config.os().startTicks(process.pid());
+            }
         } catch (IOException e) {
             times.drop(id, capture);
             session.end(finisher.couldNotStart(session, e));
@@ -170,7 +193,7 @@ public final class SessionEngine extends SessionsById {
             add(session);
             return session;
         }
-        session.started(process.pid(), config.os().startTicks(process.pid()), launchedAt);
+        session.started(process.pid(), startTicks, launchedAt);
         manage(session, process, lock, spec.timeout());
         save(session);
         process.onExit().thenAcceptAsync(p -> onExit(session, Optional.of(ExitStatus.fromJdk(p.exitValue()))), workers);
@@ -186,7 +209,7 @@ public final class SessionEngine extends SessionsById {
         if (timeout != null) {
             // The wrapper holds the deadline itself (it outlives every runboard): this timer is its
             // backstop, for a wrapper that was killed, and the deadline itself only when unwrapped.
-            Duration backstop = launcher.wrapsCommands() ? session.spec().grace().plus(DEADLINE_BACKSTOP) : Duration.ZERO;
+            Duration backstop = launcher.wrapsCommands() || session.spec().isRemote() ? session.spec().grace().plus(DEADLINE_BACKSTOP) : Duration.ZERO;
             long left = timeout.minus(session.elapsed()).plus(backstop).toMillis();
             deadline = timers.schedule(() -> kills.end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
                     Math.max(0, left), TimeUnit.MILLISECONDS);
@@ -212,6 +235,9 @@ public final class SessionEngine extends SessionsById {
     /** Sends one signal to the session's process group without ending it (pause, resume, reload). */
     public boolean signal(Session session, Signal signal) {
         Long pid = session.pid();
+        if (session.spec().isRemote()) {
+            return pid != null && !session.status().isTerminal() && remote.signal(session, signal);
+        }
         // The leader's identity is checked right before: a group that is no longer this session's is left alone.
         return pid != null && !session.status().isTerminal()
                 && config.os().signalGroup(pid, session.pidStartTicks(), signal) == OsProcesses.Delivery.SENT;
@@ -225,6 +251,10 @@ public final class SessionEngine extends SessionsById {
     public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
         if (session.pid() == null || session.status().isTerminal()) {
             return List.of();
+        }
+        if (session.spec().isRemote()) {
+            throw new IllegalArgumentException("session " + session.id() + " runs on " + session.spec().host()
+                    + ": signal its whole group instead (one process of a remote tree is not supported yet)");
         }
         ProcessTreeSnapshot tree = new ResourceSampler("RUNBOARD_SESSION")
                 .sample(List.of(new ResourceSampler.Target(session.id(), session.pid())))
@@ -322,6 +352,22 @@ public final class SessionEngine extends SessionsById {
         } catch (java.util.concurrent.RejectedExecutionException closing) {
             // the engine is closing: the next one applies retention when it loads the history
         }
+    }
+
+    /**
+     * Takes over a remote session whose owner is gone: it is followed on its host again, from the
+     * last byte its mirror holds. Its end is found there, so it needs no local liveness check.
+     */
+    void reattach(Session session, SessionLock lock) {
+        Process process = remote.reattach(session, store.file(session.id(), SessionStore.EXIT_STATUS));
+        if (process == null) {
+            lock.close();
+            warn("session " + session.id() + " runs on " + session.spec().host() + ", which this runboard does not reach");
+            return;
+        }
+        manage(session, process, lock, session.spec().timeout());
+        adopted(session);
+        process.onExit().thenAcceptAsync(p -> onExit(session, Optional.of(ExitStatus.fromJdk(p.exitValue()))), workers);
     }
 
     /** A running session whose owner died is this engine's now: its events say so (see {@link EngineEvents#adoption}). */
@@ -438,6 +484,7 @@ public final class SessionEngine extends SessionsById {
     public void close() {
         monitor.close();
         times.close();
+        remote.close();
         timers.shutdownNow();
         workers.shutdown();
         try {

@@ -76,7 +76,7 @@ final class SessionKills {
         CompletableFuture<KillReport> fresh = new CompletableFuture<>();
         CompletableFuture<KillReport> inFlight = kills.putIfAbsent(session.id(), fresh);
         if (inFlight != null) {
-            if (signal == Signal.KILL) {
+            if (signal == Signal.KILL && !session.spec().isRemote()) {
                 engine.os().signalGroup(pid, session.pidStartTicks(), Signal.KILL); // "kill now" during another kill's grace
             }
             return inFlight;
@@ -102,8 +102,9 @@ final class SessionKills {
         }
         engine.workers().execute(() -> {
             try {
-                KillReport report = killer.kill(ProcessTreeKiller.Target.of(session),
-                        signal, grace, reason);
+                KillReport report = session.spec().isRemote()
+                        ? engine.remote().kill(session, signal, grace, reason)
+                        : killer.kill(ProcessTreeKiller.Target.of(session), signal, grace, reason);
                 if (!endedOnItsOwn) {
                     session.recordKill(report); // a sweep after the command's own end is not how it ended
                     if (managedHere) {

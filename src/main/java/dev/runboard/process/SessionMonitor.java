@@ -145,7 +145,8 @@ final class SessionMonitor implements AutoCloseable {
         if (now.isEmpty()) {
             return;
         }
-        List<ResourceSampler.Target> targets = now.stream()
+        // A remote session's processes are in its host's /proc: its output rules run here, its resources are not sampled.
+        List<ResourceSampler.Target> targets = now.stream().filter(w -> !w.session.spec().isRemote())
                 .map(w -> new ResourceSampler.Target(w.session.id(), w.session.pid())).toList();
         ResourceSampler.Pass pass = sampler.sample(targets);
         lastPass = pass;

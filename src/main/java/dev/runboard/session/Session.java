@@ -28,6 +28,8 @@ public final class Session {
     /** Where a running session's output is read from; a reader handle, not part of the state. */
     private volatile LiveOutput liveOutput = LiveOutput.NONE;
     private boolean listenersTold;
+    /** A remote session's link to its host: "connected" or "disconnected"; null when local. */
+    private volatile String connection;
 
     public Session(String id, SessionSpec spec, Path captureFile, Clock clock) {
         this(id, spec, captureFile, clock, new SessionState.Launching(clock.instant()));
@@ -285,7 +287,19 @@ public final class Session {
         LiveOutput live = liveOutput;
         OutputPreview preview = st instanceof SessionState.Ended e ? e.outcome().preview()
                 : (freshOutput ? live.read() : live.lastRead());
-        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed(st));
+        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed(st), connection);
+    }
+
+    /** A remote session's connection to its host ({@code connected}, {@code disconnected}); null when local. */
+    public String connection() {
+        return connection;
+    }
+
+    /** Set by whatever follows the remote session; returns whether it changed. */
+    public boolean connection(String now) {
+        boolean changed = !Objects.equals(connection, now);
+        connection = now;
+        return changed;
     }
 
     public static String slashes(Path p) {

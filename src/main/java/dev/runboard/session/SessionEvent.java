@@ -15,6 +15,7 @@ public record SessionEvent(@JsonProperty("time") Instant time, @JsonProperty("ki
     public static final String RULE = "rule";
     public static final String STDIN = "stdin";
     public static final String SUPERVISOR = "supervisor";
+    public static final String CONNECTION = "connection";
     /** A session keeps at most this many events, the newest. */
     public static final int LIMIT = 100;
 }

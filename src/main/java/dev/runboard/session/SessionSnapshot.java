@@ -15,7 +15,7 @@ import java.util.Map;
 @JsonPropertyOrder({"status", "session_id", "command", "argv", "cwd", "shell", "env", "pid", "started_at",
     "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "nice", "exit_code", "signal", "reason", "output",
     "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
-    "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources"})
+    "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "host", "connection"})
 public record SessionSnapshot(
         @JsonProperty("status") SessionStatus status,
         @JsonProperty("session_id") String sessionId,
@@ -41,11 +41,22 @@ public record SessionSnapshot(
         @JsonProperty("capture_file") String captureFile,
         @JsonProperty("kill_report") KillReport killReport,
         @JsonProperty("resources") ResourceTotals resources,
-        @JsonProperty("events") List<SessionEvent> events) {
+        @JsonProperty("events") List<SessionEvent> events,
+        @JsonProperty("host") String host,
+        @JsonProperty("connection") String connection) {
 
     /** The view of a session in one state: the spec's fields, the state's, and the output as read. */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
                                      OutputPreview preview, Duration elapsed) {
+        return of(id, spec, captureFile, state, preview, elapsed, null);
+    }
+
+    /**
+     * As above, for a remote session with its connection ({@code connected}/{@code disconnected}, null
+     * when local or once it has ended).
+     */
+    public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
+                                     OutputPreview preview, Duration elapsed, String connection) {
         SessionOutcome o = state instanceof SessionState.Ended e ? e.outcome() : null;
         return new SessionSnapshot(
                 state.status(),
@@ -72,7 +83,9 @@ public record SessionSnapshot(
                 o != null ? o.captureFile() : Session.slashes(captureFile),
                 state.killReport(),
                 state.resources(),
-                state.events());
+                state.events(),
+                spec.host(),
+                spec.isRemote() && !state.status().isTerminal() ? connection : null);
     }
 
     /** Where the exact bytes are: the artifact when the output outgrew the preview, else the capture file. */

@@ -13,7 +13,9 @@ import java.util.Objects;
  *
  * <p>The command is either a shell string run by {@link #shell()} ({@code shell -c command}) or an
  * argv list run directly ({@link #shell()} is then {@code null}). {@link #nice()} is the command's
- * scheduling niceness, 0 (normal) to 19 (lowest).
+ * scheduling niceness, 0 (normal) to 19 (lowest). {@link #host()} is an OpenSSH destination (a Host
+ * alias of the user's ssh config, or {@code user@box}) the command runs on; null runs it here. For a
+ * remote command the cwd and shell are paths on that host, checked there when it starts.
  */
 public record SessionSpec(
         String shellCommand,
@@ -26,7 +28,8 @@ public record SessionSpec(
         int previewBytes,
         boolean pty,
         WatchSpec watch,
-        int nice) {
+        int nice,
+        String host) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
     /**
@@ -67,6 +70,12 @@ public record SessionSpec(
         env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
         grace = grace == null ? DEFAULT_GRACE : grace;
         watch = watch == null ? WatchSpec.NONE : watch;
+        host = host == null || host.isBlank() ? null : host.strip();
+    }
+
+    /** Whether the command runs on another host, over ssh. */
+    public boolean isRemote() {
+        return host != null;
     }
 
     /** A shell string run by the user's shell ({@code $SHELL}, else {@code /bin/sh}) in the current directory. */
@@ -109,10 +118,12 @@ public record SessionSpec(
             if (shell == null) {
                 throw new InvalidSpecException("shell", "no shell given");
             }
-            if (!Files.exists(shell)) {
+            if (isRemote()) {
+                // the shell is a path on the remote host, checked there
+            } else if (!Files.exists(shell)) {
                 throw new InvalidSpecException("shell", "shell " + shell + " not found");
             }
-            if (Files.isDirectory(shell) || !Files.isExecutable(shell)) {
+            if (!isRemote() && (Files.isDirectory(shell) || !Files.isExecutable(shell))) {
                 throw new InvalidSpecException("shell", "shell " + shell + " is not executable");
             }
         } else {
@@ -126,10 +137,12 @@ public record SessionSpec(
         if (cwd == null) {
             throw new InvalidSpecException("cwd", "no working directory given");
         }
-        if (!Files.exists(cwd)) {
+        if (isRemote()) {
+            checkHost(host);
+            checkRemoteSupports();
+        } else if (!Files.exists(cwd)) {
             throw new InvalidSpecException("cwd", "cwd " + cwd + " does not exist");
-        }
-        if (!Files.isDirectory(cwd)) {
+        } else if (!Files.isDirectory(cwd)) {
             throw new InvalidSpecException("cwd", "cwd " + cwd + " is not a directory");
         }
         for (String key : env.keySet()) {
@@ -195,6 +208,33 @@ public record SessionSpec(
         return (int) bytes;
     }
 
+    /**
+     * Rejects a host that ssh would read as an option or that cannot be one destination (blank
+     * inside, control characters): it is passed to ssh as one argument after {@code --}.
+     */
+    public static String checkHost(String host) {
+        if (host != null && (host.startsWith("-") || host.chars().anyMatch(c -> c <= ' ' || c == 127))) {
+            throw new InvalidSpecException("host", "host '" + host + "' is not an ssh destination: give a Host alias"
+                    + " from your ssh config or user@box");
+        }
+        return host;
+    }
+
+    /**
+     * What a remote session cannot do yet, refused rather than silently dropped: a terminal, and
+     * the watchdog and guards (they read the command's /proc, which is on the host).
+     */
+    private void checkRemoteSupports() {
+        if (pty) {
+            throw new InvalidSpecException("pty", "a pseudo-terminal is not available for sessions on another host yet:"
+                    + " leave out --pty (or the host)");
+        }
+        if (watch.hangAfter() != null || watch.maxRssBytes() != null || watch.maxCpuPercent() != null) {
+            throw new InvalidSpecException("hang", "the hang watchdog and the RSS/CPU guards are not available for"
+                    + " sessions on another host yet: leave them out (or the host)");
+        }
+    }
+
     public Builder toBuilder() {
         Builder b = new Builder();
         b.shellCommand = shellCommand;
@@ -208,6 +248,7 @@ public record SessionSpec(
         b.pty = pty;
         b.watch = watch;
         b.nice = nice;
+        b.host = host;
         return b;
     }
 
@@ -229,6 +270,7 @@ public record SessionSpec(
         private boolean pty;
         private WatchSpec watch = WatchSpec.NONE;
         private int nice;
+        private String host;
 
         public Builder shellCommand(String command) {
             this.shellCommand = Objects.requireNonNullElse(command, "");
@@ -295,10 +337,16 @@ public record SessionSpec(
             return this;
         }
 
+        /** Run on this ssh destination (a Host alias or user@box); null or blank: here. */
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
         /** The spec as given; call {@link SessionSpec#validate()} (the engine does) before running it. */
         public SessionSpec build() {
             return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes,
-                    pty, watch, nice);
+                    pty, watch, nice, host);
         }
     }
 }

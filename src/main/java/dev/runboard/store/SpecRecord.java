@@ -24,13 +24,14 @@ public record SpecRecord(
         @JsonProperty("preview_bytes") int previewBytes,
         @JsonProperty("pty") Boolean pty,
         @JsonProperty("watch") WatchSpec watch,
-        @JsonProperty("nice") Integer nice) {
+        @JsonProperty("nice") Integer nice,
+        @JsonProperty("host") String host) {
 
     public static SpecRecord of(SessionSpec s) {
         return new SpecRecord(s.shellCommand(), s.argv(), s.shell() == null ? null : s.shell().toString(),
                 s.cwd().toString(), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
                 s.grace().toMillis(), s.previewBytes(), s.pty() ? Boolean.TRUE : null,
-                s.watch().isEmpty() ? null : s.watch(), s.nice());
+                s.watch().isEmpty() ? null : s.watch(), s.nice(), s.host());
     }
 
     /**
@@ -72,6 +73,7 @@ public record SpecRecord(
             }
         }
         try {
+            SessionSpec.checkHost(host);
             SessionSpec.checkTimeout(timeoutMillis == null ? null : Duration.ofMillis(timeoutMillis), "spec.timeout_ms");
             SessionSpec.checkGrace(Duration.ofMillis(graceMillis), "spec.grace_ms");
             SessionSpec.checkPreviewBytes(previewBytes, "spec.preview_bytes");
@@ -102,7 +104,7 @@ public record SpecRecord(
                     w.maxRssBytes() == null ? null : Math.max(WatchSpec.MIN_RSS_BYTES, Math.min(w.maxRssBytes(), WatchSpec.MAX_RSS_BYTES)),
                     w.maxCpuPercent() == null ? null : Math.min(w.maxCpuPercent(), WatchSpec.MAX_CPU_PERCENT), atMost(w.cpuFor()));
         }
-        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice);
+        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice, host);
     }
 
     private static Duration atMost(Duration d) {
@@ -137,6 +139,7 @@ public record SpecRecord(
                 .pty(Boolean.TRUE.equals(pty))
                 .watch(watch)
                 .nice(nice == null ? 0 : nice) // recorded before runboard set priorities: they ran at 0
+                .host(host)
                 .build();
     }
 }

@@ -18,10 +18,11 @@ import java.util.Objects;
  * Either {@code command} (a shell string) or {@code argv} (run without a shell). {@code cwd} is
  * relative to the workspace folder. {@code nice} defaults to the window's background priority
  * ({@link SessionSpec#BACKGROUND_NICE}). The {@code output} rules are kept as written but not
- * applied yet; unset fields are null so a file round-trips as written.
+ * applied yet; unset fields are null so a file round-trips as written. {@code host} runs the command
+ * on that ssh destination (a Host alias of the user's ssh config, or user@box).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "group", "autostart", "output"})
+@JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "host", "group", "autostart", "output"})
 public record WorkspaceCommand(
         String command,
         List<String> argv,
@@ -34,7 +35,8 @@ public record WorkspaceCommand(
         String group,
         Boolean autostart,
         List<JsonNode> output,
-        Integer nice) {
+        Integer nice,
+        String host) {
 
     public WorkspaceCommand {
         if ((command == null) == (argv == null)) {
@@ -78,6 +80,7 @@ public record WorkspaceCommand(
         argv = argv == null ? null : List.copyOf(argv);
         output = output == null ? null : List.copyOf(output);
         group = group == null || group.isBlank() ? null : group.strip();
+        host = host == null || host.isBlank() ? null : SessionSpec.checkHost(host.strip());
     }
 
     /** A NUL cannot be passed to a program or be part of a path: refused here rather than when the command starts. */
@@ -88,28 +91,28 @@ public record WorkspaceCommand(
     }
 
     public static WorkspaceCommand shell(String command) {
-        return new WorkspaceCommand(command, null, null, null, null, null, null, null, null, null, null, null);
+        return new WorkspaceCommand(command, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public static WorkspaceCommand argv(List<String> argv) {
-        return new WorkspaceCommand(null, argv, null, null, null, null, null, null, null, null, null, null);
+        return new WorkspaceCommand(null, argv, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public WorkspaceCommand withCwd(String newCwd) {
-        return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice);
+        return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice, host);
     }
 
     public WorkspaceCommand withEnv(Map<String, String> newEnv) {
         return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
-                timeout, grace, pty, group, autostart, output, nice);
+                timeout, grace, pty, group, autostart, output, nice, host);
     }
 
     public WorkspaceCommand withGroup(String newGroup) {
-        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice);
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice, host);
     }
 
     public WorkspaceCommand withAutostart(Boolean newAutostart) {
-        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice);
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice, host);
     }
 
     public boolean autostarts() {
@@ -138,6 +141,7 @@ public record WorkspaceCommand(
         b.pty(Boolean.TRUE.equals(pty));
         // Started from the window's sidebar, so in the background like the dialog's, unless the file says.
         b.nice(nice == null ? SessionSpec.BACKGROUND_NICE : nice);
+        b.host(host); // on that host, cwd is the same path as here unless the file names one of its own
         return b.build();
     }
 
@@ -159,6 +163,6 @@ public record WorkspaceCommand(
         return new WorkspaceCommand(spec.usesShell() ? spec.shellCommand() : null, spec.usesShell() ? null : spec.argv(),
                 shell, cwd, spec.env().isEmpty() ? null : spec.env(), spec.timeout(),
                 SessionSpec.DEFAULT_GRACE.equals(spec.grace()) ? null : spec.grace(), spec.pty() ? Boolean.TRUE : null, null, null,
-                null, spec.nice() == SessionSpec.BACKGROUND_NICE ? null : spec.nice());
+                null, spec.nice() == SessionSpec.BACKGROUND_NICE ? null : spec.nice(), spec.host());
     }
 }

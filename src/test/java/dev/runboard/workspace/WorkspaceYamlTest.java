@@ -86,6 +86,20 @@ class WorkspaceYamlTest {
     }
 
     @Test
+    void aHostRunsTheCommandOverSshAndRoundTrips() throws Exception {
+        String yaml = "name: gpu\ncommands:\n  train:\n    command: python train.py\n    cwd: /srv/models\n    host: gpu-box\n";
+        WorkspaceFile f = WorkspaceYaml.parse(yaml, Path.of("runboard.yaml"));
+        assertEquals("gpu-box", f.commands().get("train").host());
+        SessionSpec spec = new Workspace(dir, f).spec("train");
+        assertEquals("gpu-box", spec.host());
+        assertEquals(Path.of("/srv/models"), spec.cwd());
+        Path file = dir.resolve("runboard.yaml");
+        WorkspaceYaml.save(f, file);
+        assertEquals(f, WorkspaceYaml.read(file));
+        assertTrue(Files.readString(file).contains("host: gpu-box"), Files.readString(file));
+    }
+
+    @Test
     void commandsBecomeSessionSpecsWithCwdRelativeToTheFolder() throws Exception {
         Workspace ws = new Workspace(dir, WorkspaceYaml.parse(EXAMPLE, Path.of("runboard.yaml")));
         SessionSpec web = ws.spec("web");

@@ -24,6 +24,7 @@ public final class NewSessionController {
     @FXML private TextField shellField;
     @FXML private CheckBox noShellCheck;
     @FXML private TextField cwdField;
+    @FXML private javafx.scene.control.ComboBox<String> hostField;
     @FXML private TextField timeoutField;
     @FXML private TextField graceField;
     @FXML private javafx.scene.control.CheckBox ptyCheck;
@@ -55,6 +56,14 @@ public final class NewSessionController {
         noShellCheck.selectedProperty().bindBidirectional(model.noShellProperty());
         shellField.disableProperty().bind(model.noShellProperty());
         cwdField.textProperty().bindBidirectional(model.cwdProperty());
+        hostField.getEditor().textProperty().bindBidirectional(model.hostProperty());
+        hostField.valueProperty().addListener((o, was, now) -> model.hostProperty().set(now == null ? "" : now));
+        // The hosts of the user's ssh config, read off the FX thread.
+        tasks.onFx(tasks.background(SshConfigHosts::find), (hosts, error) -> {
+            if (hosts != null) {
+                hostField.getItems().setAll(hosts);
+            }
+        });
         timeoutField.textProperty().bindBidirectional(model.timeoutProperty());
         graceField.textProperty().bindBidirectional(model.graceProperty());
         ptyCheck.selectedProperty().bindBidirectional(model.ptyProperty());

@@ -32,6 +32,8 @@ public final class NewSessionViewModel {
     private final StringProperty shell = new SimpleStringProperty(this, "shell", SessionSpec.defaultShell().toString());
     private final BooleanProperty noShell = new SimpleBooleanProperty(this, "noShell");
     private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
+    /** An ssh destination to run on (a Host alias or user@box); empty: this machine. Its errors show as the form's. */
+    private final StringProperty host = new SimpleStringProperty(this, "host", "");
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
     /** The hang watchdog: silence longer than this warns, or kills the tree when {@link #hangKills}. */
     private final StringProperty hangAfter = new SimpleStringProperty(this, "hangAfter", "");
@@ -82,6 +84,7 @@ public final class NewSessionViewModel {
             shell.set(spec.shell().toString());
         }
         cwd.set(spec.cwd() == null ? "" : spec.cwd().toString());
+        host.set(spec.host() == null ? "" : spec.host());
         timeout.set(Durations.format(spec.timeout()));
         hangAfter.set(Durations.format(spec.watch().hangAfter()));
         hangKills.set(spec.watch().hangAction() == WatchSpec.HangAction.KILL);
@@ -141,6 +144,7 @@ public final class NewSessionViewModel {
             String sh = shell.get() == null ? "" : shell.get().strip();
             b.shell(sh.isEmpty() ? null : Path.of(sh));
         }
+        b.host(host.get());
         ok &= path(cwd.get(), "cwd").map(p -> {
             b.cwd(p);
             return true;
@@ -253,6 +257,10 @@ public final class NewSessionViewModel {
 
     public BooleanProperty noShellProperty() {
         return noShell;
+    }
+
+    public StringProperty hostProperty() {
+        return host;
     }
 
     public StringProperty cwdProperty() {

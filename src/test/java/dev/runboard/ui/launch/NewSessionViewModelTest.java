@@ -31,6 +31,29 @@ class NewSessionViewModelTest {
     }
 
     @Test
+    void aHostRunsTheCommandThereAndABadOneIsTheFormsError() throws Exception {
+        NewSessionViewModel form = new NewSessionViewModel(Path.of("/srv/on/the/host"));
+        form.commandProperty().set("make");
+        form.hostProperty().set(" build-box ");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())), form.error("form").get());
+        assertEquals("build-box", launched.get(0).host());
+        assertEquals(Path.of("/srv/on/the/host"), launched.get(0).cwd(), "a folder of the host, not checked here");
+        form.prefill(launched.get(0));
+        assertEquals("build-box", form.hostProperty().get());
+        form.hostProperty().set("-oProxyCommand=x");
+        assertFalse(form.launch(spec -> launched.add(spec.validate())));
+        assertTrue(form.error("form").get().contains("not an ssh destination"), form.error("form").get());
+
+        java.nio.file.Files.writeString(dir.resolve("config"), "Host box1 box2\n  HostName x\nHost *.corp !bad\n"
+                + "Include " + dir.resolve("more") + "\n");
+        java.nio.file.Files.writeString(dir.resolve("more"), "host=gpu\n");
+        java.util.Set<String> hosts = new java.util.LinkedHashSet<>();
+        SshConfigHosts.read(dir.resolve("config"), dir, hosts, new int[1]);
+        assertEquals(List.of("box1", "box2", "gpu"), List.copyOf(hosts));
+    }
+
+    @Test
     void noShellSplitsArgvAndTheRestOfTheFormIsKept() {
         NewSessionViewModel form = new NewSessionViewModel(dir);
         form.commandProperty().set("printf '%s\\n' 'a b'");

@@ -1,0 +1,88 @@
+package dev.runboard.process;
+
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.Session;
+import dev.runboard.session.Signal;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * Sessions whose command runs on another host ({@link dev.runboard.session.SessionSpec#host()}).
+ * The engine owns them as it owns local ones (lock, record, finish); this seam does what differs:
+ * the launch, following the remote command (its output mirrored into the local capture file, its
+ * exit status copied into the session's exit-status file before its {@code Process} exits), and
+ * the tree kill there. {@code dev.runboard.remote} implements it over OpenSSH; the engine needs no
+ * ssh of its own, and without one a remote spec is refused before anything is created.
+ */
+public interface RemoteSessions extends AutoCloseable {
+
+    /** A remote command just started: its stand-in process (exits when the command has and every byte is here). */
+    record Launched(Process process, long pid, long startTicks) {
+    }
+
+    /**
+     * Makes sure the host can run a session now (reachable, logged in, perl there, room on its
+     * disk), before the engine creates anything: a one-line {@link InvalidSpecException} naming
+     * the host and what to do otherwise.
+     */
+    void prepare(String host) throws InvalidSpecException;
+
+    /** Starts the session's command on its host; the capture file is the local mirror it fills. */
+    Launched launch(Session session, Path exitStatusFile) throws IOException;
+
+    /** Follows a session started by an earlier runboard from where its mirror ends (a restart re-attaching). */
+    Process reattach(Session session, Path exitStatusFile);
+
+    /** Ends the session's whole tree on its host: {@code signal} once, KILL after the grace, a sweep by tag. */
+    KillReport kill(Session session, Signal signal, Duration grace, String reason);
+
+    /** Sends one signal to the session's process group on its host. */
+    boolean signal(Session session, Signal signal);
+
+    /** Told when a session's connection changed (an event was recorded): the engine saves its record. */
+    void onChange(Consumer<Session> listener);
+
+    @Override
+    void close();
+
+    /** No remote hosts: a remote spec is refused. */
+    RemoteSessions NONE = new RemoteSessions() {
+        @Override
+        public void prepare(String host) {
+            throw new InvalidSpecException("host", "this runboard cannot start sessions on other hosts (host " + host
+                    + "): run it through the supervisor or runboard exec");
+        }
+
+        @Override
+        public Launched launch(Session session, Path exitStatusFile) throws IOException {
+            throw new IOException("remote sessions are not available here");
+        }
+
+        @Override
+        public Process reattach(Session session, Path exitStatusFile) {
+            return null;
+        }
+
+        @Override
+        public KillReport kill(Session session, Signal signal, Duration grace, String reason) {
+            throw new IllegalStateException("session " + session.id() + " runs on " + session.spec().host()
+                    + ", which this runboard does not reach");
+        }
+
+        @Override
+        public boolean signal(Session session, Signal signal) {
+            return false;
+        }
+
+        @Override
+        public void onChange(Consumer<Session> listener) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+}

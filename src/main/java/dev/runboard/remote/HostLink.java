@@ -1,0 +1,215 @@
+package dev.runboard.remote;
+
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionEvent;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Everything runboard does on one host, over one ssh connection: installs the helper, launches,
+ * and follows all of the host's running sessions with one ssh call per poll (their sizes, exit
+ * statuses, liveness and new output, {@link PollFrames}). A failed poll marks the sessions
+ * {@code disconnected} and is retried with backoff; the next poll asks each session's output from
+ * the end of its local mirror, so nothing is lost and nothing doubled.
+ */
+final class HostLink implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(HostLink.class.getName());
+    static final Duration PERIOD = Duration.ofMillis(200);
+    private static final Duration BACKOFF_FIRST = Duration.ofMillis(250);
+    private static final Duration BACKOFF_MAX = Duration.ofSeconds(10);
+
+    private final SshCommand ssh;
+    private final String clientId;
+    private final Clock clock;
+    private final Consumer<Session> changed;
+    private final Map<String, Followed> followed = new ConcurrentHashMap<>();
+    private final Map<String, Integer> gone = new ConcurrentHashMap<>();
+    private final Object wake = new Object();
+    private volatile String dir;
+    private volatile boolean closed;
+    private Thread poller;
+
+    HostLink(SshCommand ssh, String clientId, Clock clock, Consumer<Session> changed) {
+        this.ssh = ssh;
+        this.clientId = clientId;
+        this.clock = clock;
+        this.changed = changed;
+    }
+
+    String host() {
+        return ssh.host();
+    }
+
+    SshCommand ssh() {
+        return ssh;
+    }
+
+    /** The helper's folder on the host, installing it first if needed; one-line InvalidSpecException when the host cannot. */
+    synchronized String dir() throws IOException {
+        if (dir == null) {
+            dir = RemoteInstall.ensure(ssh, clientId);
+        }
+        return dir;
+    }
+
+    /** The helper's command line for one request. */
+    String helper(String... words) throws IOException {
+        String d = dir();
+        StringBuilder sb = new StringBuilder("perl ").append(SshCommand.quote(d + "/" + RemoteInstall.HELPER))
+                .append(' ').append(SshCommand.quote(d));
+        for (String w : words) {
+            sb.append(' ').append(SshCommand.quote(w));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Starts following a session whose wrapper is {@code pid} (started at {@code startTicks}) on the
+     * host; its mirror continues from the local capture's end.
+     */
+    RemoteProcess follow(Session session, Path exitStatusFile, long pid, long startTicks) throws IOException {
+        RemoteProcess process = new RemoteProcess(pid);
+        followed.put(session.id(), new Followed(session, process, new Mirror(session.captureFile()), exitStatusFile,
+                pid, startTicks));
+        session.connection("connected");
+        startPoller();
+        synchronized (wake) {
+            wake.notifyAll();
+        }
+        return process;
+    }
+
+    private synchronized void startPoller() {
+        if (poller == null) {
+            poller = new Thread(this::pollLoop, "runboard-ssh-" + ssh.host());
+            poller.setDaemon(true);
+            poller.start();
+        }
+    }
+
+    private void pollLoop() {
+        Duration backoff = BACKOFF_FIRST;
+        while (!closed) {
+            boolean more = false;
+            try {
+                more = pollOnce();
+                backoff = BACKOFF_FIRST;
+                markAll("connected", null);
+            } catch (IOException | RuntimeException e) {
+                markAll("disconnected", e.getMessage());
+                pause(backoff);
+                backoff = backoff.multipliedBy(2).compareTo(BACKOFF_MAX) > 0 ? BACKOFF_MAX : backoff.multipliedBy(2);
+                continue;
+            }
+            if (!more) {
+                pause(PERIOD);
+            }
+        }
+    }
+
+    /** One poll of every followed session; true when some output is still to fetch (poll again at once). */
+    boolean pollOnce() throws IOException {
+        if (followed.isEmpty()) {
+            return false;
+        }
+        List<Followed> batch = new ArrayList<>(followed.values());
+        StringBuilder request = new StringBuilder();
+        for (Followed f : batch) {
+            request.append(f.session().id()).append(' ').append(f.mirror().size()).append(' ')
+                    .append(f.pid()).append(' ').append(f.startTicks()).append('\n');
+        }
+        PollFrames frames = new PollFrames(followed, gone);
+        SshCommand.Result r = ssh.run(helper("poll", Long.toString(PollFrames.MAX_BYTES_PER_POLL)),
+                request.toString().getBytes(StandardCharsets.UTF_8), frames::read);
+        if (r.sshFailed()) {
+            throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()));
+        }
+        if (r.exit() != 0) {
+            throw new IOException("host " + ssh.host() + ": the poll failed (exit " + r.exit() + "): " + r.err());
+        }
+        List<String> done = new ArrayList<>();
+        for (PollFrames.Ended e : frames.ended()) {
+            Followed f = followed.remove(e.id());
+            if (f != null) {
+                f.finish(e.status());
+                done.add(e.id());
+            }
+        }
+        if (!done.isEmpty()) {
+            forget(done);
+        }
+        return frames.more();
+    }
+
+    private void forget(List<String> ids) {
+        try {
+            List<String> words = new ArrayList<>(List.of("forget"));
+            words.addAll(ids);
+            ssh.run(helper(words.toArray(String[]::new)), null);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "could not tidy finished sessions on " + ssh.host(), e);
+        }
+    }
+
+    private void markAll(String connection, String why) {
+        for (Followed f : followed.values()) {
+            Session s = f.session();
+            if (s.connection(connection)) {
+                String message = why == null ? "connected to " + ssh.host() + " again; output continues from byte "
+                        + f.mirror().size() : "lost the connection to " + ssh.host() + " (" + why + "); retrying";
+                s.recordEvent(new SessionEvent(clock.instant(), SessionEvent.CONNECTION, message));
+                changed.accept(s);
+            }
+        }
+    }
+
+    private void pause(Duration d) {
+        synchronized (wake) {
+            try {
+                wake.wait(Math.max(1, d.toMillis()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                closed = true;
+            }
+        }
+    }
+
+    /** Stops polling; the remote commands keep running (the next runboard re-attaches them). */
+    @Override
+    public void close() {
+        closed = true;
+        synchronized (wake) {
+            wake.notifyAll();
+        }
+        followed.values().forEach(f -> f.mirror().close());
+    }
+
+    /** A session being followed: its stand-in process, its local mirror and where its exit status goes. */
+    record Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks) {
+        void finish(String status) {
+            mirror.close();
+            if (status != null) {
+                try {
+                    Path tmp = exitStatusFile.resolveSibling(exitStatusFile.getFileName() + ".remote");
+                    java.nio.file.Files.writeString(tmp, status, StandardCharsets.UTF_8);
+                    java.nio.file.Files.move(tmp, exitStatusFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                } catch (IOException e) {
+                    LOG.log(Level.WARNING, "could not record the exit status of " + session.id(), e);
+                }
+            }
+            session.connection(null);
+            process.ended(status);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.runboard.remote;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one poll's answer as it streams in: per session a header line {@code ID SIZE ALIVE
+ * STATUS_LEN DATA_LEN}, the exit-status file's bytes, then the new output, which goes straight
+ * into the session's mirror. A session has ended when its status is there and its mirror holds
+ * every byte up to the size read after it; or, without a status, when its wrapper is gone on two
+ * polls in a row with nothing left to fetch (the host rebooted, say: the status is lost).
+ */
+final class PollFrames {
+    /** The most output one poll brings for all of a host's sessions together. */
+    static final long MAX_BYTES_PER_POLL = 256L << 20;
+
+    record Ended(String id, String status) {
+    }
+
+    private final Map<String, HostLink.Followed> followed;
+    private final List<Ended> ended = new ArrayList<>();
+    private boolean more;
+    /** Sessions whose wrapper was found gone without a status, and on how many polls (kept across polls). */
+    private final Map<String, Integer> gone;
+
+    PollFrames(Map<String, HostLink.Followed> followed, Map<String, Integer> gone) {
+        this.followed = followed;
+        this.gone = gone;
+    }
+
+    byte[] read(InputStream raw) throws IOException {
+        InputStream in = new BufferedInputStream(raw, 1 << 16);
+        byte[] buffer = new byte[1 << 16];
+        String header;
+        while ((header = line(in)) != null) {
+            String[] f = header.split(" ");
+            if (f.length != 5) {
+                throw new IOException("the remote helper answered something unexpected: " + header);
+            }
+            String id = f[0];
+            long size = Long.parseLong(f[1]);
+            boolean alive = f[2].equals("1");
+            int statusLength = Integer.parseInt(f[3]);
+            long dataLength = Long.parseLong(f[4]);
+            String status = new String(in.readNBytes(statusLength), StandardCharsets.UTF_8);
+            if (status.length() < statusLength) {
+                throw new IOException("the connection ended in the middle of a status");
+            }
+            HostLink.Followed s = followed.get(id);
+            if (s == null) {
+                in.skipNBytes(dataLength);
+                continue;
+            }
+            s.mirror().append(in, dataLength, buffer);
+            boolean complete = s.mirror().size() >= size;
+            more |= !complete;
+            if (size < 0) {
+                ended.add(new Ended(id, null)); // its folder is gone on the host
+            } else if (!status.isEmpty() && complete) {
+                ended.add(new Ended(id, status));
+            } else if (status.isEmpty() && !alive && complete) {
+                if (gone.merge(id, 1, Integer::sum) >= 2) {
+                    gone.remove(id);
+                    ended.add(new Ended(id, null));
+                }
+            }
+        }
+        return new byte[0];
+    }
+
+    List<Ended> ended() {
+        return ended;
+    }
+
+    boolean more() {
+        return more;
+    }
+
+    private static String line(InputStream in) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream(64);
+        int c;
+        while ((c = in.read()) >= 0 && c != '\n') {
+            b.write(c);
+        }
+        if (c < 0 && b.size() == 0) {
+            return null;
+        }
+        if (c < 0) {
+            throw new IOException("the connection ended in the middle of a poll");
+        }
+        return b.toString(StandardCharsets.US_ASCII);
+    }
+}

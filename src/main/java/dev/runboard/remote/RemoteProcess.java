@@ -1,0 +1,110 @@
+package dev.runboard.remote;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The local stand-in for a command running on another host, so the engine handles it as it handles
+ * its own children: it "exits" when the host's poll has found the command's exit status and every
+ * byte of its output is in the local mirror. Its pid is the remote wrapper's. No stdin (yet): the
+ * command reads /dev/null there.
+ */
+final class RemoteProcess extends Process {
+    private final long pid;
+    private final CompletableFuture<Process> exit = new CompletableFuture<>();
+    private volatile int exitValue;
+
+    RemoteProcess(long pid) {
+        this.pid = pid;
+    }
+
+    /** The command has ended and its output is all here; {@code status} is the wrapper's line ("exit 3", "signal 9"). */
+    void ended(String status) {
+        exitValue = exitValueOf(status);
+        exit.complete(this);
+    }
+
+    /** The exit value a local wrapper's process would have had: the code, or 128+N for signal N. */
+    static int exitValueOf(String status) {
+        String[] w = status == null ? new String[0] : status.strip().split("\\s+");
+        int i = w.length > 0 && w[0].equals("timeout") ? 1 : 0;
+        try {
+            if (w.length > i + 1 && w[i].equals("exit")) {
+                return Integer.parseInt(w[i + 1]);
+            }
+            if (w.length > i + 1 && w[i].equals("signal")) {
+                return 128 + Integer.parseInt(w[i + 1]);
+            }
+        } catch (NumberFormatException e) {
+            // not a status the wrapper writes
+        }
+        return 255;
+    }
+
+    @Override
+    public long pid() {
+        return pid;
+    }
+
+    @Override
+    public CompletableFuture<Process> onExit() {
+        return exit;
+    }
+
+    @Override
+    public int waitFor() throws InterruptedException {
+        try {
+            exit.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
+        return exitValue;
+    }
+
+    @Override
+    public boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
+        try {
+            exit.get(timeout, unit);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public int exitValue() {
+        if (!exit.isDone()) {
+            throw new IllegalThreadStateException("the remote command is still running");
+        }
+        return exitValue;
+    }
+
+    @Override
+    public boolean isAlive() {
+        return !exit.isDone();
+    }
+
+    /** Ending a remote command is a tree kill on its host (the engine's kill), never a local signal. */
+    @Override
+    public void destroy() {
+    }
+
+    @Override
+    public OutputStream getOutputStream() {
+        return OutputStream.nullOutputStream();
+    }
+
+    @Override
+    public InputStream getInputStream() {
+        return InputStream.nullInputStream();
+    }
+
+    @Override
+    public InputStream getErrorStream() {
+        return InputStream.nullInputStream();
+    }
+}

@@ -1,0 +1,144 @@
+package dev.runboard.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs commands on one host through OpenSSH, every call over one multiplexed connection
+ * (ControlMaster=auto, ControlPersist): the first call opens the master, later calls reuse it, and
+ * a call after the master died opens a new one. ssh reads the user's own config, keys, agent and
+ * known_hosts as it always does; {@code -F} names another config file when one is given.
+ *
+ * <p>The control socket lives in runboard's own 0700 folder, under {@code $XDG_RUNTIME_DIR} when
+ * set; its name is a short hash, because a Unix socket path is limited to about 107 bytes.
+ */
+final class SshCommand {
+    /** How long the master outlives its last use. */
+    private static final String PERSIST = "10m";
+    private static final long CALL_LIMIT_SECONDS = 120;
+
+    private final String host;
+    private final Path configFile;
+    private final Path controlPath;
+    private final Path scratch;
+
+    SshCommand(String host, Path configFile, Path controlDir) {
+        this.host = host;
+        this.configFile = configFile;
+        this.controlPath = controlDir.resolve(shortHash(host + "\0" + configFile));
+        this.scratch = controlDir;
+    }
+
+    String host() {
+        return host;
+    }
+
+    /** What one call gave: ssh's exit code (255: ssh itself failed), the remote command's stdout, ssh's stderr. */
+    record Result(int exit, byte[] out, String err) {
+        boolean sshFailed() {
+            return exit == 255;
+        }
+
+        String text() {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The argv of one call running {@code remoteCommand} (a string the remote user's shell runs). */
+    List<String> argv(String remoteCommand) {
+        List<String> argv = new ArrayList<>(List.of("ssh"));
+        if (configFile != null) {
+            argv.addAll(List.of("-F", configFile.toString()));
+        }
+        argv.addAll(List.of("-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
+                "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3",
+                "-o", "ControlMaster=auto", "-o", "ControlPersist=" + PERSIST, "-o", "ControlPath=" + controlPath,
+                "--", host, remoteCommand));
+        return argv;
+    }
+
+    /** Runs the command with {@code stdin} as its input and waits for it. */
+    Result run(String remoteCommand, byte[] stdin) throws IOException {
+        return run(remoteCommand, stdin, in -> in.readAllBytes());
+    }
+
+    /** How a call's stdout is consumed while it runs (a poll streams it into the mirrors). */
+    interface OutputReader {
+        byte[] read(InputStream in) throws IOException;
+    }
+
+    /**
+     * Runs the command; {@code reader} consumes its stdout as it comes. ssh's stderr goes to a file,
+     * not a pipe: a master forked by this call could hold a pipe open long after the call ended.
+     */
+    Result run(String remoteCommand, byte[] stdin, OutputReader reader) throws IOException {
+        Path err = Files.createTempFile(scratch, "ssh", ".err");
+        try {
+            Process p = new ProcessBuilder(argv(remoteCommand))
+                    .redirectError(err.toFile())
+                    .start();
+            try (OutputStream in = p.getOutputStream()) {
+                if (stdin != null) {
+                    in.write(stdin);
+                }
+            } catch (IOException closedEarly) {
+                // ssh failed before reading its input: its exit code and stderr say why
+            }
+            byte[] out;
+            try (InputStream o = p.getInputStream()) {
+                out = reader.read(o);
+            } catch (IOException | RuntimeException e) {
+                p.destroyForcibly();
+                throw e;
+            }
+            boolean ended = p.waitFor(CALL_LIMIT_SECONDS, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly();
+                throw new IOException("ssh to " + host + " did not finish within " + CALL_LIMIT_SECONDS + " s");
+            }
+            return new Result(p.exitValue(), out, Files.readString(err, StandardCharsets.UTF_8).strip());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while talking to " + host);
+        } finally {
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** Ends the master connection (tests use this to drop it mid-run; close lets it persist instead). */
+    void exitMaster() throws IOException {
+        List<String> argv = argv("true");
+        argv.remove(argv.size() - 1);
+        argv.addAll(argv.indexOf("--"), List.of("-O", "exit"));
+        try {
+            new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String shortHash(String text) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Quotes a word for the remote POSIX shell. */
+    static String quote(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,189 @@
+package dev.runboard.remote;
+
+import dev.runboard.process.RemoteSessions;
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.ProcessRef;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.Signal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * Remote sessions over OpenSSH: one {@link HostLink} (one multiplexed connection, one poller) per
+ * host. The user's ssh config is read as ssh reads it; {@code RUNBOARD_SSH_CONFIG} (or the
+ * constructor) names another config file, passed with {@code -F}.
+ */
+public final class SshSessions implements RemoteSessions {
+    /** Names an ssh config file to use instead of ~/.ssh/config (it may Include that one). */
+    public static final String CONFIG_VAR = "RUNBOARD_SSH_CONFIG";
+
+    private final Path configFile;
+    private final Path controlDir;
+    private final String clientId;
+    private final Clock clock = Clock.systemUTC();
+    private final Map<String, HostLink> links = new ConcurrentHashMap<>();
+    private final List<Consumer<Session>> listeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * @param dataDir the local data dir: it names this client on the remote (its own folder there),
+     *     and holds the control sockets when {@code $XDG_RUNTIME_DIR} is not set
+     * @param configFile an ssh config file for {@code -F}, or null for the user's own
+     */
+    public SshSessions(Path dataDir, Path configFile) throws IOException {
+        this.configFile = configFile;
+        this.controlDir = ControlDir.create(dataDir);
+        this.clientId = SshCommand.shortHash(hostName() + "\0" + dataDir.toAbsolutePath());
+    }
+
+    /** For the supervisor and exec: the config file from {@value #CONFIG_VAR} when set. */
+    public static SshSessions forDataDir(Path dataDir) throws IOException {
+        // The system property is for tests that run the CLI in-process (they cannot set a variable).
+        String config = System.getProperty("runboard.ssh.config", System.getenv(CONFIG_VAR));
+        return new SshSessions(dataDir, config == null || config.isBlank() ? null : Path.of(config));
+    }
+
+    /** This client's folder name on every host. */
+    String clientId() {
+        return clientId;
+    }
+
+    HostLink link(String host) {
+        return links.computeIfAbsent(host, h -> new HostLink(new SshCommand(h, configFile, controlDir), clientId, clock,
+                s -> listeners.forEach(l -> l.accept(s))));
+    }
+
+    @Override
+    public void prepare(String host) throws InvalidSpecException {
+        try {
+            HostLink link = link(host);
+            RemoteInstall.answer(link.ssh(), link.ssh().run(link.helper("room"), null));
+        } catch (IOException e) {
+            throw new InvalidSpecException("host", "host " + host + ": " + e.getMessage()
+                    + "; check that OpenSSH's ssh is installed and that `ssh " + host + "` works");
+        }
+    }
+
+    @Override
+    public Launched launch(Session session, Path exitStatusFile) throws IOException {
+        SessionSpec spec = session.spec();
+        HostLink link = link(spec.host());
+        ByteArrayOutputStream request = new ByteArrayOutputStream();
+        List<String> fields = new ArrayList<>(List.of(session.id(),
+                Long.toString(spec.timeout() == null ? 0 : spec.timeout().toMillis()),
+                Long.toString(spec.grace().toMillis()), spec.cwd().toString(), Integer.toString(spec.nice()),
+                session.tag(), Integer.toString(spec.env().size())));
+        spec.env().forEach((k, v) -> fields.add(k + "=" + v));
+        fields.addAll(spec.launchArgv());
+        for (String f : fields) {
+            request.write(f.getBytes(StandardCharsets.UTF_8));
+            request.write(0);
+        }
+        SshCommand.Result r = link.ssh().run(link.helper("launch"), request.toByteArray());
+        String answer;
+        try {
+            answer = RemoteInstall.answer(link.ssh(), r);
+        } catch (InvalidSpecException e) {
+            throw new IOException(e.getMessage());
+        }
+        String[] w = answer.split(" ");
+        if (w.length != 3 || !w[0].equals("ok")) {
+            throw new IOException("host " + spec.host() + ": the remote helper answered " + answer);
+        }
+        long pid = Long.parseLong(w[1]);
+        long ticks = Long.parseLong(w[2]);
+        return new Launched(link.follow(session, exitStatusFile, pid, ticks), pid, ticks);
+    }
+
+    @Override
+    public Process reattach(Session session, Path exitStatusFile) {
+        try {
+            return link(session.spec().host()).follow(session, exitStatusFile, session.pid(), session.pidStartTicks());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public KillReport kill(Session session, Signal signal, Duration grace, String reason) {
+        HostLink link = link(session.spec().host());
+        Instant requested = clock.instant();
+        SshCommand.Result r;
+        try {
+            r = link.ssh().run(link.helper("kill", session.id(), String.valueOf(session.pid()),
+                    Long.toString(session.pidStartTicks()), signal.name(), Long.toString(grace.toMillis()), session.tag()),
+                    null);
+        } catch (IOException e) {
+            throw new IllegalStateException("host " + link.host() + ": " + e.getMessage(), e);
+        }
+        if (r.sshFailed()) {
+            throw new IllegalStateException(SshProblem.ofSsh(link.host(), r.err()) + "; the kill is not done");
+        }
+        List<ProcessRef> termed = new ArrayList<>();
+        List<ProcessRef> killed = new ArrayList<>();
+        List<ProcessRef> survivors = new ArrayList<>();
+        for (String line : r.text().split("\n")) {
+            String[] f = line.split(" ", 3);
+            if (f.length < 2 || !f[1].chars().allMatch(Character::isDigit)) {
+                continue;
+            }
+            ProcessRef p = new ProcessRef(Long.parseLong(f[1]), f.length > 2 ? f[2] : "");
+            switch (f[0]) {
+                case "term" -> termed.add(p);
+                case "kill" -> killed.add(p);
+                case "survivor" -> survivors.add(p);
+                default -> { }
+            }
+        }
+        return new KillReport(reason, signal.name(), grace.toMillis(), requested, session.pid(), termed,
+                !killed.isEmpty(), killed, List.of(), clock.instant(), survivors, List.of(),
+                List.of("on host " + link.host()));
+    }
+
+    @Override
+    public boolean signal(Session session, Signal signal) {
+        HostLink link = link(session.spec().host());
+        try {
+            SshCommand.Result r = link.ssh().run(link.helper("signal", String.valueOf(session.pid()),
+                    Long.toString(session.pidStartTicks()), signal.name()), null);
+            return r.exit() == 0 && r.text().startsWith("ok");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void onChange(Consumer<Session> listener) {
+        listeners.add(listener);
+    }
+
+    /** Drops the host's master connection, as a network failure would (tests, and a reconnect by hand). */
+    public void dropConnection(String host) throws IOException {
+        link(host).ssh().exitMaster();
+    }
+
+    @Override
+    public void close() {
+        links.values().forEach(HostLink::close);
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+}

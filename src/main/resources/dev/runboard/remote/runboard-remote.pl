@@ -1,0 +1,292 @@
+# runboard's helper on a remote host: starts sessions under runboard-wrap.pl, reports on all of a
+# host's sessions in one call, and kills a session's whole tree. runboard copies it, with the
+# wrapper, into a 0700 folder of its own on the remote (one per client) and runs it over its ssh
+# connection; it needs nothing but perl.
+#
+#   perl runboard-remote.pl DIR launch     request on stdin (NUL-separated, see launch())
+#   perl runboard-remote.pl DIR poll MAX   stdin: one "ID OFFSET PID START_TICKS" line per session
+#   perl runboard-remote.pl DIR kill ID PID START_TICKS SIGNAL GRACE_MS TAG
+#   perl runboard-remote.pl DIR signal PID START_TICKS SIGNAL
+#   perl runboard-remote.pl DIR forget ID...
+#   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
+#
+# A session lives in DIR/s/ID: `out` (the command's output, untouched), `status` (the wrapper's
+# exit-status file). Errors are one line "error KIND: message" on stdout, exit 3.
+use strict;
+
+sub CHUNK () { 1 << 20 }
+
+my ($dir, $cmd, @args) = @ARGV;
+binmode(STDOUT);
+binmode(STDIN);
+die "runboard-remote: usage: runboard-remote.pl DIR launch|poll|kill|signal|forget ...\n" unless defined $cmd;
+if ($cmd eq 'launch') { launch() }
+elsif ($cmd eq 'poll') { poll(@args) }
+elsif ($cmd eq 'kill') { kill_session(@args) }
+elsif ($cmd eq 'signal') { signal_session(@args) }
+elsif ($cmd eq 'forget') { forget(@args) }
+elsif ($cmd eq 'room') { room() }
+else { fail('usage', "unknown command $cmd") }
+exit 0;
+
+sub fail {
+    my ($kind, $message) = @_;
+    print "error $kind: $message\n";
+    exit 3;
+}
+
+# Request: ID, TIMEOUT_MS (0: none; the deadline is counted on this host's clock), GRACE_MS, CWD, NICE, TAG (NAME=VALUE), the number of variables, the
+# variables (NAME=VALUE), then the command's argv; every field ends with a NUL.
+sub launch {
+    local $/;
+    my @f = split(/\0/, <STDIN>, -1);
+    pop @f if @f && $f[-1] eq '';
+    my ($id, $timeout, $grace, $cwd, $nice, $tag, $nenv) = splice(@f, 0, 7);
+    my $deadline = $timeout ? now_ms() + $timeout : 0;
+    my @env = splice(@f, 0, $nenv // 0);
+    my @argv = @f;
+    fail('usage', 'incomplete launch request') unless defined $nenv && @argv && $id =~ /^[\w.-]+$/;
+    my $sdir = "$dir/s/$id";
+    mkdir("$dir/s", 0700);
+    mkdir($sdir, 0700) or fail('disk', "cannot create $sdir: $!");
+    chdir($cwd) or cleanup_fail($sdir, 'cwd', "cwd $cwd: $!");
+    # Room for the exit status is set aside now, as locally (the wrapper overwrites it in place), and
+    # a disk with less than 64 KiB free is refused before anything runs.
+    for my $probe (["status.tmp", 4096], ["probe", 65536]) {
+        my ($name, $size) = @$probe;
+        my $ok = open(my $fh, '>', "$sdir/$name");
+        $ok = $ok && (syswrite($fh, "\0" x $size) // -1) == $size;
+        $ok = close($fh) && $ok if $fh;
+        cleanup_fail($sdir, 'disk', "no room in $dir: " . ($! || 'short write')) unless $ok;
+    }
+    unlink("$sdir/probe");
+    open(my $out, '>>', "$sdir/out") or cleanup_fail($sdir, 'disk', "cannot create $sdir/out: $!");
+    my @command = ('perl', "$dir/runboard-wrap.pl", "$sdir/status", $deadline, $grace);
+    push @command, 'nice', '-n', $nice if $nice;
+    push @command, @argv;
+    my $pid = fork();
+    cleanup_fail($sdir, 'fork', "fork failed: $!") unless defined $pid;
+    if ($pid == 0) {
+        # Its own session: the command must not get the ssh session's hangup when the connection drops.
+        require POSIX;
+        POSIX::setsid();
+        open(STDIN, '<', '/dev/null');
+        open(STDOUT, '>&', $out);
+        open(STDERR, '>&', $out);
+        for my $kv (@env, $tag) {
+            my $eq = index($kv, '=');
+            $ENV{ substr($kv, 0, $eq) } = substr($kv, $eq + 1) if $eq > 0;
+        }
+        exec { $command[0] } @command;
+        print STDERR "runboard: cannot run perl on this host: $!\n";
+        POSIX::_exit(126);
+    }
+    my $s = stat_of($pid);
+    print "ok $pid " . ($s ? $s->[3] : 0) . "\n";
+}
+
+# A start is refused while the sessions' folder has less than 64 KiB free: asked before runboard
+# creates anything, so a full disk is a one-line refusal, not a session that failed half way.
+sub room {
+    mkdir("$dir/s", 0700);
+    my $probe = "$dir/s/.room";
+    my $ok = open(my $fh, '>', $probe);
+    $ok = $ok && (syswrite($fh, "\0" x 65536) // -1) == 65536;
+    my $why = $! || 'short write';
+    $ok = close($fh) && $ok if $fh;
+    unlink($probe);
+    fail('disk', "no room for a session in $dir/s ($why)") unless $ok;
+    print "ok\n";
+}
+
+sub cleanup_fail {
+    my ($sdir, $kind, $message) = @_;
+    unlink(glob("$sdir/*"));
+    rmdir($sdir);
+    fail($kind, $message);
+}
+
+# One frame per session: "ID SIZE ALIVE STATUS_LEN DATA_LEN\n", then the status file's bytes, then
+# the output from OFFSET (at most MAX bytes). The status is read before the size: once a status is
+# seen, the size read after it is final, so a client that has every byte up to it has them all.
+sub poll {
+    my ($max) = @_;
+    $max ||= 8 << 20;
+    $| = 0;
+    while (my $line = <STDIN>) {
+        my ($id, $offset, $pid, $ticks) = split(' ', $line);
+        next unless defined $ticks && $id =~ /^[\w.-]+$/;
+        my $sdir = "$dir/s/$id";
+        my $status = '';
+        if (open(my $fh, '<', "$sdir/status")) {
+            local $/;
+            $status = <$fh> // '';
+            close($fh);
+        }
+        my $size = -s "$sdir/out";
+        my $alive = alive($pid, $ticks) ? 1 : 0;
+        my $want = 0;
+        my $fh;
+        if (!defined $size) {
+            $size = -1;    # the session's folder is gone: not ours, or forgotten
+        } elsif ($size > $offset && open($fh, '<', "$sdir/out")) {
+            binmode($fh);
+            sysseek($fh, $offset, 0);
+            $want = $size - $offset < $max ? $size - $offset : $max;
+        }
+        print "$id $size $alive " . length($status) . " $want\n", $status;
+        # Streamed in chunks as read: the transfer and the next read overlap, and no output is held whole.
+        my $left = $want;
+        while ($left > 0) {
+            my $chunk = '';
+            my $n = sysread($fh, $chunk, $left < CHUNK ? $left : CHUNK);
+            # The file only grows, so a short read cannot happen; should it, the frame is still whole.
+            $chunk = "\0" x ($left < CHUNK ? $left : CHUNK) unless $n;
+            print $chunk;
+            $left -= length($chunk);
+        }
+        close($fh) if $fh;
+        $max -= $want;
+    }
+}
+
+# The whole tree of a session, as runboard-wrap.pl ends it at a deadline: TERM once to the group,
+# the tree and every process of ours carrying the tag, the grace, then KILL until a pass over /proc
+# finds none. The wrapper (the leader) is spared so it records how the command ended; it goes last.
+sub kill_session {
+    my ($id, $pid, $ticks, $signal, $grace_ms, $tag) = @_;
+    my $leader_alive = alive($pid, $ticks);
+    my %known = %{ find_session($pid, $ticks, $tag) };
+    print "term_at " . now_ms() . "\n";
+    print "term $_ " . command_of($_) . "\n" for sort { $a <=> $b } keys %known;
+    kill($signal, -$pid) if $leader_alive;
+    kill($signal, keys %known) if %known;
+    kill('CONT', keys %known) if %known;
+    my $end = now_ms() + $grace_ms;
+    while (now_ms() < $end) {
+        delete @known{ grep { !alive($_, $known{$_}) } keys %known };
+        last unless %known || %{ find_session($pid, $ticks, $tag) };
+        select(undef, undef, undef, 0.02);
+    }
+    my $sweep_end = now_ms() + 5000;
+    my %killed;
+    while (1) {
+        my $found = find_session($pid, $ticks, $tag);
+        delete $found->{$pid};
+        last unless %$found;
+        if (now_ms() >= $sweep_end) {
+            print "survivor $_ " . command_of($_) . "\n" for sort { $a <=> $b } keys %$found;
+            last;
+        }
+        print "kill $_ " . command_of($_) . "\n" for sort { $a <=> $b } grep { !$killed{$_}++ } keys %$found;
+        kill('KILL', keys %$found);
+        select(undef, undef, undef, 0.02);
+    }
+    # The wrapper ends once its command has; give it a moment to write the status, then end it too.
+    my $leader_end = now_ms() + 2000;
+    select(undef, undef, undef, 0.02) while alive($pid, $ticks) && now_ms() < $leader_end;
+    if (alive($pid, $ticks)) {
+        print "kill $pid " . command_of($pid) . "\n";
+        kill('KILL', $pid);
+    }
+    my $sdir = "$dir/s/$id";
+    if (!-e "$sdir/status" && -d $sdir && open(my $fh, '>', "$sdir/status.tmp")) {
+        print $fh "signal 9 at " . now_ms() . "\n";
+        close($fh) && rename("$sdir/status.tmp", "$sdir/status");
+    }
+    print "done\n";
+}
+
+sub signal_session {
+    my ($pid, $ticks, $signal) = @_;
+    fail('gone', "process $pid has ended") unless alive($pid, $ticks);
+    kill($signal, -$pid) or fail('signal', "cannot signal $pid: $!");
+    print "ok\n";
+}
+
+sub forget {
+    for my $id (grep { /^[\w.-]+$/ } @_) {
+        my $sdir = "$dir/s/$id";
+        unlink(glob("$sdir/*"));
+        rmdir($sdir);
+    }
+    print "ok\n";
+}
+
+# The session's live processes, pid => start ticks: the leader, its group, its descendants and every
+# process of our user younger than the leader carrying the tag (setsid daemons). Never ourselves.
+sub find_session {
+    my ($leader, $leader_ticks, $tag) = @_;
+    my %table;
+    opendir(my $dh, '/proc') or return {};
+    for my $p (grep { /^\d+$/ } readdir($dh)) {
+        my $s = stat_of($p);
+        $table{$p} = $s if $s;
+    }
+    closedir($dh);
+    my %children;
+    push @{ $children{ $table{$_}[1] } }, $_ for keys %table;
+    my %tree;
+    my $leader_is_ours = $table{$leader} && $table{$leader}[3] == $leader_ticks;
+    my @todo = $leader_is_ours ? ($leader) : ();
+    $tree{$leader} = 1 if $leader_is_ours;
+    while (defined(my $p = shift @todo)) {
+        push @todo, grep { !$tree{$_}++ } @{ $children{$p} || [] };
+    }
+    my %found;
+    for my $p (keys %table) {
+        my $s = $table{$p};
+        next if $p == $$ || $p == 1 || $s->[0] eq 'Z' || $s->[0] eq 'X';
+        next if (stat("/proc/$p"))[4] != $<;
+        if ($tree{$p} || ($leader_is_ours && $s->[2] == $leader)
+                || ($s->[3] >= $leader_ticks && tagged($p, $tag))) {
+            $found{$p} = $s->[3];
+        }
+    }
+    return \%found;
+}
+
+# [state, ppid, pgid, start ticks] from /proc/PID/stat (fields after the command's last ')').
+sub stat_of {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/stat") or return undef;
+    local $/;
+    my $line = <$fh>;
+    close($fh);
+    my $end = defined $line ? rindex($line, ')') : -1;
+    return undef if $end < 0;
+    my @f = split(' ', substr($line, $end + 1));
+    return [ $f[0], $f[1], $f[2], $f[19] ];
+}
+
+sub alive {
+    my ($p, $ticks) = @_;
+    return 0 unless defined $p && $p =~ /^\d+$/ && $p > 1;
+    my $s = stat_of($p);
+    return $s && $s->[0] ne 'Z' && $s->[0] ne 'X' && $s->[3] == $ticks;
+}
+
+sub tagged {
+    my ($p, $tag) = @_;
+    return 0 unless defined $tag && length($tag);
+    open(my $fh, '<', "/proc/$p/environ") or return 0;
+    local $/;
+    my $env = <$fh>;
+    close($fh);
+    return defined $env && index("\0$env", "\0$tag\0") >= 0;
+}
+
+sub command_of {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/cmdline") or return '';
+    local $/;
+    my $c = <$fh> // '';
+    close($fh);
+    $c =~ s/\0+$//;
+    $c =~ tr/\0\n/  /;
+    return $c;
+}
+
+sub now_ms {
+    return eval { require Time::HiRes; int(Time::HiRes::time() * 1000) } // time() * 1000;
+}

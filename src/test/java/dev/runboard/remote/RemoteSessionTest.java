@@ -1,0 +1,256 @@
+package dev.runboard.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.process.Await;
+import dev.runboard.process.EngineFixture;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.KillReport;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionEvent;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sessions on a real sshd on this machine, as a second local user: the "remote" host is rb-remote. */
+class RemoteSessionTest {
+    private static final String HOST = "rb-remote";
+    private static final Duration LONG = Duration.ofSeconds(90);
+    static SshdFixture sshd;
+
+    @TempDir
+    Path dataDir;
+    SessionEngine engine;
+    SshSessions remote;
+
+    @BeforeAll
+    static void startSshd() throws Exception {
+        sshd = SshdFixture.start();
+    }
+
+    @AfterAll
+    static void stopSshd() throws Exception {
+        if (sshd != null) {
+            sshd.close();
+        }
+    }
+
+    @BeforeEach
+    void setUp() throws Exception {
+        engine = SessionEngine.forDataDir(dataDir);
+        remote = new SshSessions(dataDir, sshd.config);
+        engine.useRemote(remote);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        engine.killAll(Duration.ZERO);
+        for (Session s : engine.sessions()) {
+            assertEquals(List.of(), EngineFixture.liveTagged(s), "processes of " + s.id() + " left behind on the remote");
+        }
+        engine.close();
+        remote.dropConnection(HOST);
+    }
+
+    private SessionSpec.Builder sh(String command) {
+        return SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(Path.of("/tmp")).host(HOST);
+    }
+
+    private static SessionSnapshot awaitEnd(Session s) throws Exception {
+        java.util.concurrent.CompletableFuture<SessionSnapshot> ended = new java.util.concurrent.CompletableFuture<>();
+        s.addListener(ended::complete);
+        return ended.get(LONG.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    @Test
+    void hundredMegabytesArriveByteForByteAndTheExitIsRecorded() throws Exception {
+        String command = "yes 'runboard remote capture 0123456789' | head -c 104857600";
+        Session s = engine.start(sh(command).build());
+        assertEquals(HOST, s.snapshot().host());
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
+        assertEquals(0, end.exitCode());
+        Process local = new ProcessBuilder("sh", "-c", command).start();
+        assertEquals(sha256(local.getInputStream()), sha256(Files.newInputStream(Path.of(end.rawOutput()))),
+                "the mirror holds exactly the remote command's bytes");
+        assertEquals(104857600L, Files.size(Path.of(end.rawOutput())));
+        assertEquals(null, end.connection(), "an ended session has no connection");
+    }
+
+    @Test
+    void exitCodesAndSignalsAreTheCommandsOwn() throws Exception {
+        SessionSnapshot seven = awaitEnd(engine.start(sh("echo on $(id -un); exit 7").build()));
+        assertEquals(SessionStatus.FAILED, seven.status());
+        assertEquals(7, seven.exitCode());
+        assertEquals("on " + sshd.user + "\n", seven.output());
+        SessionSnapshot ok = awaitEnd(engine.start(sh("pwd").cwd(Path.of("/")).build()));
+        assertEquals(SessionStatus.COMPLETED, ok.status());
+        assertEquals("/\n", ok.output());
+    }
+
+    @Test
+    void outputRulesApplyAndWhatNeedsTheHostsProcIsRefused() throws Exception {
+        SessionSpec failing = sh("echo ok; echo 'FATAL: disk'; exit 0").watch(dev.runboard.session.WatchSpec.NONE.withRules(
+                List.of(new dev.runboard.session.OutputRule("FATAL", dev.runboard.session.OutputRule.Action.FAIL)))).build();
+        SessionSnapshot end = awaitEnd(engine.start(failing));
+        assertEquals(SessionStatus.FAILED, end.status(), "a --fail-on rule fails a remote session too");
+        InvalidSpecException pty = assertThrows(InvalidSpecException.class, () -> engine.start(sh("true").pty(true).build()));
+        assertTrue(pty.getMessage().contains("another host"), pty.getMessage());
+    }
+
+    @Test
+    void theDeadlineIsHeldOnTheHost() throws Exception {
+        Session s = engine.start(sh("echo started; sleep 60").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.TIMEOUT, end.status(), end.reason());
+        assertEquals("started\n", end.output());
+    }
+
+    @Test
+    void aHostileTreeLeavesNoSurvivorsOnTheHost() throws Exception {
+        Path scripts = Files.createTempDirectory(sshd.dir, "trees", PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwxr-xr-x")));
+        for (String name : List.of("tree.sh", "nasty.sh")) {
+            try (InputStream in = getClass().getResourceAsStream("/trees/" + name)) {
+                Files.copy(in, scripts.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+            }
+            Files.setPosixFilePermissions(scripts.resolve(name), PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Session s = engine.start(sh("sh " + scripts.resolve("nasty.sh")).build());
+        Await.until(LONG, "the hostile tree to grow on the remote", () -> EngineFixture.liveTagged(s).size() >= 40);
+        int uid = sshd.uid();
+        KillReport report = engine.kill(s, Signal.TERM, Duration.ofSeconds(1)).get();
+        assertEquals(List.of(), report.survivors(), report.summary());
+        assertEquals(List.of(), EngineFixture.liveTagged(s), "every process of the session is gone from the host's /proc");
+        assertTrue(report.signalled().size() >= 40, report.summary());
+        assertEquals(SessionStatus.KILLED, awaitEnd(s).status());
+        assertTrue(uid >= 0);
+    }
+
+    @Test
+    void aDroppedMasterLosesAndDoublesNoLine() throws Exception {
+        String lines = "i=1; while [ $i -le 4000 ]; do echo \"line $i\"; i=$((i+1)); "
+                + "if [ $((i % 200)) -eq 0 ]; then sleep 0.1; fi; done";
+        Session s = engine.start(sh(lines).build());
+        Await.until(LONG, "some output mirrored", () -> s.snapshot().outputBytes() > 1000);
+        sshd.cutOff();
+        killMaster();
+        try {
+            Await.until(LONG, "the connection to drop", () -> "disconnected".equals(s.connection()));
+            assertEquals(SessionStatus.RUNNING, s.snapshot().status(), "the session runs on while disconnected");
+            assertEquals("disconnected", s.snapshot().connection());
+        } finally {
+            sshd.reconnect();
+        }
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
+        String expected = IntStream.rangeClosed(1, 4000).mapToObj(i -> "line " + i + "\n").collect(Collectors.joining());
+        assertEquals(expected, Files.readString(Path.of(end.rawOutput())), "every line once, in order");
+        assertTrue(end.events().stream().anyMatch(e -> e.kind().equals(SessionEvent.CONNECTION)),
+                "the drop is an event: " + end.events());
+    }
+
+    @Test
+    void aNewOwnerReattachesToARunningRemoteSession() throws Exception {
+        Session s = engine.start(sh("echo before; sleep 3; echo after; exit 3").build());
+        Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
+        String id = s.id();
+        engine.close(); // the owner goes away; the command runs on
+        remote.close();
+        engine = SessionEngine.forDataDir(dataDir);
+        remote = new SshSessions(dataDir, sshd.config);
+        engine.useRemote(remote);
+        engine.loadHistory();
+        Session again = engine.find(id).orElseThrow();
+        SessionSnapshot end = awaitEnd(again);
+        assertEquals(SessionStatus.FAILED, end.status(), end.reason());
+        assertEquals(3, end.exitCode());
+        assertEquals("before\nafter\n", end.output());
+    }
+
+    @Test
+    void failuresAreOneLineNamingTheHostAndNothingStarts() throws Exception {
+        assertFailure("rb-unreachable", "unreachable");
+        assertFailure("rb-badauth", "refused the login");
+        assertFailure("rb-badkey", "host key");
+        assertFailure("rb-noperl", "no perl");
+        InvalidSpecException cwd = assertThrows(InvalidSpecException.class, () -> {
+            Session s = engine.start(sh("true").cwd(Path.of("/no/such/folder")).build());
+            if (s.status() == SessionStatus.FAILED) {
+                throw new InvalidSpecException("host", s.snapshot().reason());
+            }
+        });
+        assertTrue(cwd.getMessage().contains("/no/such/folder"), cwd.getMessage());
+    }
+
+    @Test
+    void aFullDiskOnTheHostIsRefusedBeforeAnythingStarts() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "a small full file system needs mount (root): skipped");
+        remote.prepare(HOST); // brings the helper, and makes the sessions' folder
+        Path sessions = sshd.home().resolve(".cache/runboard-remote/" + remote.clientId() + "/s");
+        assertEquals(0, SshdFixture.run(List.of("mount", "-t", "tmpfs", "-o", "size=1m,mode=0700,uid=" + sshd.uid(),
+                "tmpfs", sessions.toString())), "mount a 1 MiB file system on the host's sessions folder");
+        try {
+            SshdFixture.run(List.of("sh", "-c", "cat /dev/zero > " + sessions.resolve("filler")));
+            assertFailure(HOST, "disk is full");
+        } finally {
+            SshdFixture.run(List.of("umount", sessions.toString()));
+        }
+    }
+
+    private void assertFailure(String host, String words) {
+        InvalidSpecException e = assertThrows(InvalidSpecException.class,
+                () -> engine.start(sh("true").host(host).build()));
+        assertTrue(e.getMessage().contains(host) && e.getMessage().contains(words), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        assertEquals(List.of(), engine.sessions().stream().filter(x -> host.equals(x.spec().host())).toList(),
+                "nothing was started");
+    }
+
+    /** Kills the ssh master of the host's connection, as a dropped network would end it. */
+    private void killMaster() throws Exception {
+        List<String> argv = new java.util.ArrayList<>(remote.link(HOST).ssh().argv("true"));
+        argv.remove(argv.size() - 1);
+        argv.addAll(argv.indexOf("--"), List.of("-O", "check"));
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("pid=(\\d+)").matcher(said);
+        assertTrue(m.find(), "a master runs: " + said);
+        ProcessHandle.of(Long.parseLong(m.group(1))).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    private static String sha256(InputStream in) throws Exception {
+        MessageDigest d = MessageDigest.getInstance("SHA-256");
+        try (in) {
+            byte[] b = new byte[1 << 16];
+            int n;
+            while ((n = in.read(b)) > 0) {
+                d.update(b, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+}
