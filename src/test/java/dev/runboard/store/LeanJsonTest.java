@@ -44,19 +44,19 @@ class LeanJsonTest {
     void aSnapshotWithEmptyAndNullPartsIsWrittenAsJacksonWritesIt() {
         assertSame(new SessionSnapshot(SessionStatus.RUNNING, "20261130-101530-abcd", "true", List.of(), "/tmp", null,
                 Map.of(), null, T0, null, 0.0, null, 0.0, 0, null, null, null, OutputPreview.EMPTY, null, null, null,
-                null, null, null, List.of()));
+                null, null, null, List.of(), null, null));
     }
 
     @Test
     void recordsAreWrittenAsJacksonWritesThem() {
         SpecRecord spec = new SpecRecord(null, List.of("sh", "-c", AWKWARD), "/bin/bash", "/home/u", env(), 600_000L,
-                5000, 65536, true, null, -5);
+                5000, 65536, true, null, -5, null);
         assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd", spec, SessionStatus.FAILED, 4242L,
                 987654L, T0, T1, 3, "TERM", AWKWARD, "aGVhZA==", "", 1234, "note", "/a/b.log", "it failed",
                 ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(), new ResourceTotals(1L << 33, 12.5),
                 List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s"))));
         assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd",
-                new SpecRecord("make test", null, null, "/", Map.of(), null, 0, 1, null, null, null),
+                new SpecRecord("make test", null, null, "/", Map.of(), null, 0, 1, null, null, null, "build-box"),
                 SessionStatus.RUNNING, null, 0, T0, null, null, null, null, null, null, 0, null, null, null, null, null,
                 null, null, List.of()));
     }
@@ -65,7 +65,7 @@ class LeanJsonTest {
     void whatItDoesNotKnowGoesToJackson() {
         WatchSpec watch = new WatchSpec(List.of(new OutputRule("ERROR", OutputRule.Action.FAIL)), Duration.ofSeconds(90),
                 null, 1L << 30, 150.0, Duration.ofMillis(1500));
-        assertSame(new SpecRecord("x", null, null, "/", Map.of(), null, 0, 1, null, watch, null));
+        assertSame(new SpecRecord("x", null, null, "/", Map.of(), null, 0, 1, null, watch, null, null));
         assertSame(Settings.DEFAULTS);
         assertSame(Map.of("lone", "\uD800 surrogate", "nan", Double.NaN));
     }
@@ -89,6 +89,6 @@ class LeanJsonTest {
     private static SessionSnapshot snapshot(SessionStatus status, KillReport report, OutputPreview preview) {
         return new SessionSnapshot(status, "20261130-101530-abcd", "sleep 30", List.of("sleep", "30"), "/tmp", "/bin/sh",
                 env(), 4242L, T0, T1, 29.5, 600.0, 5.0, 5, 137, "KILL", AWKWARD, preview, "/a/20261130.log", null,
-                null, "/c/capture", report, new ResourceTotals(123456789, 0.0001), List.of(new SessionEvent(T1, "rule", AWKWARD)));
+                null, "/c/capture", report, new ResourceTotals(123456789, 0.0001), List.of(new SessionEvent(T1, "rule", AWKWARD)), "user@box", "disconnected");
     }
 }
