@@ -129,7 +129,7 @@ public final class ExecCommand implements Callable<Integer> {
     static int exitCode(dev.runboard.session.SessionStatus status, Integer exitCode) {
         return switch (status) {
             case TIMEOUT -> EXIT_TIMEOUT;
-            case RUNNING -> throw new IllegalStateException("exec returns only after the session ends");
+            case RUNNING, PAUSED, PENDING, QUEUED -> throw new IllegalStateException("exec returns only after the session ends");
             // an output rule failed a command that itself exited 0: scripts must not read that as success
             case FAILED -> exitCode == null ? EXIT_COULD_NOT_START : exitCode == 0 ? 1 : exitCode;
             default -> exitCode == null ? EXIT_COULD_NOT_START : exitCode;

@@ -208,8 +208,20 @@ public final class SessionEngine extends SessionsById {
     public boolean signal(Session session, Signal signal) {
         Long pid = session.pid();
         // The leader's identity is checked right before: a group that is no longer this session's is left alone.
-        return pid != null && !session.status().isTerminal()
+        boolean sent = pid != null && !session.status().isTerminal()
                 && config.os().signalGroup(pid, session.pidStartTicks(), signal) == OsProcesses.Delivery.SENT;
+        if (sent) {
+            markPaused(session, signal, monitor);
+        }
+        return sent;
+    }
+
+    /** STOP pauses, CONT resumes: the status says so at once, before the monitor's next look at /proc confirms it. */
+    static void markPaused(Session session, Signal sent, SessionMonitor monitor) {
+        if (sent == Signal.STOP || sent == Signal.CONT) {
+            session.markPaused(sent == Signal.STOP);
+            monitor.pausedBySignal(session);
+        }
     }
 
     /**

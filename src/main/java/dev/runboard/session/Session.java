@@ -171,6 +171,14 @@ public final class Session {
         update(s -> s instanceof SessionState.Running r ? r.withEvent(event) : s);
     }
 
+    /**
+     * Records whether the running tree is stopped (STOP sent, or found in state T): the status
+     * reads {@code paused} until it runs again. No change once ended.
+     */
+    public void markPaused(boolean paused) {
+        update(s -> s instanceof SessionState.Running r ? r.withPaused(paused) : s);
+    }
+
     /** Records the tree's peak memory and CPU time so far (the engine's monitor samples them). */
     public void recordResources(ResourceTotals totals) {
         update(s -> s instanceof SessionState.Running r ? r.withResources(totals) : s);

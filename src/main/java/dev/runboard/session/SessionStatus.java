@@ -35,6 +35,11 @@ public enum SessionStatus {
         };
     }
 
+    /** Started and not ended: {@code running} or {@code paused} (its processes exist). */
+    public boolean isLive() {
+        return this == RUNNING || this == PAUSED;
+    }
+
     /** Not started yet: no process, no output. */
     public boolean isWaiting() {
         return this == PENDING || this == QUEUED;

@@ -55,6 +55,21 @@ class SessionCliTest {
     }
 
     @Test
+    void listAndShowSayPausedAfterStopAndRunningAfterCont() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--", "sleep 600").out().strip();
+        assertEquals(0, cli("signal", id, "STOP").exit());
+        Result list = cli("list");
+        assertTrue(list.out().lines().anyMatch(l -> l.startsWith(id) && l.contains(" paused ")), list.out());
+        assertEquals("paused", Json.mapper().readTree(cli("show", id).out()).get("status").asText());
+        assertEquals(1, Json.mapper().readTree(cli("list", "--json", "--status", "paused").out()).size());
+
+        assertEquals(0, cli("signal", id, "CONT").exit());
+        list = cli("list");
+        assertTrue(list.out().lines().anyMatch(l -> l.startsWith(id) && l.contains(" running ")), list.out());
+        assertEquals(0, cli("kill", id).exit());
+    }
+
+    @Test
     void startListShowWaitAndTail() throws Exception {
         Result started = cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 1; echo bye; exit 4");
         assertEquals(0, started.exit(), started.err());
