@@ -56,6 +56,8 @@ public final class ExecCommand implements Callable<Integer> {
         warmUpJson();
         SessionSpec sessionSpec = specOptions.toSpec();
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
+            // Hang, guard and rule findings as they happen, one line each (the JSON's events keep them too).
+            engine.onEvent((session, event) -> printEvent(event));
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
             // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM
@@ -98,6 +100,13 @@ public final class ExecCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(Json.write(last));
             spec.commandLine().getOut().flush();
         }
+    }
+
+    /** {@code runboard: hang: no output for 2 s (hang watchdog)}: one line, whatever the message held. */
+    private void printEvent(dev.runboard.session.SessionEvent event) {
+        String message = event.message().replaceAll("\\R", " ");
+        spec.commandLine().getErr().println("runboard: " + event.kind() + ": " + message);
+        spec.commandLine().getErr().flush();
     }
 
     private static <T> java.util.Optional<T> awaitQuietly(CompletableFuture<T> future) {

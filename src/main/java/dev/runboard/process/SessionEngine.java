@@ -54,6 +54,8 @@ public final class SessionEngine extends SessionsById {
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
     private final ManagedSessions managed = new ManagedSessions();
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
+    private final List<java.util.function.BiConsumer<Session, dev.runboard.session.SessionEvent>> eventListeners =
+            new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
     private final SessionKills kills;
     private final SessionRecorder recorder;
@@ -78,14 +80,21 @@ public final class SessionEngine extends SessionsById {
         this.recorder = new SessionRecorder(store, this::warn);
         // What the watchdog, the guards and the rules find stays with the session, in its record.
         monitor.onEvent((session, e) -> {
-            session.recordEvent(EngineEvents.of(e));
+            dev.runboard.session.SessionEvent event = EngineEvents.of(e);
+            session.recordEvent(event);
             saveLater(session);
+            eventListeners.forEach(l -> l.accept(session, event));
         });
         launcher.limitation().ifPresent(this::warn);
     }
 
     public static SessionEngine forDataDir(Path dataDir) {
         return new SessionEngine(EngineConfig.forDataDir(dataDir));
+    }
+
+    /** Told of each event the watchdog, the guards and the output rules find, as it is found (exec prints them). */
+    public void onEvent(java.util.function.BiConsumer<Session, dev.runboard.session.SessionEvent> listener) {
+        eventListeners.add(listener);
     }
 
     /** Told of problems a person should see: unreadable records, a store that cannot be written. */

@@ -70,6 +70,22 @@ class SessionCliTest {
     }
 
     @Test
+    void listAndShowCarryTheEventsOfASupervisedSession() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--hang-after", "1", "--", "sleep 600").out().strip();
+        Await.until(Duration.ofSeconds(30), "the hang event", () -> {
+            try {
+                JsonNode events = Json.mapper().readTree(cli("show", id).out()).get("events");
+                return events.size() == 1 && events.get(0).get("kind").asText().equals("hang");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        JsonNode listed = Json.mapper().readTree(cli("list", "--json").out()).get(0).get("events");
+        assertEquals("no output for 1 s (hang watchdog)", listed.get(0).get("message").asText());
+        assertEquals(0, cli("kill", id).exit());
+    }
+
+    @Test
     void startListShowWaitAndTail() throws Exception {
         Result started = cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 1; echo bye; exit 4");
         assertEquals(0, started.exit(), started.err());
