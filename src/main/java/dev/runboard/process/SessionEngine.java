@@ -66,6 +66,8 @@ public final class SessionEngine extends SessionsById {
      * retention. {@code exec} owns just its own session and never deletes others.
      */
     private volatile boolean ownsHistory;
+    /** The limits, asked at each prune: the supervisor reads them from the settings, so a change applies without a restart. */
+    private volatile java.util.function.Supplier<EngineConfig.Retention> retention;
 
     public SessionEngine(EngineConfig config) {
         super(config);
@@ -73,6 +75,7 @@ public final class SessionEngine extends SessionsById {
         this.launcher = new SessionLauncher(config.os(), config.dataDir());
         this.ptyLauncher = new PtyLauncher(config.os(), launcher, this::warn);
         this.kills = new SessionKills(this);
+        this.retention = config::retention;
         this.monitor = new SessionMonitor(config.clock(),
                 (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
@@ -426,12 +429,17 @@ public final class SessionEngine extends SessionsById {
         return n;
     }
 
+    /** Where the retention limits come from at each prune (the config's, unless set). */
+    public void retentionFrom(java.util.function.Supplier<EngineConfig.Retention> source) {
+        this.retention = source;
+    }
+
     /** Prunes the oldest finished sessions beyond the retention limits; running ones are never touched. */
     void applyRetention() {
         if (!ownsHistory) {
             return;
         }
-        for (Session s : Retention.toPrune(sessions.all(), config.retention())) {
+        for (Session s : Retention.toPrune(sessions.all(), retention.get())) {
             try {
                 remove(s, true);
             } catch (IOException | IllegalStateException e) {

@@ -86,6 +86,34 @@ class SessionCliTest {
     }
 
     @Test
+    void killAndRemoveTakeSeveralIdsOrAStatus() throws Exception {
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ids.add(cli("start", "--shell", "/bin/sh", "--", "sleep 60" + i).out().strip());
+        }
+        Result running = cli("remove", ids.get(0));
+        assertEquals(1, running.exit());
+        assertTrue(running.err().contains("still running: kill it first"), running.err());
+
+        Result two = cli("kill", "--grace", "1s", ids.get(0), ids.get(1));
+        assertEquals(0, two.exit(), two.err());
+        JsonNode reports = Json.mapper().readTree(two.out());
+        assertEquals(List.of(ids.get(0), ids.get(1)), List.of(reports.get(0).get("session_id").asText(),
+                reports.get(1).get("session_id").asText()));
+        Result rest = cli("kill", "--status", "running");
+        assertEquals(1, Json.mapper().readTree(rest.out()).size(), rest.out());
+
+        Result removed = cli("remove", "--status", "killed");
+        assertEquals(0, removed.exit(), removed.err());
+        assertEquals(new java.util.TreeSet<>(ids), new java.util.TreeSet<>(removed.out().lines().toList()));
+        assertEquals(0, Json.mapper().readTree(cli("list", "--json").out()).size());
+
+        Result neither = cli("remove");
+        assertEquals(2, neither.exit());
+        assertTrue(neither.err().contains("give session ids or --status STATUS"), neither.err());
+    }
+
+    @Test
     void startListShowWaitAndTail() throws Exception {
         Result started = cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 1; echo bye; exit 4");
         assertEquals(0, started.exit(), started.err());
