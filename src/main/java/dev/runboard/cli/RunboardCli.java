@@ -18,8 +18,17 @@ public final class RunboardCli {
     /** Exit code for a usage error (bad flag, invalid session spec). */
     public static final int USAGE = 2;
 
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    /** The command line, its help laid out for an 80-column terminal, descriptions whole (see {@link HelpText}). */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new RunboardCli());
+        cli.setUsageHelpWidth(HelpText.WIDTH);
+        cli.setUsageHelpAutoWidth(false);
+        HelpText.install(cli);
+        return cli;
+    }
+
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = commandLine();
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
