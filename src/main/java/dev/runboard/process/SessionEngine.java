@@ -245,7 +245,7 @@ public final class SessionEngine extends SessionsById {
         if (session.pid() == null || session.status().isTerminal()) {
             return List.of();
         }
-        ProcessTreeSnapshot tree = new ResourceSampler("RUNBOARD_SESSION")
+        ProcessTreeSnapshot tree = new ResourceSampler(Session.TAG_VARIABLE)
                 .sample(List.of(new ResourceSampler.Target(session.id(), session.pid())))
                 .bySession().get(session.id()).tree();
         if (!tree.pids().contains(pid)) {

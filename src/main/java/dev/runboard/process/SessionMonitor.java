@@ -70,7 +70,7 @@ final class SessionMonitor implements AutoCloseable {
     private volatile java.util.function.BiConsumer<Session, SessionInsight.Event> eventSink = (s, e) -> { };
 
     SessionMonitor(Clock clock, Ender ender, Duration period) {
-        this.sampler = new ResourceSampler("RUNBOARD_SESSION");
+        this.sampler = new ResourceSampler(Session.TAG_VARIABLE);
         this.clock = clock;
         this.ender = ender;
         this.period = period;

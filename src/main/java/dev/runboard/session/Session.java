@@ -17,6 +17,8 @@ import java.util.logging.Logger;
  */
 public final class Session {
     private static final Logger LOG = Logger.getLogger(Session.class.getName());
+    /** The environment variable every process of a session carries, its value the session's id (see {@link #tag()}). */
+    public static final String TAG_VARIABLE = "RUNBOARD_SESSION";
 
     private final String id;
     private final SessionSpec spec;
@@ -89,7 +91,7 @@ public final class Session {
 
     /** The env entry every process of this session carries, so escaped processes can be found. */
     public String tag() {
-        return "RUNBOARD_SESSION=" + id;
+        return TAG_VARIABLE + "=" + id;
     }
 
     /**
