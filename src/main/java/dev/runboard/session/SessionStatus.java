@@ -1,7 +1,5 @@
 package dev.runboard.session;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /**
  * Where a session is in its life: waiting ({@code PENDING} or {@code QUEUED}), then {@code RUNNING}
  * (or {@code PAUSED} while stopped by STOP), then exactly one terminal status. The words are the
@@ -45,8 +43,7 @@ public enum SessionStatus {
         return this == PENDING || this == QUEUED;
     }
 
-    /** The word users see and JSON carries: {@code running}, {@code completed}, ... */
-    @JsonValue
+    /** The word users see and JSON carries ({@code store.Json} writes and reads it): {@code running}, {@code completed}, ... */
     public String word() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
