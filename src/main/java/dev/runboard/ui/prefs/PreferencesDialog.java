@@ -58,7 +58,13 @@ public final class PreferencesDialog {
         problem.setMaxWidth(460);
         problem.getStyleClass().add("error-text");
         problem.textProperty().bind(model.problem());
-        grid.add(problem, 0, row, 2, 1);
+        grid.add(problem, 0, row++, 2, 1);
+        // Said, so nobody waits for a change that comes only with the next window.
+        Label when = new Label("Retention applies at once; the New session dialog takes the grace from the next start"
+                + " of the window.");
+        when.setWrapText(true);
+        when.setMaxWidth(460);
+        grid.add(when, 0, row, 2, 1);
         dialog.getDialogPane().setContent(grid);
         dialog.getDialogPane().getButtonTypes().setAll(SAVE, ButtonType.CANCEL);
         dialog.getDialogPane().lookupButton(SAVE).disableProperty().bind(model.problem().isNotEmpty());
