@@ -71,8 +71,9 @@ public final class PreferencesDialog {
         theme.register(dialog.getDialogPane().getScene());
         dialog.setOnHidden(e -> {
             if (dialog.getResult() == SAVE) {
-                theme.darkProperty().set("dark".equals(model.field("theme").get().strip()));
-                model.save();
+                // The theme changes once the file is written: the window saves a theme change too,
+                // and must read the file after this save, not before it.
+                model.save(saved -> theme.darkProperty().set("dark".equals(saved.theme())));
             }
         });
         model.load();

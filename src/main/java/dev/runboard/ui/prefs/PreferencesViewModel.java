@@ -31,10 +31,13 @@ public final class PreferencesViewModel {
     private final Map<String, StringProperty> fields = new LinkedHashMap<>();
     private final Map<String, String> loaded = new LinkedHashMap<>();
     private final StringBinding problem;
+    private final java.util.function.Consumer<String> warn;
 
-    public PreferencesViewModel(SettingsStore store, UiTasks tasks) {
+    /** {@code warn} says a failure to read or write the file (the window's status bar). */
+    public PreferencesViewModel(SettingsStore store, UiTasks tasks, java.util.function.Consumer<String> warn) {
         this.store = store;
         this.tasks = tasks;
+        this.warn = warn;
         for (String key : KEYS) {
             fields.put(key, new SimpleStringProperty(this, key, ""));
         }
@@ -43,9 +46,15 @@ public final class PreferencesViewModel {
 
     /** Reads the settings off the FX thread (writing the defaults on first use), then fills the fields. */
     public CompletableFuture<Settings> load() {
-        return tasks.onFx(tasks.background(() -> store.loadOrCreate().settings()), (settings, error) -> {
+        return tasks.onFx(tasks.background(() -> {
+            SettingsStore.Loaded loaded = store.loadOrCreate();
+            loaded.warning().ifPresent(w -> tasks.fx(() -> warn.accept(w)));
+            return loaded.settings();
+        }), (settings, error) -> {
             if (settings != null) {
                 show(settings);
+            } else {
+                warn.accept("could not read the settings: " + message(error));
             }
         });
     }
@@ -79,8 +88,11 @@ public final class PreferencesViewModel {
         return "";
     }
 
-    /** Saves the fields that changed, in the background; completes with the settings as saved. */
-    public CompletableFuture<Settings> save() {
+    /**
+     * Saves the fields that changed, in the background, then tells {@code saved} on the FX thread
+     * (after the file is written, so what it changes, such as the theme, is saved after this).
+     */
+    public CompletableFuture<Settings> save(java.util.function.Consumer<Settings> then) {
         Map<String, String> changed = new LinkedHashMap<>();
         for (String key : KEYS) {
             if (!fields.get(key).get().strip().equals(loaded.get(key))) {
@@ -96,8 +108,17 @@ public final class PreferencesViewModel {
         }), (saved, error) -> {
             if (saved != null) {
                 show(saved);
+                then.accept(saved);
+            } else {
+                warn.accept("could not save the settings: " + message(error));
             }
         });
+    }
+
+    private static String message(Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause.getCause() != null && cause instanceof dev.runboard.store.StoreException
+                ? cause.getMessage() + " (" + cause.getCause().getMessage() + ")" : String.valueOf(cause.getMessage());
     }
 
     /** The allowed values of a key, for its tooltip. */
