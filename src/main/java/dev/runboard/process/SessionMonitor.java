@@ -386,12 +386,17 @@ final class SessionMonitor implements AutoCloseable {
         /**
          * When the output last grew: the capture's modification time, which can be up to a period
          * earlier than this pass (so "no output for 2 s" is measured from the output, not from
-         * the pass that saw it); this pass's time when the file's clock disagrees with ours.
+         * the pass that saw it); never before the last output already seen (output written before
+         * the watch began counts from its start); this pass's time when the file's clock disagrees
+         * with ours (a test's clock).
          */
         private Instant writtenAt(Instant at) {
             try {
                 Instant modified = Files.getLastModifiedTime(session.captureFile()).toInstant();
-                return modified.isBefore(lastOutputAt) || modified.isAfter(at) ? at : modified;
+                if (modified.isAfter(at) || Duration.between(modified, at).compareTo(period.multipliedBy(3)) > 0) {
+                    return at;
+                }
+                return modified.isBefore(lastOutputAt) ? lastOutputAt : modified;
             } catch (IOException | RuntimeException e) {
                 return at;
             }
