@@ -65,6 +65,8 @@ public final class ExecCommand implements Callable<Integer> {
             if (sessionSpec.isRemote()) {
                 engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(dir));
             }
+            // Hang, guard and rule findings as they happen, one line each (the JSON's events keep them too).
+            engine.onEvent((session, event) -> printEvent(event));
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
             // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM
@@ -110,6 +112,13 @@ public final class ExecCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code runboard: hang: no output for 2 s (hang watchdog)}: one line, whatever the message held. */
+    private void printEvent(dev.runboard.session.SessionEvent event) {
+        String message = event.message().replaceAll("\\R", " ");
+        spec.commandLine().getErr().println("runboard: " + event.kind() + ": " + message);
+        spec.commandLine().getErr().flush();
+    }
+
     private static <T> java.util.Optional<T> awaitQuietly(CompletableFuture<T> future) {
         try {
             return java.util.Optional.of(future.get(10, TimeUnit.SECONDS));
@@ -129,7 +138,7 @@ public final class ExecCommand implements Callable<Integer> {
     static int exitCode(dev.runboard.session.SessionStatus status, Integer exitCode) {
         return switch (status) {
             case TIMEOUT -> EXIT_TIMEOUT;
-            case RUNNING -> throw new IllegalStateException("exec returns only after the session ends");
+            case RUNNING, PAUSED, PENDING, QUEUED -> throw new IllegalStateException("exec returns only after the session ends");
             // an output rule failed a command that itself exited 0: scripts must not read that as success
             case FAILED -> exitCode == null ? EXIT_COULD_NOT_START : exitCode == 0 ? 1 : exitCode;
             default -> exitCode == null ? EXIT_COULD_NOT_START : exitCode;

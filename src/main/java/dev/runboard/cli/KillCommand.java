@@ -7,6 +7,10 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
 import dev.runboard.store.Json;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,11 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code runboard kill ID}: the tree kill, from the terminal; prints the kill report. */
+/** {@code runboard kill ID... | --status S}: the tree kill, from the terminal; prints the kill reports. */
 @Command(name = "kill", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Kill a running session's whole process tree and print the kill report.",
-            "Sends SIGNAL once to its process group, SIGKILL after the grace, then sweeps for processes that",
-            "left the group. Prints the kill report as JSON; exits 0 when nothing survived, 1 when something did."})
+        description = {"Kill running sessions' whole process trees and print the kill reports.",
+            "Sends SIGNAL once to each process group, SIGKILL after the grace, then sweeps for processes that"
+            + " left the group. For one ID, prints its kill report as JSON; for several (or --status), a JSON list"
+            + " of {session_id, report}. Exits 0 when nothing survived, 1 when something did."},
+        footer = {"", "Examples:", "  runboard kill 20260114-093012-3f9a1c", "  runboard kill --grace 10s 2026011 2026012",
+            "  runboard kill --status paused"})
 public final class KillCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,8 +34,11 @@ public final class KillCommand implements Callable<Integer> {
     @Mixin
     StoreAccess store;
 
-    @Parameters(paramLabel = "ID", description = "The session id (a unique prefix is enough).")
-    String id;
+    @Parameters(arity = "0..*", paramLabel = "ID", description = "Session ids (a unique prefix is enough).")
+    List<String> ids;
+
+    @Option(names = "--status", paramLabel = "S", description = "Every session with this status instead: running or paused.")
+    String status;
 
     @Option(names = "--signal", paramLabel = "S", defaultValue = "TERM",
             description = "First signal: TERM, INT, HUP, QUIT, USR1, USR2 or KILL (default: ${DEFAULT-VALUE}).")
@@ -59,19 +69,38 @@ public final class KillCommand implements Callable<Integer> {
                 throw new UsageException(e.getMessage());
             }
         }
-        SupervisorClient client = store.client();
-        String session = StoreAccess.resolveId(client, id);
-        KillReport report;
-        try {
-            report = client.kill(session, first, grace);
-        } catch (SupervisorClient.RequestException e) {
-            if (e.usage()) {
-                throw new UsageException(e.getMessage());
-            }
-            throw e;
+        if (status != null && !SessionTargets.parse(status).isLive()) {
+            throw new UsageException("only running or paused sessions can be killed, not " + status + " ones");
         }
-        spec.commandLine().getOut().println(Json.write(report));
+        SupervisorClient client = store.client();
+        List<String> targets = SessionTargets.resolve(client, ids, status);
+        boolean one = status == null && targets.size() == 1;
+        List<Map<String, Object>> reports = new ArrayList<>();
+        boolean clean = true;
+        for (String session : targets) {
+            KillReport report;
+            try {
+                report = client.kill(session, first, grace);
+            } catch (SupervisorClient.RequestException e) {
+                if (e.usage() && one) {
+                    throw new UsageException(e.getMessage());
+                }
+                if (!e.usage()) {
+                    throw e;
+                }
+                // One of several had ended meanwhile: said, and the others are still killed.
+                spec.commandLine().getErr().println("runboard kill: " + e.getMessage());
+                clean = false;
+                continue;
+            }
+            clean &= report.clean();
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("session_id", session);
+            entry.put("report", report);
+            reports.add(entry);
+        }
+        spec.commandLine().getOut().println(Json.write(one ? reports.get(0).get("report") : reports));
         spec.commandLine().getOut().flush();
-        return report.clean() ? 0 : 1;
+        return clean ? 0 : 1;
     }
 }

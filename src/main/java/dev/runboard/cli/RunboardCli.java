@@ -12,15 +12,27 @@ import picocli.CommandLine.Command;
             "with a subcommand, it works from the terminal on the same data."},
         subcommands = {ExecCommand.class, StartCommand.class, ListCommand.class, ShowCommand.class, TailCommand.class,
             KillCommand.class, SignalCommand.class, WaitCommand.class, OpenCommand.class, SupervisorCommand.class,
-            GrepCommand.class, CommandLine.HelpCommand.class})
+            GrepCommand.class, ConfigCommand.class, RemoveCommand.class, CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
     /** Exit code for a usage error (bad flag, invalid session spec). */
     public static final int USAGE = 2;
 
+    /** The command line, its help laid out for an 80-column terminal, descriptions whole (see {@link HelpText}). */
+    static CommandLine commandLine() {
+        return laidOut(new CommandLine(new RunboardCli()));
+    }
+
+    private static CommandLine laidOut(CommandLine cli) {
+        cli.setUsageHelpWidth(HelpText.WIDTH);
+        cli.setUsageHelpAutoWidth(false);
+        HelpText.install(cli);
+        return cli;
+    }
+
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         // exec skips picocli when it can, else builds only its own model: picocli reflects over every
-        // subcommand it is given, and its Java 5 classes cannot be class-data shared (docs/BENCHMARKS.md §9).
+        // subcommand it is given, and its Java 5 classes cannot be class-data shared (docs/BENCHMARKS.md §10).
         boolean execOnly = args.length > 0 && args[0].equals("exec");
         if (execOnly) {
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
@@ -29,8 +41,8 @@ public final class RunboardCli {
                 return quick.get();
             }
         }
-        CommandLine cli = execOnly ? new CommandLine(new ExecCommand()).setCommandName("runboard exec")
-                : new CommandLine(new RunboardCli());
+        CommandLine cli = execOnly ? laidOut(new CommandLine(new ExecCommand()).setCommandName("runboard exec"))
+                : commandLine();
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {

@@ -3,7 +3,6 @@ package dev.runboard.engine;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.runboard.process.EngineConfig;
 import dev.runboard.process.SessionEngine;
-import dev.runboard.store.Settings;
 import dev.runboard.store.SettingsStore;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -87,10 +86,12 @@ public final class Supervisor {
                 System.err.println("runboard supervisor: another supervisor owns " + paths.dataDir());
                 return 0;
             }
-            Settings settings = new SettingsStore(paths.dataDir()).load().settings();
-            EngineConfig config = EngineConfig.forDataDir(paths.dataDir()).withRetention(
-                    new EngineConfig.Retention(settings.keepFinished(), settings.keepArtifactBytes()));
+            SettingsStore settings = new SettingsStore(paths.dataDir());
+            settings.loadOrCreate().warning().ifPresent(w -> System.err.println(Instant.now() + " warning: " + w));
+            EngineConfig config = EngineConfig.forDataDir(paths.dataDir());
             try (SessionEngine engine = new SessionEngine(config)) {
+                // Read at each prune (a small file): config set or the Preferences window apply at once.
+                engine.retentionFrom(() -> EngineConfig.Retention.of(settings.load().settings()));
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
                 // Before the history: running remote sessions are followed on their hosts again.
                 try {

@@ -14,7 +14,12 @@ public record EngineConfig(SessionStore store, ArtifactStore artifacts, OsProces
 
     /** Keep at most this many finished sessions and this many bytes of artifacts; the oldest finished go first. */
     public record Retention(int keepFinished, long keepArtifactBytes) {
-        public static final Retention DEFAULT = new Retention(1000, 5_000_000_000L);
+        public static final Retention DEFAULT = of(dev.runboard.store.Settings.DEFAULTS);
+
+        /** The limits the settings set (keep_finished, keep_artifact_bytes). */
+        public static Retention of(dev.runboard.store.Settings settings) {
+            return new Retention(settings.keepFinished(), settings.keepArtifactBytes());
+        }
     }
 
     /** The standard layout under a data dir: {@code sessions/<id>/...}, {@code artifacts/<id>.log}. */

@@ -75,6 +75,10 @@ public final class ProcessTreeKiller {
         Found before = kill.find();
         List<ProcessRef> signalled = describe(before.ours().keySet());
         kill.send(before, signal); // once: repeated TERMs re-run handlers that fork
+        if (signal != Signal.KILL && signal != Signal.STOP && signal != Signal.CONT) {
+            // A paused (stopped) tree acts on TERM only once continued, as systemd does after its SIGTERM.
+            kill.send(before, Signal.CONT);
+        }
 
         boolean escalated = false;
         List<ProcessRef> killedAfterGrace = List.of();

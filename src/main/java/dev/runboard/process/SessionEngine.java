@@ -54,6 +54,8 @@ public final class SessionEngine extends SessionsById {
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
     private final ManagedSessions managed = new ManagedSessions();
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
+    private final List<java.util.function.BiConsumer<Session, dev.runboard.session.SessionEvent>> eventListeners =
+            new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
     private final SessionKills kills;
     private final SessionRecorder recorder;
@@ -67,6 +69,8 @@ public final class SessionEngine extends SessionsById {
     private volatile boolean ownsHistory;
     /** Where sessions with a host run; none until the owner plugs ssh in ({@link #useRemote}). */
     private volatile RemoteSessions remote = RemoteSessions.NONE;
+    /** The limits, asked at each prune: the supervisor reads them from the settings, so a change applies without a restart. */
+    private volatile java.util.function.Supplier<EngineConfig.Retention> retention;
 
     public SessionEngine(EngineConfig config) {
         super(config);
@@ -74,6 +78,7 @@ public final class SessionEngine extends SessionsById {
         this.launcher = new SessionLauncher(config.os(), config.dataDir());
         this.ptyLauncher = new PtyLauncher(config.os(), launcher, this::warn);
         this.kills = new SessionKills(this);
+        this.retention = config::retention;
         this.monitor = new SessionMonitor(config.clock(),
                 (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
@@ -82,14 +87,21 @@ public final class SessionEngine extends SessionsById {
         this.times = new TimeIndexSampler(config.clock());
         // What the watchdog, the guards and the rules find stays with the session, in its record.
         monitor.onEvent((session, e) -> {
-            session.recordEvent(EngineEvents.of(e));
+            dev.runboard.session.SessionEvent event = EngineEvents.of(e);
+            session.recordEvent(event);
             saveLater(session);
+            eventListeners.forEach(l -> l.accept(session, event));
         });
         launcher.limitation().ifPresent(this::warn);
     }
 
     public static SessionEngine forDataDir(Path dataDir) {
         return new SessionEngine(EngineConfig.forDataDir(dataDir));
+    }
+
+    /** Told of each event the watchdog, the guards and the output rules find, as it is found (exec prints them). */
+    public void onEvent(java.util.function.BiConsumer<Session, dev.runboard.session.SessionEvent> listener) {
+        eventListeners.add(listener);
     }
 
     /** Told of problems a person should see: unreadable records, a store that cannot be written. */
@@ -239,8 +251,20 @@ public final class SessionEngine extends SessionsById {
             return pid != null && !session.status().isTerminal() && remote.signal(session, signal);
         }
         // The leader's identity is checked right before: a group that is no longer this session's is left alone.
-        return pid != null && !session.status().isTerminal()
+        boolean sent = pid != null && !session.status().isTerminal()
                 && config.os().signalGroup(pid, session.pidStartTicks(), signal) == OsProcesses.Delivery.SENT;
+        if (sent) {
+            markPaused(session, signal, monitor);
+        }
+        return sent;
+    }
+
+    /** STOP pauses, CONT resumes: the status says so at once, before the monitor's next look at /proc confirms it. */
+    static void markPaused(Session session, Signal sent, SessionMonitor monitor) {
+        if (sent == Signal.STOP || sent == Signal.CONT) {
+            session.markPaused(sent == Signal.STOP);
+            monitor.pausedBySignal(session);
+        }
     }
 
     /**
@@ -256,7 +280,7 @@ public final class SessionEngine extends SessionsById {
             throw new IllegalArgumentException("session " + session.id() + " runs on " + session.spec().host()
                     + ": signal its whole group instead (one process of a remote tree is not supported yet)");
         }
-        ProcessTreeSnapshot tree = new ResourceSampler("RUNBOARD_SESSION")
+        ProcessTreeSnapshot tree = new ResourceSampler(Session.TAG_VARIABLE)
                 .sample(List.of(new ResourceSampler.Target(session.id(), session.pid())))
                 .bySession().get(session.id()).tree();
         if (!tree.pids().contains(pid)) {
@@ -457,12 +481,17 @@ public final class SessionEngine extends SessionsById {
         return n;
     }
 
+    /** Where the retention limits come from at each prune (the config's, unless set). */
+    public void retentionFrom(java.util.function.Supplier<EngineConfig.Retention> source) {
+        this.retention = source;
+    }
+
     /** Prunes the oldest finished sessions beyond the retention limits; running ones are never touched. */
     void applyRetention() {
         if (!ownsHistory) {
             return;
         }
-        for (Session s : Retention.toPrune(sessions.all(), config.retention())) {
+        for (Session s : Retention.toPrune(sessions.all(), retention.get())) {
             try {
                 remove(s, true);
             } catch (IOException | IllegalStateException e) {

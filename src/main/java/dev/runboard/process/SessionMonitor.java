@@ -70,7 +70,7 @@ final class SessionMonitor implements AutoCloseable {
     private volatile java.util.function.BiConsumer<Session, SessionInsight.Event> eventSink = (s, e) -> { };
 
     SessionMonitor(Clock clock, Ender ender, Duration period) {
-        this.sampler = new ResourceSampler("RUNBOARD_SESSION");
+        this.sampler = new ResourceSampler(Session.TAG_VARIABLE);
         this.clock = clock;
         this.ender = ender;
         this.period = period;
@@ -118,6 +118,16 @@ final class SessionMonitor implements AutoCloseable {
             if (watched.isEmpty() && ticking != null) {
                 ticking.cancel(false);
                 ticking = null;
+            }
+        }
+    }
+
+    /** STOP or CONT was just sent through runboard: the session's status already says so (see {@link Watched#update}). */
+    void pausedBySignal(Session session) {
+        Watched w = watched.get(session.id());
+        if (w != null) {
+            synchronized (w) {
+                w.pausedBySignalAt = clock.instant();
             }
         }
     }
@@ -186,6 +196,8 @@ final class SessionMonitor implements AutoCloseable {
         Instant lastOutputAt;
         boolean hung;
         Instant cpuOverSince;
+        /** When STOP or CONT was last sent through runboard (null if never). */
+        Instant pausedBySignalAt;
 
         Watched(Session session, Instant startedAt) {
             this.session = session;
@@ -200,8 +212,16 @@ final class SessionMonitor implements AutoCloseable {
             double seconds = Math.max(1e-3, Duration.between(lastSizeAt, at).toNanos() / 1e9);
             double rate = Math.max(0, size - lastSize) / seconds;
             boolean paused = u != null && u.tree().allStopped();
-            if (size != lastSize || paused) {
+            // A tree stopped from outside runboard reads paused too; a look at /proc taken as STOP or
+            // CONT was being sent may predate its effect, so for one period the signal's word stands.
+            if (u != null && (pausedBySignalAt == null || Duration.between(pausedBySignalAt, at).compareTo(period) > 0)) {
+                session.markPaused(paused);
+            }
+            if (paused) {
                 lastOutputAt = at; // a paused session is quiet on purpose: the watchdog does not count it
+                hung = false;
+            } else if (size != lastSize) {
+                lastOutputAt = writtenAt(at);
                 hung = false;
             }
             lastSize = size;
@@ -338,7 +358,7 @@ final class SessionMonitor implements AutoCloseable {
 
         private void end(SessionStatus why, String reason) {
             ended = true;
-            if (session.status() == SessionStatus.RUNNING && session.requestedEnd() == null) {
+            if (session.status().isLive() && session.requestedEnd() == null) {
                 if (session.captureFile() != null && isExited()) {
                     session.requestEnd(why, reason); // already gone: only the outcome changes
                 } else {
@@ -361,6 +381,25 @@ final class SessionMonitor implements AutoCloseable {
             eventSink.accept(session, e);
             if (events.size() > MAX_EVENTS) {
                 events.remove(0);
+            }
+        }
+
+        /**
+         * When the output last grew: the capture's modification time, which can be up to a period
+         * earlier than this pass (so "no output for 2 s" is measured from the output, not from
+         * the pass that saw it); never before the last output already seen (output written before
+         * the watch began counts from its start); this pass's time when the file's clock disagrees
+         * with ours (a test's clock).
+         */
+        private Instant writtenAt(Instant at) {
+            try {
+                Instant modified = Files.getLastModifiedTime(session.captureFile()).toInstant();
+                if (modified.isAfter(at) || Duration.between(modified, at).compareTo(period.multipliedBy(3)) > 0) {
+                    return at;
+                }
+                return modified.isBefore(lastOutputAt) ? lastOutputAt : modified;
+            } catch (IOException | RuntimeException e) {
+                return at;
             }
         }
 

@@ -229,7 +229,11 @@ public final class SupervisedSessions extends SessionsById {
     public boolean signal(Session session, Signal signal) {
         refuseOnFxThread("signal");
         try {
-            return !session.status().isTerminal() && link.signal(session.id(), signal);
+            boolean sent = !session.status().isTerminal() && link.signal(session.id(), signal);
+            if (sent) {
+                SessionEngine.markPaused(session, signal, monitor);
+            }
+            return sent;
         } catch (IOException e) {
             warn(e.getMessage());
             return false;

@@ -17,6 +17,8 @@ import java.util.logging.Logger;
  */
 public final class Session {
     private static final Logger LOG = Logger.getLogger(Session.class.getName());
+    /** The environment variable every process of a session carries, its value the session's id (see {@link #tag()}). */
+    public static final String TAG_VARIABLE = "RUNBOARD_SESSION";
 
     private final String id;
     private final SessionSpec spec;
@@ -91,7 +93,7 @@ public final class Session {
 
     /** The env entry every process of this session carries, so escaped processes can be found. */
     public String tag() {
-        return "RUNBOARD_SESSION=" + id;
+        return TAG_VARIABLE + "=" + id;
     }
 
     /**
@@ -171,6 +173,14 @@ public final class Session {
     /** Keeps an event with the session while it runs (the newest {@link SessionEvent#LIMIT}). */
     public void recordEvent(SessionEvent event) {
         update(s -> s instanceof SessionState.Running r ? r.withEvent(event) : s);
+    }
+
+    /**
+     * Records whether the running tree is stopped (STOP sent, or found in state T): the status
+     * reads {@code paused} until it runs again. No change once ended.
+     */
+    public void markPaused(boolean paused) {
+        update(s -> s instanceof SessionState.Running r ? r.withPaused(paused) : s);
     }
 
     /** Records the tree's peak memory and CPU time so far (the engine's monitor samples them). */

@@ -1,6 +1,5 @@
 package dev.runboard.session;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 
 /**
@@ -8,8 +7,7 @@ import java.time.Instant;
  * Contract's words ({@code hang}, {@code guard}, {@code rule}, {@code stdin}, {@code supervisor},
  * and later {@code probe}, {@code restart}, {@code connection}).
  */
-public record SessionEvent(@JsonProperty("time") Instant time, @JsonProperty("kind") String kind,
-                           @JsonProperty("message") String message) {
+public record SessionEvent(Instant time, String kind, String message) {
     public static final String HANG = "hang";
     public static final String GUARD = "guard";
     public static final String RULE = "rule";

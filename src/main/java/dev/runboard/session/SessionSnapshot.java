@@ -125,9 +125,10 @@ public record SessionSnapshot(
         return preview.lastLine();
     }
 
+    /** Started and not ended: running or paused. */
     @JsonIgnore
     public boolean isRunning() {
-        return status == SessionStatus.RUNNING;
+        return status.isLive();
     }
 
     @JsonIgnore

@@ -25,7 +25,7 @@ public sealed interface SessionState {
     /** The tree's peak memory and CPU time so far, or null before the first sample. */
     ResourceTotals resources();
 
-    /** The word users see: running for the live phases, else the outcome's. */
+    /** The word users see: running (or paused) for the live phases, else the outcome's. */
     SessionStatus status();
 
     /** What happened to it worth keeping (adoptions, end of input, watchdog and guard findings), oldest first. */
@@ -73,28 +73,40 @@ public sealed interface SessionState {
         }
     }
 
-    /** The command runs; {@code endRequest} is set once somebody asked it to end (the ending phase). */
+    /**
+     * The command runs; {@code endRequest} is set once somebody asked it to end (the ending phase);
+     * {@code paused} while its whole tree is stopped (STOP sent, or /proc says state T).
+     */
     record Running(Instant startedAt, Long pid, long pidStartTicks, EndRequest endRequest, KillReport killReport,
-                   ResourceTotals resources, java.util.List<SessionEvent> events) implements SessionState {
+                   ResourceTotals resources, java.util.List<SessionEvent> events, boolean paused) implements SessionState {
         public Running {
             events = java.util.List.copyOf(events);
         }
 
+        public Running(Instant startedAt, Long pid, long pidStartTicks, EndRequest endRequest, KillReport killReport,
+                       ResourceTotals resources, java.util.List<SessionEvent> events) {
+            this(startedAt, pid, pidStartTicks, endRequest, killReport, resources, events, false);
+        }
+
         @Override
         public SessionStatus status() {
-            return SessionStatus.RUNNING;
+            return paused ? SessionStatus.PAUSED : SessionStatus.RUNNING;
+        }
+
+        Running withPaused(boolean now) {
+            return now == paused ? this : new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, events, now);
         }
 
         Running withEndRequest(EndRequest request) {
-            return new Running(startedAt, pid, pidStartTicks, request, killReport, resources, events);
+            return new Running(startedAt, pid, pidStartTicks, request, killReport, resources, events, paused);
         }
 
         Running withKillReport(KillReport report) {
-            return new Running(startedAt, pid, pidStartTicks, endRequest, report, resources, events);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, report, resources, events, paused);
         }
 
         Running withResources(ResourceTotals totals) {
-            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, totals, events);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, totals, events, paused);
         }
 
         Running withEvent(SessionEvent event) {
@@ -103,7 +115,7 @@ public sealed interface SessionState {
             if (more.size() > SessionEvent.LIMIT) {
                 more.subList(0, more.size() - SessionEvent.LIMIT).clear();
             }
-            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, more);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, more, paused);
         }
     }
 

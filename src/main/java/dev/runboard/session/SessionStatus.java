@@ -1,7 +1,5 @@
 package dev.runboard.session;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /**
  * Where a session is in its life: waiting ({@code PENDING} or {@code QUEUED}), then {@code RUNNING}
  * (or {@code PAUSED} while stopped by STOP), then exactly one terminal status. The words are the
@@ -35,13 +33,17 @@ public enum SessionStatus {
         };
     }
 
+    /** Started and not ended: {@code running} or {@code paused} (its processes exist). */
+    public boolean isLive() {
+        return this == RUNNING || this == PAUSED;
+    }
+
     /** Not started yet: no process, no output. */
     public boolean isWaiting() {
         return this == PENDING || this == QUEUED;
     }
 
-    /** The word users see and JSON carries: {@code running}, {@code completed}, ... */
-    @JsonValue
+    /** The word users see and JSON carries ({@code store.Json} writes and reads it): {@code running}, {@code completed}, ... */
     public String word() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

@@ -22,12 +22,40 @@ public final class Json {
                     .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build())
                     .build())
             .addModule(new JavaTimeModule())
+            .addModule(sessionWords())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
     private Json() {
+    }
+
+    /** The domain's words in JSON, so the session package needs no Jackson: a status is its word ({@code running}). */
+    private static com.fasterxml.jackson.databind.Module sessionWords() {
+        com.fasterxml.jackson.databind.module.SimpleModule words = new com.fasterxml.jackson.databind.module.SimpleModule("runboard-words");
+        words.addSerializer(dev.runboard.session.SessionStatus.class,
+                new com.fasterxml.jackson.databind.ser.std.StdSerializer<>(dev.runboard.session.SessionStatus.class) {
+                    @Override
+                    public void serialize(dev.runboard.session.SessionStatus s, com.fasterxml.jackson.core.JsonGenerator g,
+                                          com.fasterxml.jackson.databind.SerializerProvider p) throws java.io.IOException {
+                        g.writeString(s.word());
+                    }
+                });
+        words.addDeserializer(dev.runboard.session.SessionStatus.class,
+                new com.fasterxml.jackson.databind.deser.std.StdDeserializer<>(dev.runboard.session.SessionStatus.class) {
+                    @Override
+                    public dev.runboard.session.SessionStatus deserialize(com.fasterxml.jackson.core.JsonParser p,
+                            com.fasterxml.jackson.databind.DeserializationContext c) throws java.io.IOException {
+                        try {
+                            return dev.runboard.session.SessionStatus.fromWord(p.getValueAsString());
+                        } catch (IllegalArgumentException e) {
+                            throw com.fasterxml.jackson.databind.exc.InvalidFormatException.from(p, e.getMessage(),
+                                    p.getValueAsString(), dev.runboard.session.SessionStatus.class);
+                        }
+                    }
+                });
+        return words;
     }
 
     public static ObjectMapper mapper() {

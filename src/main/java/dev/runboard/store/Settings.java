@@ -5,7 +5,11 @@ import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import java.util.List;
 
-/** What a user can set, as stored in {@code settings.json}. Missing fields take the defaults. */
+/**
+ * What a user can set, as stored in {@code settings.json}. Missing fields take the defaults. The
+ * defaults live here and nowhere else: the window, the supervisor's retention and the CLI read
+ * them from {@link #DEFAULTS}; {@link SettingKeys} says what each key allows.
+ */
 public record Settings(
         @JsonProperty("poll_ms") int pollMillis,
         @JsonProperty("default_grace_ms") long defaultGraceMillis,
@@ -14,32 +18,50 @@ public record Settings(
         @JsonProperty("keep_finished") int keepFinished,
         @JsonProperty("keep_artifact_bytes") long keepArtifactBytes,
         @JsonProperty("notifications") boolean notifications,
-        @JsonProperty("default_rules") List<OutputRule> defaultRules) {
+        @JsonProperty("default_rules") List<OutputRule> defaultRules,
+        @JsonProperty("default_nice") int defaultNice,
+        @JsonProperty("default_timeout_ms") Long defaultTimeoutMillis) {
 
-    public static final Settings DEFAULTS = new Settings(200, 2000, 64 * 1024, "light", 1000, 5_000_000_000L, true, List.of());
+    public static final int DEFAULT_POLL_MS = 200;
+    public static final int DEFAULT_KEEP_FINISHED = 1000;
+    public static final long DEFAULT_KEEP_ARTIFACT_BYTES = 5_000_000_000L;
+
+    public static final Settings DEFAULTS = new Settings(DEFAULT_POLL_MS, SessionSpec.DEFAULT_GRACE.toMillis(),
+            SessionSpec.DEFAULT_PREVIEW_BYTES, "light", DEFAULT_KEEP_FINISHED, DEFAULT_KEEP_ARTIFACT_BYTES, true, List.of(),
+            SessionSpec.BACKGROUND_NICE, null);
 
     public Settings {
-        pollMillis = pollMillis <= 0 ? 200 : Math.max(50, pollMillis);
+        pollMillis = pollMillis <= 0 ? DEFAULT_POLL_MS : Math.max(50, pollMillis);
         // Hand-edited values are brought into SessionSpec's ranges, so every session started with them can start.
         defaultGraceMillis = Math.min(Math.max(0, defaultGraceMillis), SessionSpec.MAX_GRACE.toMillis());
         previewBytes = previewBytes <= 0 ? SessionSpec.DEFAULT_PREVIEW_BYTES
                 : Math.min(Math.max(SessionSpec.MIN_PREVIEW_BYTES, previewBytes), SessionSpec.MAX_PREVIEW_BYTES);
         theme = "dark".equals(theme) ? "dark" : "light";
-        keepFinished = keepFinished <= 0 ? 1000 : keepFinished;
-        keepArtifactBytes = keepArtifactBytes <= 0 ? 5_000_000_000L : keepArtifactBytes;
+        keepFinished = keepFinished <= 0 ? DEFAULT_KEEP_FINISHED : keepFinished;
+        keepArtifactBytes = keepArtifactBytes <= 0 ? DEFAULT_KEEP_ARTIFACT_BYTES : keepArtifactBytes;
         // Output rules every new session from the dialog starts with (highlight, fail, notify).
         defaultRules = defaultRules == null ? List.of() : List.copyOf(defaultRules);
+        defaultNice = Math.min(Math.max(0, defaultNice), SessionSpec.MAX_NICE);
+        defaultTimeoutMillis = defaultTimeoutMillis == null || defaultTimeoutMillis <= 0 ? null : defaultTimeoutMillis;
     }
 
     public Settings withTheme(String theme) {
-        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications, defaultRules);
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
+                defaultRules, defaultNice, defaultTimeoutMillis);
     }
 
     public Settings withDefaultRules(List<OutputRule> rules) {
-        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications, rules);
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
+                rules, defaultNice, defaultTimeoutMillis);
     }
 
     public Settings withRetention(int keepFinished, long keepArtifactBytes) {
-        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications, defaultRules);
+        return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
+                defaultRules, defaultNice, defaultTimeoutMillis);
+    }
+
+    public Settings withSessionDefaults(int nice, long graceMillis, Long timeoutMillis) {
+        return new Settings(pollMillis, graceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
+                defaultRules, nice, timeoutMillis);
     }
 }

@@ -1,20 +1,33 @@
 package dev.runboard.store;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** Settings in {@code <data>/settings.json}, written atomically; an unreadable file falls back to defaults with a warning. */
+/**
+ * Settings in {@code <data>/settings.json}, written atomically; an unreadable file falls back to
+ * defaults with a warning. The first {@link #loadOrCreate()} writes the file with every default,
+ * and {@code settings.schema.json} beside it says what each key means and allows.
+ */
 public final class SettingsStore {
+    public static final String FILE = "settings.json";
+    public static final String SCHEMA_FILE = "settings.schema.json";
+
     private final Path file;
     private final AtomicFiles files;
 
     public SettingsStore(Path dataDir, AtomicFiles files) {
-        this.file = dataDir.resolve("settings.json");
+        this.file = dataDir.resolve(FILE);
         this.files = files;
+    }
+
+    public Path file() {
+        return file;
     }
 
     public SettingsStore(Path dataDir) {
@@ -47,6 +60,38 @@ public final class SettingsStore {
         }
     }
 
+    /**
+     * As {@link #load()}, and on first use writes the file with every default (and its schema),
+     * so a person finds every key to edit. A failure to write is the warning; the defaults apply.
+     */
+    public Loaded loadOrCreate() {
+        if (Files.exists(file)) {
+            return load();
+        }
+        try {
+            save(Settings.DEFAULTS);
+            return new Loaded(Settings.DEFAULTS, Optional.empty());
+        } catch (StoreException e) {
+            return new Loaded(Settings.DEFAULTS, Optional.of("could not write the default settings to " + file + ": "
+                    + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage())));
+        }
+    }
+
+    /**
+     * Sets one key from text as a person writes it ({@code 5s}, {@code 2G}, {@code dark}) and saves.
+     *
+     * @throws IllegalArgumentException naming the key or value and what is allowed
+     */
+    public Settings set(String key, String value) throws StoreException {
+        JsonNode parsed = SettingKeys.named(key).parse(value);
+        Loaded current = loadOrCreate();
+        ObjectNode tree = Json.mapper().valueToTree(current.settings());
+        tree.set(key, parsed);
+        Settings updated = Json.mapper().convertValue(tree, Settings.class);
+        save(updated);
+        return updated;
+    }
+
     private static String firstLine(String message) {
         return message == null ? "" : message.lines().findFirst().orElse("").strip();
     }
@@ -55,6 +100,10 @@ public final class SettingsStore {
         try {
             DataDirs.createPrivateDirectories(file.getParent());
             files.write(file, Json.mapper().writeValueAsBytes(settings));
+            Path schema = file.resolveSibling(SCHEMA_FILE);
+            if (!Files.exists(schema)) {
+                files.write(schema, Json.mapper().writeValueAsBytes(SettingKeys.schema()));
+            }
         } catch (IOException e) {
             throw new StoreException("could not save settings", e);
         }

@@ -114,6 +114,10 @@ public final class MainWindow {
         RunSearchWindow search = new RunSearchWindow(theme, tasks, viewer,
                 () -> sessions.rows().stream().map(SessionRow::snapshot).toList());
         ((MainController) loader.getController()).setSearchAllRuns(() -> search.show(stage));
+        // Edit → Preferences… edits the settings beside the engine's data (tests give it a temp dir).
+        dev.runboard.ui.prefs.PreferencesViewModel prefs = new dev.runboard.ui.prefs.PreferencesViewModel(
+                new dev.runboard.store.SettingsStore(engine.dataDir()), tasks, model::warn);
+        dev.runboard.ui.prefs.PreferencesMenu.install(scene, () -> dev.runboard.ui.prefs.PreferencesDialog.open(stage, prefs, theme));
         return new MainWindow(stage, sessions, model, loader.getController(), notifier, workspaces);
     }
 

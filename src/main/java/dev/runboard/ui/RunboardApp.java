@@ -28,7 +28,7 @@ public final class RunboardApp extends Application {
         HeapPolicy.keepHeapTight();
         Path dataDir = DataDirs.resolve(null);
         SettingsStore settingsStore = new SettingsStore(dataDir);
-        SettingsStore.Loaded saved = settingsStore.load();
+        SettingsStore.Loaded saved = settingsStore.loadOrCreate();
         settings = UiSettings.fromEnvironment(saved.settings());
         // The window is a client: the data dir's supervisor owns every session (and prunes by the
         // settings' retention); the window reads records and sends it commands.

@@ -24,7 +24,7 @@ public record UiSettings(Duration pollPeriod, boolean desktopNotifications, bool
                 dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES, List.of());
     }
 
-    public static final Duration DEFAULT_POLL = Duration.ofMillis(200);
+    public static final Duration DEFAULT_POLL = Duration.ofMillis(dev.runboard.store.Settings.DEFAULT_POLL_MS);
 
     public static UiSettings defaults() {
         return new UiSettings(DEFAULT_POLL, true, false);

@@ -115,7 +115,7 @@ public final class CommandDiscovery {
             String name = names.next();
             if (scripts.get(name).isTextual()) {
                 out.add(new DiscoveredCommand("package.json", name,
-                        WorkspaceCommand.shell(runner + " run " + ShellWords.quote(name)).withGroup(runner)));
+                        WorkspaceCommand.shell(runner + " run " + dev.runboard.session.ShellQuoting.quote(name)).withGroup(runner)));
             }
         }
         return out;

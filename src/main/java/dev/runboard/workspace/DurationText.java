@@ -22,16 +22,6 @@ public final class DurationText {
     private DurationText() {
     }
 
-    /** Parses a duration; throws {@link IllegalArgumentException} with a sentence for people. */
-    public static Duration parse(String text) {
-        return Durations.parse(text);
-    }
-
-    /** The short form: {@code 1h30m}, {@code 45s}, {@code 1500ms}, {@code 0s}. */
-    public static String format(Duration d) {
-        return Durations.format(d);
-    }
-
     /** Jackson reader: a bad duration fails with the parser's line and column. */
     public static class Reader extends JsonDeserializer<Duration> {
         @Override
@@ -41,7 +31,7 @@ public final class DurationText {
                 throw InvalidFormatException.from(p, "expected a duration such as 90s, 5m or 1h30m", p.getText(), Duration.class);
             }
             try {
-                return inRange(parse(text));
+                return inRange(Durations.parse(text));
             } catch (IllegalArgumentException e) {
                 throw InvalidFormatException.from(p, e.getMessage(), text, Duration.class);
             }
@@ -73,7 +63,7 @@ public final class DurationText {
     public static final class Writer extends JsonSerializer<Duration> {
         @Override
         public void serialize(Duration value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
-            gen.writeString(format(value));
+            gen.writeString(Durations.format(value));
         }
     }
 }

@@ -70,7 +70,7 @@ final class MakefileTargets {
             boolean special = t.startsWith(".") || t.contains("%") || t.contains("$") || t.contains("(");
             boolean fileLike = (t.contains("/") || t.contains(".")) && !phony.contains(t);
             if (!special && !fileLike && !t.isEmpty()) {
-                out.add(new DiscoveredCommand(fileName, t, WorkspaceCommand.shell("make " + ShellWords.quote(t)).withGroup("make")));
+                out.add(new DiscoveredCommand(fileName, t, WorkspaceCommand.shell("make " + dev.runboard.session.ShellQuoting.quote(t)).withGroup("make")));
             }
         }
         return out;

@@ -55,6 +55,65 @@ class SessionCliTest {
     }
 
     @Test
+    void listAndShowSayPausedAfterStopAndRunningAfterCont() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--", "sleep 600").out().strip();
+        assertEquals(0, cli("signal", id, "STOP").exit());
+        Result list = cli("list");
+        assertTrue(list.out().lines().anyMatch(l -> l.startsWith(id) && l.contains(" paused ")), list.out());
+        assertEquals("paused", Json.mapper().readTree(cli("show", id).out()).get("status").asText());
+        assertEquals(1, Json.mapper().readTree(cli("list", "--json", "--status", "paused").out()).size());
+
+        assertEquals(0, cli("signal", id, "CONT").exit());
+        list = cli("list");
+        assertTrue(list.out().lines().anyMatch(l -> l.startsWith(id) && l.contains(" running ")), list.out());
+        assertEquals(0, cli("kill", id).exit());
+    }
+
+    @Test
+    void listAndShowCarryTheEventsOfASupervisedSession() throws Exception {
+        String id = cli("start", "--shell", "/bin/sh", "--hang-after", "1", "--", "sleep 600").out().strip();
+        Await.until(Duration.ofSeconds(30), "the hang event", () -> {
+            try {
+                JsonNode events = Json.mapper().readTree(cli("show", id).out()).get("events");
+                return events.size() == 1 && events.get(0).get("kind").asText().equals("hang");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        JsonNode listed = Json.mapper().readTree(cli("list", "--json").out()).get(0).get("events");
+        assertEquals("no output for 1 s (hang watchdog)", listed.get(0).get("message").asText());
+        assertEquals(0, cli("kill", id).exit());
+    }
+
+    @Test
+    void killAndRemoveTakeSeveralIdsOrAStatus() throws Exception {
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ids.add(cli("start", "--shell", "/bin/sh", "--", "sleep 60" + i).out().strip());
+        }
+        Result running = cli("remove", ids.get(0));
+        assertEquals(1, running.exit());
+        assertTrue(running.err().contains("still running: kill it first"), running.err());
+
+        Result two = cli("kill", "--grace", "1s", ids.get(0), ids.get(1));
+        assertEquals(0, two.exit(), two.err());
+        JsonNode reports = Json.mapper().readTree(two.out());
+        assertEquals(List.of(ids.get(0), ids.get(1)), List.of(reports.get(0).get("session_id").asText(),
+                reports.get(1).get("session_id").asText()));
+        Result rest = cli("kill", "--status", "running");
+        assertEquals(1, Json.mapper().readTree(rest.out()).size(), rest.out());
+
+        Result removed = cli("remove", "--status", "killed");
+        assertEquals(0, removed.exit(), removed.err());
+        assertEquals(new java.util.TreeSet<>(ids), new java.util.TreeSet<>(removed.out().lines().toList()));
+        assertEquals(0, Json.mapper().readTree(cli("list", "--json").out()).size());
+
+        Result neither = cli("remove");
+        assertEquals(2, neither.exit());
+        assertTrue(neither.err().contains("give session ids or --status STATUS"), neither.err());
+    }
+
+    @Test
     void startListShowWaitAndTail() throws Exception {
         Result started = cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 1; echo bye; exit 4");
         assertEquals(0, started.exit(), started.err());

@@ -57,6 +57,29 @@ class WatchOptionsTest {
     }
 
     @Test
+    void aHangWarningIsOneLineOnStderrAndAnEventInTheJson() throws Exception {
+        // The issue's own example: quiet for 4 s with a 2 s watchdog, then it goes on and completes.
+        Result r = exec("--hang-after", "2", "--", "echo a; sleep 4; echo b");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(List.of("runboard: hang: no output for 2 s (hang watchdog)"), r.err().lines().toList());
+        JsonNode events = r.json().get("events");
+        assertEquals(1, events.size(), events.toString());
+        assertEquals("hang", events.get(0).get("kind").asText());
+        assertEquals("no output for 2 s (hang watchdog)", events.get(0).get("message").asText());
+        assertTrue(events.get(0).hasNonNull("time"));
+    }
+
+    @Test
+    void aGuardThatKillsSaysSoOnStderr() throws Exception {
+        Result r = exec("--max-rss", "20M", "--grace", "0.2", "--", "exec perl -e '$x = \"x\" x (64 << 20); sleep 300'");
+        assertEquals("killed", r.json().get("status").asText());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(1, lines.size(), r.err());
+        assertTrue(lines.get(0).startsWith("runboard: guard: runaway guard: RSS "), lines.get(0));
+        assertEquals("guard", r.json().get("events").get(0).get("kind").asText());
+    }
+
+    @Test
     void badValuesExitTwoWithOneLine() {
         for (String[] bad : List.of(new String[] {"--max-rss", "lots"}, new String[] {"--hang-action", "kill"},
                 new String[] {"--hang-after", "1", "--hang-action", "explode"}, new String[] {"--max-cpu", "-5"},

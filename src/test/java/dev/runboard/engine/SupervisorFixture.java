@@ -41,7 +41,7 @@ public final class SupervisorFixture implements AutoCloseable {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of(args));
-        int at = args.length > 1 && args[0].equals("supervisor") ? 2 : 1;
+        int at = args.length > 1 && (args[0].equals("supervisor") || args[0].equals("config")) ? 2 : 1;
         all.add(at, "--data-dir");
         all.add(at + 1, dataDir.toString());
         int code = RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));

@@ -316,12 +316,12 @@ class WorkspaceYamlTest {
 
     @Test
     void durationsReadAndWriteInTheShortForm() {
-        assertEquals(Duration.ofSeconds(90), DurationText.parse("90"));
-        assertEquals(Duration.ofSeconds(90), DurationText.parse("1m30s"));
-        assertEquals(Duration.ofSeconds(30), DurationText.parse("PT30S"));
-        assertEquals("1h30m", DurationText.format(Duration.ofMinutes(90)));
-        assertEquals("250ms", DurationText.format(Duration.ofMillis(250)));
-        assertThrows(IllegalArgumentException.class, () -> DurationText.parse("5 parsecs"));
-        assertThrows(IllegalArgumentException.class, () -> DurationText.parse("m5"));
+        assertEquals(Duration.ofSeconds(90), dev.runboard.session.Durations.parse("90"));
+        assertEquals(Duration.ofSeconds(90), dev.runboard.session.Durations.parse("1m30s"));
+        assertEquals(Duration.ofSeconds(30), dev.runboard.session.Durations.parse("PT30S"));
+        assertEquals("1h30m", dev.runboard.session.Durations.format(Duration.ofMinutes(90)));
+        assertEquals("250ms", dev.runboard.session.Durations.format(Duration.ofMillis(250)));
+        assertThrows(IllegalArgumentException.class, () -> dev.runboard.session.Durations.parse("5 parsecs"));
+        assertThrows(IllegalArgumentException.class, () -> dev.runboard.session.Durations.parse("m5"));
     }
 }

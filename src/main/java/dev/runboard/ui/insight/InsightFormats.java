@@ -18,9 +18,8 @@ public final class InsightFormats {
         return percent < 10 ? String.format(Locale.ROOT, "%.1f %%", percent) : String.format(Locale.ROOT, "%.0f %%", percent);
     }
 
-    /** The table's CPU cell: "paused" while the tree is stopped, else the CPU of the whole tree. */
-    public static ObservableValue<String> cpuOrPaused(SessionRow row) {
-        return Bindings.createStringBinding(() -> row.pausedProperty().get() ? "paused" : cpu(row.cpuPercentProperty().get()),
-                row.pausedProperty(), row.cpuPercentProperty());
+    /** The table's CPU cell: the CPU of the whole tree (a paused one says so in its Status cell). */
+    public static ObservableValue<String> cpuCell(SessionRow row) {
+        return Bindings.createStringBinding(() -> cpu(row.cpuPercentProperty().get()), row.cpuPercentProperty());
     }
 }

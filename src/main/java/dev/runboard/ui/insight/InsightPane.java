@@ -42,7 +42,7 @@ public final class InsightPane {
     private final SimpleBooleanProperty running = new SimpleBooleanProperty(this, "running");
     private final ChangeListener<SessionInsight> insightChanged = (o, was, now) -> showInsight(now);
     private final ChangeListener<Boolean> pausedChanged = (o, was, now) -> paused.set(now);
-    private final ChangeListener<SessionStatus> statusChanged = (o, was, now) -> running.set(now == SessionStatus.RUNNING);
+    private final ChangeListener<SessionStatus> statusChanged = (o, was, now) -> running.set(now != null && now.isLive());
 
     public InsightPane(ObjectProperty<SessionRow> row, SessionControl control) {
         this.row = row;

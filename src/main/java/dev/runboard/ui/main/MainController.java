@@ -149,7 +149,7 @@ public final class MainController {
         exitColumn.setCellFactory(c -> new FormattedCell<>(s -> s, "number-cell"));
         outputColumn.setCellValueFactory(c -> c.getValue().outputBytesProperty());
         outputColumn.setCellFactory(c -> new FormattedCell<>(Formats::bytes, "number-cell"));
-        cpuColumn.setCellValueFactory(c -> InsightFormats.cpuOrPaused(c.getValue()));
+        cpuColumn.setCellValueFactory(c -> InsightFormats.cpuCell(c.getValue()));
         cpuColumn.setCellFactory(c -> new FormattedCell<>(s -> s, "number-cell"));
         rssColumn.setCellValueFactory(c -> c.getValue().rssBytesProperty());
         rssColumn.setCellFactory(c -> new FormattedCell<>(Formats::bytes, b -> "resident memory of the whole tree (peak once ended)",

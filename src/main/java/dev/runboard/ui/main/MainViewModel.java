@@ -62,7 +62,7 @@ public final class MainViewModel {
             }
             selectedStatus.set(now == null ? null : now.status());
         });
-        selectedRunning = selectedStatus.isEqualTo(SessionStatus.RUNNING);
+        selectedRunning = Bindings.createBooleanBinding(() -> selectedStatus.get() != null && selectedStatus.get().isLive(), selectedStatus);
         // The selected session's output is the one on screen (the detail pane): re-read every poll.
         sessions.poller().setWatched(selected::get);
         engine.limitations().ifPresent(message::set);

@@ -189,7 +189,7 @@ public final class SessionRow {
     }
 
     public boolean isRunning() {
-        return status.get() == SessionStatus.RUNNING;
+        return status.get().isLive();
     }
 
     public ReadOnlyObjectProperty<SessionSnapshot> snapshotProperty() {

@@ -4,7 +4,7 @@ import dev.runboard.session.SessionStatus;
 
 /** The status choice of the table filter: every status, or one. */
 public enum StatusFilter {
-    ALL(null), RUNNING(SessionStatus.RUNNING), COMPLETED(SessionStatus.COMPLETED), FAILED(SessionStatus.FAILED),
+    ALL(null), RUNNING(SessionStatus.RUNNING), PAUSED(SessionStatus.PAUSED), COMPLETED(SessionStatus.COMPLETED), FAILED(SessionStatus.FAILED),
     TIMEOUT(SessionStatus.TIMEOUT), KILLED(SessionStatus.KILLED);
 
     private final SessionStatus status;

@@ -66,11 +66,33 @@ class InsightPaneTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(pid) == 'T');
         Label badge = robot.lookup("#pausedBadge").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, badge::isVisible));
-        assertEquals("paused", fx(robot, () -> InsightFormats.cpuOrPaused(row).getValue()));
+        // The status says it, in the row's Status cell as in list and JSON (the engine's own snapshot).
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
+        assertEquals(SessionStatus.PAUSED, engine.snapshot(row.id(), false).status());
 
         robot.clickOn("#pauseToggle");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(pid) != 'T');
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !badge.isVisible()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
+        assertEquals(SessionStatus.RUNNING, engine.snapshot(row.id(), false).status());
+    }
+
+    @Test
+    void aTreeStoppedFromOutsideReadsPausedUntilContinued(FxRobot robot) throws Exception {
+        SessionRow row = launch(robot, "sleep 600");
+        long pid = fx(robot, () -> row.snapshot().pid());
+        // Not through runboard: the monitor finds state T in /proc.
+        new ProcessBuilder("kill", "-STOP", "--", "-" + pid).start().waitFor();
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
+        new ProcessBuilder("kill", "-CONT", "--", "-" + pid).start().waitFor();
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
+    }
+
+    /** The Status cell of the row of this session shows {@code word}. */
+    private static boolean statusCellReads(FxRobot robot, SessionRow row, String word) {
+        return fx(robot, () -> robot.lookup(".session-table .status-cell").queryAll().stream()
+                .map(n -> (javafx.scene.control.TableCell<?, ?>) n)
+                .anyMatch(c -> c.getTableRow() != null && c.getTableRow().getItem() == row && word.equals(c.getText())));
     }
 
     @Test

@@ -1,0 +1,67 @@
+package dev.runboard.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
+import dev.runboard.store.Json;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A stopped session's status is {@code paused} (the Contract's word), whoever stopped it, and {@code running} again on CONT. */
+class PausedStatusTest {
+    @TempDir
+    Path dataDir;
+    EngineFixture fx;
+
+    @BeforeEach
+    void setUp() {
+        fx = new EngineFixture(dataDir);
+    }
+
+    @AfterEach
+    void tearDown() {
+        fx.close();
+    }
+
+    @Test
+    void stopPausesAndContResumesInTheStatusAndTheJson() throws Exception {
+        Session s = fx.engine().start(fx.sh("sleep 600 & wait").build());
+        assertTrue(fx.engine().signal(s, Signal.STOP));
+        assertEquals(SessionStatus.PAUSED, s.status(), "paused as soon as STOP is sent");
+        Await.until(EngineFixture.WAIT, "the tree to stop", () -> state(s.pid()) == 'T');
+        SessionSnapshot paused = s.snapshot();
+        assertEquals("paused", Json.mapper().valueToTree(paused).get("status").asText());
+        assertTrue(paused.isRunning(), "a paused session is still live: it can be killed, resumed, signalled");
+
+        assertTrue(fx.engine().signal(s, Signal.CONT));
+        assertEquals(SessionStatus.RUNNING, s.status());
+        Await.until(EngineFixture.WAIT, "the tree to run again", () -> state(s.pid()) != 'T');
+        // The monitor's next look at /proc agrees: it stays running.
+        java.time.Instant resumed = java.time.Instant.now();
+        Await.until(EngineFixture.WAIT, "a monitor pass after CONT", () -> fx.engine().insight(s).sampledAt() != null
+                && fx.engine().insight(s).sampledAt().isAfter(resumed));
+        assertEquals(SessionStatus.RUNNING, s.status());
+    }
+
+    @Test
+    void aTreeStoppedOutsideRunboardReadsPausedAndAPausedSessionCanBeKilled() throws Exception {
+        Session s = fx.engine().start(fx.sh("sleep 600").build());
+        OsProcesses.forThisMachine().signalGroup(s.pid(), s.pidStartTicks(), Signal.STOP);
+        Await.until(EngineFixture.WAIT, "the monitor to see state T", () -> s.status() == SessionStatus.PAUSED);
+
+        fx.engine().kill(s, Signal.TERM, java.time.Duration.ofSeconds(1)).get();
+        SessionSnapshot end = EngineFixture.awaitEnd(s);
+        assertEquals(SessionStatus.KILLED, end.status());
+    }
+
+    private static char state(long pid) {
+        return LinuxProcesses.readStat(pid).map(ProcInfo::state).orElse('?');
+    }
+}

@@ -1,0 +1,81 @@
+package dev.runboard.ui.prefs;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.store.Settings;
+import dev.runboard.store.SettingsStore;
+import dev.runboard.ui.WindowFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Edit → Preferences… on the real window: it shows the saved settings, refuses what config set refuses, and saves. */
+@ExtendWith(ApplicationExtension.class)
+class PreferencesWindowTest {
+    private static final long WAIT_S = 20;
+
+    @TempDir
+    Path dataDir;
+
+    private WindowFixture fixture;
+
+    @Start
+    void start(Stage stage) {
+        fixture = WindowFixture.open(stage, dataDir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void showsTheDefaultsNamesAnInvalidValueAndSavesTheChanges(FxRobot robot) throws Exception {
+        robot.clickOn("Edit").clickOn("#preferencesMenuItem");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> "1000".equals(field(robot, "keep_finished").getText())));
+        assertTrue(Files.exists(dataDir.resolve(SettingsStore.FILE)), "the first look writes settings.json with its defaults");
+        assertEquals("light", fx(robot, () -> field(robot, "theme").getText()));
+
+        robot.doubleClickOn("#pref-theme").eraseText(5).write("purple");
+        Label problem = robot.lookup("#prefProblem").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> problem.getText()
+                .equals("invalid value 'purple' for theme (allowed: light or dark)")));
+        assertTrue(fx(robot, () -> save(robot).isDisabled()), "nothing invalid can be saved");
+
+        robot.doubleClickOn("#pref-theme").eraseText(6).write("dark");
+        robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("5");
+        robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("5s");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !save(robot).isDisabled()));
+        robot.clickOn(save(robot));
+        SettingsStore store = new SettingsStore(dataDir);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> store.load().settings().keepFinished() == 5);
+        Settings saved = store.load().settings();
+        assertEquals("dark", saved.theme());
+        assertEquals(5000, saved.defaultGraceMillis());
+        assertEquals(Settings.DEFAULTS.keepArtifactBytes(), saved.keepArtifactBytes(), "an unchanged field is not rewritten");
+    }
+
+    private static TextField field(FxRobot robot, String key) {
+        return robot.lookup("#pref-" + key).queryAs(TextField.class);
+    }
+
+    private static Button save(FxRobot robot) {
+        DialogPane pane = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+        return (Button) pane.lookupButton(PreferencesDialog.SAVE);
+    }
+}
