@@ -94,8 +94,9 @@ public final class Supervisor {
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
-                SupervisorRequests requests = new SupervisorRequests(engine, this, startArguments, cli);
-                serve(engine, requests);
+                try (dev.runboard.stack.Orchestrator stack = new dev.runboard.stack.Orchestrator(engine)) {
+                    serve(engine, new SupervisorRequests(engine, this, startArguments, cli, stack));
+                }
             } finally {
                 Files.deleteIfExists(paths.socket());
                 lock.release();
@@ -162,7 +163,8 @@ public final class Supervisor {
     }
 
     private void stopIfIdle(SessionEngine engine, Duration idle) {
-        boolean owning = engine.sessions().stream().anyMatch(s -> !s.status().isTerminal() && engine.managesHere(s));
+        boolean owning = engine.sessions().stream().anyMatch(s -> !s.status().isTerminal()
+                && (engine.managesHere(s) || engine.waiting().holds(s)));
         if (owning || connections.get() > 0) {
             lastActivity = System.nanoTime();
             return;

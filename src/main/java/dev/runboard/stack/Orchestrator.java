@@ -55,7 +55,12 @@ public final class Orchestrator implements AutoCloseable {
      * one) with everything they depend on. A command of this file that is still in a live chain is
      * not started twice. Returns the current session of each, dependencies first.
      */
-    public synchronized List<Session> up(Workspace ws, List<String> names, Map<String, String> environment) {
+    public List<Session> up(Workspace ws, List<String> names, Map<String, String> environment) {
+        return up(ws, ws.file().toString(), names, environment);
+    }
+
+    /** As {@link #up(Workspace, List, Map)} for a workspace read from {@code file} (its name may not be runboard.yaml). */
+    public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment) {
         List<String> wanted = StackSelection.withDependencies(ws, names);
         if (ws.content().groups() != null) {
             ws.content().groups().forEach((g, l) -> limits.put(g, l.parallel()));
@@ -63,9 +68,9 @@ public final class Orchestrator implements AutoCloseable {
         Map<String, Chain> byName = new java.util.HashMap<>();
         List<Session> sessions = new ArrayList<>();
         for (String name : wanted) {
-            Chain chain = live(ws.file().toString(), name);
+            Chain chain = live(file, name);
             if (chain == null) {
-                StackCommand command = StackCommand.of(ws, name);
+                StackCommand command = StackCommand.of(ws, name, file);
                 chain = new Chain(command, environment);
                 for (Map.Entry<String, String> dep : command.dependsOn().entrySet()) {
                     chain.dependencies.put(dep.getKey(), byName.get(dep.getKey()));

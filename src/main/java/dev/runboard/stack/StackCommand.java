@@ -23,9 +23,9 @@ record StackCommand(String name, String file, SessionSpec spec, Map<String, Stri
         backoff = backoff == null ? RestartBackoff.DEFAULT : backoff;
     }
 
-    static StackCommand of(Workspace ws, String name) {
+    static StackCommand of(Workspace ws, String name, String file) {
         WorkspaceCommand c = ws.commands().get(name);
-        return new StackCommand(name, ws.file().toString(), c.toSpec(ws.root()), c.dependencies(), c.ready(),
+        return new StackCommand(name, file, c.toSpec(ws.root()), c.dependencies(), c.ready(),
                 c.restartPolicy(), c.backoff(), c.delay(), c.group());
     }
 

@@ -54,7 +54,7 @@ class OrchestratorTest {
 
     private List<Session> runsOf(String name) {
         return fixture.engine().sessions().stream().filter(s -> s.stack() != null && name.equals(s.stack().name()))
-                .sorted(Comparator.comparing(Session::id)).toList();
+                .sorted(Comparator.comparing((Session s) -> s.stack().restarts()).thenComparing(Session::startedAt)).toList();
     }
 
     private Session only(String name) {
