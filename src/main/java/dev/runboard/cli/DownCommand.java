@@ -37,7 +37,7 @@ public final class DownCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         JsonNode stopped;
         try {
-            stopped = store.client().down(UpCommand.fileOrDefault(file), names);
+            stopped = store.client().downNames(UpCommand.fileOrDefault(file), names);
         } catch (SupervisorClient.RequestException e) {
             if (e.usage()) {
                 throw new UsageException(e.getMessage());

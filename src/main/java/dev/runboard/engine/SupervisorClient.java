@@ -83,6 +83,20 @@ public final class SupervisorClient implements SupervisorLink {
         }
     }
 
+    @Override
+    public List<String> up(java.nio.file.Path file, List<String> names) throws IOException {
+        List<String> ids = new ArrayList<>();
+        up(file, names, false).path("sessions").forEach(n -> ids.add(n.path("id").asText()));
+        return ids;
+    }
+
+    @Override
+    public List<String> down(java.nio.file.Path file, List<String> names) throws IOException {
+        List<String> stopped = new ArrayList<>();
+        downNames(file, names).forEach(n -> stopped.add(n.asText()));
+        return stopped;
+    }
+
     /** {@code runboard up}: the reply's {@code sessions} (name, id, status) and, when waiting, {@code failed}. */
     public JsonNode up(java.nio.file.Path file, List<String> names, boolean await) throws IOException {
         ObjectNode req = Protocol.request("up");
@@ -94,7 +108,7 @@ public final class SupervisorClient implements SupervisorLink {
     }
 
     /** {@code runboard down}: the names stopped, dependants first. */
-    public JsonNode down(java.nio.file.Path file, List<String> names) throws IOException {
+    public JsonNode downNames(java.nio.file.Path file, List<String> names) throws IOException {
         ObjectNode req = Protocol.request("down");
         req.put("file", file.toAbsolutePath().toString());
         req.set("names", Json.mapper().valueToTree(names));

@@ -197,6 +197,20 @@ public final class SupervisedSessions extends SessionsById {
         }
     }
 
+    @Override
+    public List<String> up(Path file, List<String> names) throws IOException {
+        List<String> ids = link.up(file, names);
+        refresh(); // the waiting sessions' records are on disk: show them now
+        return ids;
+    }
+
+    @Override
+    public List<String> down(Path file, List<String> names) throws IOException {
+        List<String> stopped = link.down(file, names);
+        refresh();
+        return stopped;
+    }
+
     public Session start(SessionSpec spec) throws InvalidSpecException {
         refuseOnFxThread("start");
         spec.validate();
