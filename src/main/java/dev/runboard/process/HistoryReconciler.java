@@ -203,7 +203,7 @@ final class HistoryReconciler {
         if (s.status().isWaiting()) {
             // It waited for an orchestration that died with its supervisor: nothing will start it now.
             String why = "not started: the supervisor that was to start it stopped first (" + s.waitingReason() + ")";
-            engine.endUnstarted(s, lock.get(), new dev.runboard.session.SessionOutcome(
+            engine.waiting().endUnstarted(s, lock.get(), new dev.runboard.session.SessionOutcome(
                     dev.runboard.session.SessionStatus.SKIPPED, engine.config().clock().instant(), null, null, why,
                     dev.runboard.session.OutputPreview.noteOnly(why), null, null, null, null));
             return;

@@ -200,18 +200,6 @@ public final class SessionEngine extends SessionsById {
         return waiting;
     }
 
-    /** Ends a session that never ran (skipped, or killed while it waited), its record final, listeners told. */
-    void endUnstarted(Session session, SessionLock lock, SessionOutcome outcome) {
-        session.end(outcome);
-        if (recorder.save(session)) {
-            finisher.tidy(session);
-        }
-        if (lock != null) {
-            lock.close();
-        }
-        session.announce();
-    }
-
     /** Starts managing a running session: its deadline (from its original start) and its live tail. */
     void manage(Session session, Process process, SessionLock lock, Duration timeout) {
         CaptureTail tail = new CaptureTail(session.captureFile(), session.spec().previewBytes());

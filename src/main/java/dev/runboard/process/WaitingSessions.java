@@ -77,9 +77,18 @@ public final class WaitingSessions {
         if (lock == null) {
             return false;
         }
-        engine.endUnstarted(session, lock, new SessionOutcome(status, engine.config().clock().instant(), null, null,
+        endUnstarted(session, lock, new SessionOutcome(status, engine.config().clock().instant(), null, null,
                 reason, OutputPreview.noteOnly(reason), null, null, null, null));
         return true;
+    }
+
+    /** Ends a session that never ran, its record final (the room set aside for it freed), then tells listeners. */
+    void endUnstarted(Session session, SessionLock lock, SessionOutcome outcome) {
+        session.end(outcome);
+        engine.save(session);
+        engine.finisher().tidy(session);
+        lock.close();
+        session.announce();
     }
 
     /** Ends a running session as {@code failed} with the reason (an unhealthy one about to be restarted): TERM, then KILL after its grace. */

@@ -254,6 +254,14 @@ public final class WorkspaceViewModel {
 
     /** Adds a discovered command to {@code runboard.yaml}; returns the name it got (renamed when taken). */
     public String importDiscovered(DiscoveredCommand d) {
+        // What it depends on (process-compose's depends_on) comes along, first: the file must name every dependency.
+        for (String dep : d.command().dependencies().keySet()) {
+            Workspace ws = workspace.get();
+            if (ws != null && !ws.commands().containsKey(dep)) {
+                discovered.stream().filter(o -> o.source().equals(d.source()) && o.name().equals(dep)).findFirst()
+                        .ifPresent(this::importDiscovered);
+            }
+        }
         String name = d.name().replaceAll("[:\\s]+", "-");
         return addCommand(name, d.command(), true);
     }
