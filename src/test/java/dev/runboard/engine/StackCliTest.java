@@ -143,6 +143,32 @@ class StackCliTest {
         assertTrue(!at(a, "started_at").isBefore(at(jobs.get(4), "ended_at")), "--after waits for the session's success");
     }
 
+    @Test
+    void whatWaitedWhenTheSupervisorDiedIsSkippedByTheNext() throws Exception {
+        Path f = file("gate", """
+                commands:
+                  first:
+                    command: exec sleep 60
+                    shell: /bin/sh
+                    ready: {exec: "test -f open", period: 200ms}
+                  second:
+                    command: echo never
+                    shell: /bin/sh
+                    depends_on: {first: ready}
+                """);
+        assertEquals(0, sv.cli("up", "-f", f.toString(), "second").exit());
+        long pid = sv.supervisorPid();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        Await.until(WAIT, "the supervisor to die", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+        // The next client brings a supervisor back: the running one is adopted, the waiting one can never start.
+        Await.until(WAIT, "second to be skipped", () -> sneaky(() -> runsOf("second").get(0).path("status").asText())
+                .equals("skipped"));
+        assertTrue(runsOf("second").get(0).path("reason").asText().contains("the supervisor that was to start it stopped"),
+                runsOf("second").get(0).toString());
+        assertEquals("running", runsOf("first").get(0).path("status").asText());
+        assertEquals(0, sv.cli("kill", runsOf("first").get(0).path("session_id").asText()).exit());
+    }
+
     private interface Check<T> {
         T get() throws Exception;
     }
