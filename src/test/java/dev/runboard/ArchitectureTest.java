@@ -68,6 +68,7 @@ class ArchitectureTest {
     static final ArchRule noNewJacksonInTheDomain = noClasses()
             .that().resideInAPackage("dev.runboard.session..")
             .and().doNotBelongToAnyOf(dev.runboard.session.SessionSnapshot.class, dev.runboard.session.KillReport.class,
+                    dev.runboard.session.StackLink.class,
                     dev.runboard.session.OutputRule.class, dev.runboard.session.OutputRule.Action.class,
                     dev.runboard.session.ProcessRef.class, dev.runboard.session.ResourceTotals.class,
                     dev.runboard.session.WatchSpec.class, dev.runboard.session.WatchSpec.HangAction.class)

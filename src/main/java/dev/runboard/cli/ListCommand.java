@@ -29,7 +29,8 @@ public final class ListCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--status", paramLabel = "S",
-            description = "Only sessions with this status: running, completed, failed, timeout, killed, unknown.")
+            description = "Only sessions with this status: pending, queued, running, paused, completed, failed, timeout,"
+                    + " killed, skipped, unknown.")
     String status;
 
     @Override
@@ -48,7 +49,7 @@ public final class ListCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "COMMAND");
             for (JsonNode s : rows) {
                 out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", s.path("session_id").asText(), s.path("status").asText(),
-                        elapsed(s.path("elapsed_seconds").asDouble()), exit(s), oneLine(s.path("command").asText()));
+                        elapsed(s.path("elapsed_seconds").asDouble()), exit(s), oneLine(s.path("command").asText()) + stackNote(s));
             }
         }
         out.flush();
@@ -61,6 +62,19 @@ public final class ListCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** For a stack's session: starting/ready while it runs with a probe, and why it waits or was skipped. */
+    static String stackNote(JsonNode s) {
+        String status = s.path("status").asText();
+        String note = "";
+        if (s.hasNonNull("ready") && status.equals("running")) {
+            note = s.get("ready").asBoolean() ? "  [ready]" : "  [starting]";
+        }
+        if ((status.equals("pending") || status.equals("queued") || status.equals("skipped")) && s.hasNonNull("reason")) {
+            note += "  (" + s.get("reason").asText() + ")";
+        }
+        return note;
     }
 
     static String exit(JsonNode s) {

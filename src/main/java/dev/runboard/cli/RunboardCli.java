@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
             "with a subcommand, it works from the terminal on the same data."},
         subcommands = {ExecCommand.class, StartCommand.class, ListCommand.class, ShowCommand.class, TailCommand.class,
             KillCommand.class, SignalCommand.class, WaitCommand.class, OpenCommand.class, SupervisorCommand.class,
-            GrepCommand.class, ConfigCommand.class, RemoveCommand.class, CommandLine.HelpCommand.class})
+            GrepCommand.class, ConfigCommand.class, RemoveCommand.class, UpCommand.class, DownCommand.class,
+            QueueCommand.class, CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
     /** Exit code for a usage error (bad flag, invalid session spec). */

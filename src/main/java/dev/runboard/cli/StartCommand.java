@@ -28,6 +28,15 @@ public final class StartCommand implements Callable<Integer> {
     @Mixin
     StoreAccess store;
 
+    @picocli.CommandLine.Option(names = "--queue", paramLabel = "NAME",
+            description = "Wait for a slot in this queue (see runboard queue NAME --parallel N); queued until then.")
+    String queue;
+
+    @picocli.CommandLine.Option(names = "--after", paramLabel = "ID[:COND]",
+            description = "Start once session ID meets COND: succeeded (default), started, ready or ended;"
+                    + " skipped if it never can. Repeatable.")
+    java.util.List<String> after = new java.util.ArrayList<>();
+
     /**
      * The spec that {@code runboard start ARGS} asks for, parsed the way this command parses them:
      * what the supervisor runs for the quick client ({@link dev.runboard.engine.QuickStart}).
@@ -56,7 +65,7 @@ public final class StartCommand implements Callable<Integer> {
         SupervisorClient client = store.client();
         String id;
         try {
-            id = client.start(sessionSpec);
+            id = queue == null && after.isEmpty() ? client.start(sessionSpec) : client.start(sessionSpec, queue, after);
         } catch (InvalidSpecException e) {
             throw new UsageException(e.getMessage());
         }

@@ -101,8 +101,9 @@ public final class Supervisor {
                 }
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
-                SupervisorRequests requests = new SupervisorRequests(engine, this, startArguments, cli);
-                serve(engine, requests);
+                try (dev.runboard.stack.Orchestrator stack = new dev.runboard.stack.Orchestrator(engine)) {
+                    serve(engine, new SupervisorRequests(engine, this, startArguments, cli, stack));
+                }
             } finally {
                 Files.deleteIfExists(paths.socket());
                 lock.release();
@@ -169,7 +170,8 @@ public final class Supervisor {
     }
 
     private void stopIfIdle(SessionEngine engine, Duration idle) {
-        boolean owning = engine.sessions().stream().anyMatch(s -> !s.status().isTerminal() && engine.managesHere(s));
+        boolean owning = engine.sessions().stream().anyMatch(s -> !s.status().isTerminal()
+                && (engine.managesHere(s) || engine.waiting().holds(s)));
         if (owning || connections.get() > 0) {
             lastActivity = System.nanoTime();
             return;

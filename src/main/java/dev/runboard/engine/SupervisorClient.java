@@ -66,6 +66,63 @@ public final class SupervisorClient implements SupervisorLink {
         }
     }
 
+    /** Starts a session in a queue and/or after others ({@code start --queue}, {@code --after}); its id. */
+    public String start(SessionSpec spec, String queue, List<String> after) throws InvalidSpecException, IOException {
+        ObjectNode req = Protocol.request("start");
+        req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
+        req.set("environment", Json.mapper().valueToTree(System.getenv()));
+        req.put("queue", queue);
+        req.set("after", Json.mapper().valueToTree(after));
+        try {
+            return call(req).path("id").asText();
+        } catch (RequestException e) {
+            if (e.usage()) {
+                throw new InvalidSpecException("spec", e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public List<String> up(java.nio.file.Path file, List<String> names) throws IOException {
+        List<String> ids = new ArrayList<>();
+        up(file, names, false).path("sessions").forEach(n -> ids.add(n.path("id").asText()));
+        return ids;
+    }
+
+    @Override
+    public List<String> down(java.nio.file.Path file, List<String> names) throws IOException {
+        List<String> stopped = new ArrayList<>();
+        downNames(file, names).forEach(n -> stopped.add(n.asText()));
+        return stopped;
+    }
+
+    /** {@code runboard up}: the reply's {@code sessions} (name, id, status) and, when waiting, {@code failed}. */
+    public JsonNode up(java.nio.file.Path file, List<String> names, boolean await) throws IOException {
+        ObjectNode req = Protocol.request("up");
+        req.put("file", file.toAbsolutePath().toString());
+        req.set("names", Json.mapper().valueToTree(names));
+        req.put("wait", await);
+        req.set("environment", Json.mapper().valueToTree(System.getenv()));
+        return call(req);
+    }
+
+    /** {@code runboard down}: the names stopped, dependants first. */
+    public JsonNode downNames(java.nio.file.Path file, List<String> names) throws IOException {
+        ObjectNode req = Protocol.request("down");
+        req.put("file", file.toAbsolutePath().toString());
+        req.set("names", Json.mapper().valueToTree(names));
+        return call(req).path("stopped");
+    }
+
+    /** {@code runboard queue NAME --parallel N}. */
+    public void queue(String name, int parallel) throws IOException {
+        ObjectNode req = Protocol.request("queue");
+        req.put("name", name);
+        req.put("parallel", parallel);
+        call(req);
+    }
+
     @Override
     public KillReport kill(String id, Signal signal, Duration grace) throws IOException {
         ObjectNode req = Protocol.request("kill");

@@ -40,7 +40,7 @@ final class SupervisorRequests {
         }
     }
 
-    private interface Handler {
+    interface Handler {
         ObjectNode handle(JsonNode request) throws Exception;
     }
 
@@ -49,15 +49,17 @@ final class SupervisorRequests {
     private final Map<String, Handler> handlers;
     private final java.util.function.Function<List<String>, SessionSpec> startArguments;
     private final java.util.function.Function<List<String>, CliRun> cli;
+    private final StackRequests stack;
 
     SupervisorRequests(SessionEngine engine, Supervisor supervisor,
                        java.util.function.Function<List<String>, SessionSpec> startArguments,
-                       java.util.function.Function<List<String>, CliRun> cli) {
+                       java.util.function.Function<List<String>, CliRun> cli, dev.runboard.stack.Orchestrator orchestrator) {
         this.engine = engine;
         this.supervisor = supervisor;
         this.startArguments = startArguments;
         this.cli = cli;
-        this.handlers = Map.ofEntries(
+        this.stack = new StackRequests(engine, orchestrator);
+        this.handlers = new java.util.HashMap<>(Map.ofEntries(
                 Map.entry("status", this::status),
                 Map.entry("start", this::start),
                 Map.entry(QuickStart.OP, this::startArgv),
@@ -72,7 +74,8 @@ final class SupervisorRequests {
                 Map.entry("resolve", this::resolve),
                 Map.entry("show", this::show),
                 Map.entry("wait", this::await),
-                Map.entry("stop", this::stop));
+                Map.entry("stop", this::stop)));
+        stack.register(handlers);
     }
 
     /** Answers the requests of one connection until the client closes it. */
@@ -116,14 +119,20 @@ final class SupervisorRequests {
         if (spec == null) {
             throw new Refused("start needs a spec");
         }
-        return started(engine.start(spec.toSpec(), environment(request)));
+        List<String> after = new java.util.ArrayList<>();
+        request.path("after").forEach(a -> after.add(a.asText()));
+        Session placed = stack.startPlaced(spec.toSpec(), request.path("queue").asText(null), after, environment(request));
+        return started(placed != null ? placed : engine.start(spec.toSpec(), environment(request)));
     }
 
     /** The quick client's start: its arguments parsed here, with the CLI's own options. */
     private ObjectNode startArgv(JsonNode request) throws Exception {
         List<String> argv = new java.util.ArrayList<>();
         request.path("argv").forEach(a -> argv.add(a.asText()));
-        return started(engine.start(startArguments.apply(argv), environment(request)));
+        SessionSpec spec = startArguments.apply(argv);
+        Map.Entry<String, List<String>> placement = StackRequests.placementIn(argv);
+        Session placed = stack.startPlaced(spec, placement.getKey(), placement.getValue(), environment(request));
+        return started(placed != null ? placed : engine.start(spec, environment(request)));
     }
 
     /** A quick client's command line, run here with the CLI's own code; its output goes back whole. */
@@ -149,6 +158,9 @@ final class SupervisorRequests {
     }
 
     private ObjectNode kill(JsonNode request) throws Exception {
+        if (stack.cancel(session(request))) {
+            return Protocol.ok(); // it waited: ended killed without running, no report
+        }
         Session session = running(request);
         Signal signal = Signal.parse(request.path("signal").asText("TERM"));
         Duration grace = request.hasNonNull("grace_ms") ? Duration.ofMillis(request.get("grace_ms").asLong())

@@ -147,9 +147,16 @@ final class HistoryReconciler {
         if (record.isEmpty()) {
             return;
         }
-        if (record.get().status().isTerminal()) {
-            finishFrom(s, record.get());
+        SessionRecord r = record.get();
+        s.restoreStack(r.stack(), r.ready());
+        if (r.status().isTerminal()) {
+            finishFrom(s, r);
         } else {
+            if (r.status().isWaiting()) {
+                s.waitFor(r.status(), r.reason()); // why it waits changed
+            } else if (r.pid() != null && s.pid() == null) {
+                s.started(r.pid(), r.pidStartTicks(), r.startedAt()); // it waited, now it runs
+            }
             takeOverIfUnmanaged(s);
         }
     }
@@ -159,8 +166,13 @@ final class HistoryReconciler {
     private Session restore(SessionRecord record) {
         SessionSpec spec = record.spec().toSpec();
         Path capture = store.file(record.id(), SessionStore.CAPTURE);
-        Session s = Session.restore(record.id(), spec, capture, engine.config().clock(), record.pid(),
-                record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport(), record.resources(), record.events());
+        Session s = record.status().isWaiting()
+                ? Session.restoreWaiting(record.id(), spec, capture, engine.config().clock(), record.startedAt(),
+                        record.status(), record.reason())
+                : Session.restore(record.id(), spec, capture, engine.config().clock(), record.pid(),
+                        record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport(), record.resources(),
+                        record.events());
+        s.restoreStack(record.stack(), record.ready());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             takeOverIfUnmanaged(s);
@@ -186,6 +198,14 @@ final class HistoryReconciler {
         if (latest.isPresent() && latest.get().status().isTerminal()) {
             lock.get().close();
             finishFrom(s, latest.get());
+            return;
+        }
+        if (s.status().isWaiting()) {
+            // It waited for an orchestration that died with its supervisor: nothing will start it now.
+            String why = "not started: the supervisor that was to start it stopped first (" + s.waitingReason() + ")";
+            engine.waiting().endUnstarted(s, lock.get(), new dev.runboard.session.SessionOutcome(
+                    dev.runboard.session.SessionStatus.SKIPPED, engine.config().clock().instant(), null, null, why,
+                    dev.runboard.session.OutputPreview.noteOnly(why), null, null, null, null));
             return;
         }
         if (s.spec().isRemote() && s.pid() != null) {

@@ -60,6 +60,7 @@ public final class SessionEngine extends SessionsById {
     private final SessionKills kills;
     private final SessionRecorder recorder;
     private final TimeIndexSampler times;
+    private final WaitingSessions waiting = new WaitingSessions(this);
     /** Sessions whose end is being recorded: an end noticed twice (exit, adoption poll, store watcher) is finished once. */
     private final java.util.Set<String> ending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /**
@@ -167,19 +168,33 @@ public final class SessionEngine extends SessionsById {
         if (spec.isRemote()) {
             remote.prepare(spec.host()); // an unreachable host is refused before anything is created
         }
+        Folder folder = createFolder(spec);
+        Session session = new Session(folder.id(), spec, folder.capture(), config.clock());
+        return launch(session, folder.lock(), baseEnv, attachStdin);
+    }
+
+    /** A new session's id, its folder (record space, capture) and the lock that makes this engine its owner. */
+    record Folder(String id, Path capture, SessionLock lock) {
+    }
+
+    Folder createFolder(SessionSpec spec) {
         String id = SessionIds.next(config.clock());
         sessions.reserve(id);
-        Path capture;
-        SessionLock lock;
         try {
-            capture = store.create(id, spec); // private folder and files, room for the final record: before anything runs
-            lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
+            Path capture = store.create(id, spec); // private folder and files, room for the final record: before anything runs
+            return new Folder(id, capture, SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow());
         } catch (IOException | java.util.NoSuchElementException e) {
             sessions.release(id);
             throw new InvalidSpecException("data", "cannot create the session's folder under " + store.sessionsDir()
                     + ": " + e.getMessage() + ". Check that the data dir is writable and the disk is not full.");
         }
-        Session session = new Session(id, spec, capture, config.clock());
+    }
+
+    /** Launches a session made by {@link #createFolder} (new, or one that waited: see {@link WaitingSessions}). */
+    Session launch(Session session, SessionLock lock, java.util.Map<String, String> baseEnv, boolean attachStdin) {
+        SessionSpec spec = session.spec();
+        String id = session.id();
+        Path capture = session.captureFile();
         times.watch(id, capture);
         Process process;
         long startTicks;
@@ -202,15 +217,26 @@ public final class SessionEngine extends SessionsById {
             recorder.save(session);
             lock.close();
             session.announce();
-            add(session);
+            addOnce(session);
             return session;
         }
         session.started(process.pid(), startTicks, launchedAt);
         manage(session, process, lock, spec.timeout());
         save(session);
         process.onExit().thenAcceptAsync(p -> onExit(session, Optional.of(ExitStatus.fromJdk(p.exitValue()))), workers);
-        add(session);
+        addOnce(session);
         return session;
+    }
+
+    private void addOnce(Session session) {
+        if (find(session.id()).isEmpty()) {
+            add(session);
+        }
+    }
+
+    /** Sessions that wait before they start (issue #17): made, launched and ended without running by this. */
+    public WaitingSessions waiting() {
+        return waiting;
     }
 
     /** Starts managing a running session: its deadline (from its original start) and its live tail. */
@@ -234,6 +260,11 @@ public final class SessionEngine extends SessionsById {
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
     public CompletableFuture<KillReport> kill(Session session, Signal signal, Duration grace) {
         return kills.end(session, signal, grace, SessionStatus.KILLED);
+    }
+
+    /** Ends the session's tree (TERM, KILL after its grace) recorded as {@code why} with the reason: an unhealthy one, say. */
+    void endAs(Session session, Signal signal, SessionStatus why, String reason) {
+        kills.end(session, signal, session.spec().grace(), why, reason);
     }
 
     /**

@@ -115,18 +115,31 @@ public final class SupervisedSessions extends SessionsById {
     private Session restore(SessionRecord record) {
         SessionSpec spec = record.spec().toSpec();
         Path capture = store.file(record.id(), SessionStore.CAPTURE);
-        Session s = Session.restore(record.id(), spec, capture, config.clock(), record.pid(), record.pidStartTicks(),
-                record.startedAt(), record.outcome(), record.killReport(), record.resources(), record.events());
+        Session s = record.status().isWaiting()
+                ? Session.restoreWaiting(record.id(), spec, capture, config.clock(), record.startedAt(), record.status(),
+                        record.reason())
+                : Session.restore(record.id(), spec, capture, config.clock(), record.pid(), record.pidStartTicks(),
+                        record.startedAt(), record.outcome(), record.killReport(), record.resources(), record.events());
+        s.restoreStack(record.stack(), record.ready());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             records.changed(s.id()); // the stamp of what was just read
-            monitor.watch(s);
+            if (!s.status().isWaiting()) {
+                monitor.watch(s);
+            }
         }
         return s;
     }
 
     /** Catches up with a running session's new record: its events, and its end. */
     private void follow(Session s, SessionRecord record) {
+        s.restoreStack(record.stack(), record.ready());
+        if (record.status().isWaiting()) {
+            s.waitFor(record.status(), record.reason()); // why it waits changed
+        } else if (record.pid() != null && s.pid() == null) {
+            s.started(record.pid(), record.pidStartTicks(), record.startedAt()); // it waited, now it runs
+            monitor.watch(s);
+        }
         List<dev.runboard.session.SessionEvent> known = s.state().events();
         record.events().stream().filter(e -> !known.contains(e)).forEach(s::recordEvent);
         if (record.status().isTerminal()) {
@@ -182,6 +195,20 @@ public final class SupervisedSessions extends SessionsById {
             throw new IllegalStateException(command + " must not be called on the FX thread: it waits for the supervisor,"
                     + " which may first have to start. Run it in the background (the window's UiTasks).");
         }
+    }
+
+    @Override
+    public List<String> up(Path file, List<String> names) throws IOException {
+        List<String> ids = link.up(file, names);
+        refresh(); // the waiting sessions' records are on disk: show them now
+        return ids;
+    }
+
+    @Override
+    public List<String> down(Path file, List<String> names) throws IOException {
+        List<String> stopped = link.down(file, names);
+        refresh();
+        return stopped;
     }
 
     public Session start(SessionSpec spec) throws InvalidSpecException {

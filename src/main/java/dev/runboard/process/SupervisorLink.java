@@ -33,6 +33,16 @@ public interface SupervisorLink {
 
     void remove(String id, boolean withArtifact) throws IOException;
 
+    /** {@code runboard up}: starts the named commands (none: the autostart ones) of a workspace file with their dependencies; their session ids. */
+    default List<String> up(java.nio.file.Path file, List<String> names) throws IOException {
+        throw new UnsupportedOperationException("this link starts no stacks");
+    }
+
+    /** {@code runboard down}: stops what up started from the file, dependants first; the names stopped. */
+    default List<String> down(java.nio.file.Path file, List<String> names) throws IOException {
+        throw new UnsupportedOperationException("this link stops no stacks");
+    }
+
     /** Makes sure a supervisor runs: it adopts the sessions whose owner died and records those that ended. */
     void ensureRunning() throws IOException;
 }

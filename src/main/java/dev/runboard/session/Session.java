@@ -32,6 +32,10 @@ public final class Session {
     private boolean listenersTold;
     /** A remote session's link to its host: "connected" or "disconnected"; null when local. */
     private volatile String connection;
+    /** Its place in a stack, or null for a plain session; set before anyone else sees the session. */
+    private volatile StackLink stack;
+    /** Whether its readiness probe passed: null without a probe. */
+    private volatile Boolean ready;
 
     public Session(String id, SessionSpec spec, Path captureFile, Clock clock) {
         this(id, spec, captureFile, clock, new SessionState.Launching(clock.instant()));
@@ -45,8 +49,49 @@ public final class Session {
         this.state = new AtomicReference<>(initial);
     }
 
+    /** A session that waits before it starts (issue #17): pending or queued, with the reason. */
+    public static Session waiting(String id, SessionSpec spec, Path captureFile, Clock clock, StackLink stack,
+                                  SessionStatus status, String reason) {
+        Session s = new Session(id, spec, captureFile, clock, new SessionState.Waiting(clock.instant(), status, reason));
+        s.stack = stack;
+        s.ready = stack != null && stack.probed() ? Boolean.FALSE : null;
+        return s;
+    }
+
     public String id() {
         return id;
+    }
+
+    /** Its place in a stack, or null. */
+    public StackLink stack() {
+        return stack;
+    }
+
+    /** Sets the stack facts of a session rebuilt from its record (or made by {@code start} with a link). */
+    public void restoreStack(StackLink link, Boolean isReady) {
+        this.stack = link;
+        this.ready = isReady;
+    }
+
+    /** True once its readiness probe passed (false again when unhealthy); null without a probe. */
+    public Boolean ready() {
+        return ready;
+    }
+
+    public void markReady(boolean isReady) {
+        this.ready = isReady;
+    }
+
+    /** While it waits, changes why (or moves between pending and queued); false once it started or ended. */
+    public boolean waitFor(SessionStatus status, String reason) {
+        SessionState before = update(s -> s instanceof SessionState.Waiting w
+                ? new SessionState.Waiting(w.startedAt(), status, reason) : s);
+        return before instanceof SessionState.Waiting;
+    }
+
+    /** Why it waits, while it does; null otherwise. */
+    public String waitingReason() {
+        return state.get() instanceof SessionState.Waiting w ? w.reason() : null;
     }
 
     public SessionSpec spec() {
@@ -101,7 +146,8 @@ public final class Session {
      * of the pid) tells this process apart from a later one that reuses the pid.
      */
     public void started(long pid, long pidStartTicks, Instant at) {
-        update(s -> s instanceof SessionState.Launching ? new SessionState.Running(at, pid, pidStartTicks, null, null, null, List.of()) : s);
+        update(s -> s instanceof SessionState.Launching || s instanceof SessionState.Waiting
+                ? new SessionState.Running(at, pid, pidStartTicks, null, null, null, List.of()) : s);
     }
 
     /** A session rebuilt from the store: finished (with its outcome) or still running (watched again by an engine). */
@@ -131,6 +177,12 @@ public final class Session {
         Session s = new Session(id, spec, captureFile, clock, initial);
         s.listenersTold = outcome != null;
         return s;
+    }
+
+    /** A session rebuilt from a record that says it waits (pending or queued). */
+    public static Session restoreWaiting(String id, SessionSpec spec, Path captureFile, Clock clock, Instant createdAt,
+                                         SessionStatus status, String reason) {
+        return new Session(id, spec, captureFile, clock, new SessionState.Waiting(createdAt, status, reason));
     }
 
     /** Points a restored running session at its live output. */
@@ -297,7 +349,7 @@ public final class Session {
         LiveOutput live = liveOutput;
         OutputPreview preview = st instanceof SessionState.Ended e ? e.outcome().preview()
                 : (freshOutput ? live.read() : live.lastRead());
-        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed(st), connection);
+        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed(st), connection).withStack(stack, ready);
     }
 
     /** A remote session's connection to its host ({@code connected}, {@code disconnected}); null when local. */

@@ -78,6 +78,20 @@ public interface SessionService extends AutoCloseable {
     /** Removes every finished session and its artifacts; returns how many. */
     int clearFinished() throws IOException;
 
+    /**
+     * Starts the named commands and groups of a workspace file (none: its autostart ones) with
+     * their dependencies, as {@code runboard up} does: the supervisor then keeps their order,
+     * readiness, restarts and queues. Returns the session ids.
+     */
+    default List<String> up(Path file, List<String> names) throws IOException {
+        throw new UnsupportedOperationException("stacks need the supervisor");
+    }
+
+    /** Stops what {@link #up} started from the file, dependants first, as {@code runboard down}; the names stopped. */
+    default List<String> down(Path file, List<String> names) throws IOException {
+        throw new UnsupportedOperationException("stacks need the supervisor");
+    }
+
     @Override
     void close();
 }

@@ -15,7 +15,8 @@ import java.util.Map;
 @JsonPropertyOrder({"status", "session_id", "command", "argv", "cwd", "shell", "env", "pid", "started_at",
     "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "nice", "exit_code", "signal", "reason", "output",
     "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
-    "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "host", "connection"})
+    "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "events", "host", "connection",
+    "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file"})
 public record SessionSnapshot(
         @JsonProperty("status") SessionStatus status,
         @JsonProperty("session_id") String sessionId,
@@ -43,7 +44,49 @@ public record SessionSnapshot(
         @JsonProperty("resources") ResourceTotals resources,
         @JsonProperty("events") List<SessionEvent> events,
         @JsonProperty("host") String host,
-        @JsonProperty("connection") String connection) {
+        @JsonProperty("connection") String connection,
+        @JsonIgnore StackLink stack,
+        @JsonProperty("ready") Boolean ready) {
+
+    /** The same snapshot with its place in a stack (null: none) and its readiness (null: no probe). */
+    public SessionSnapshot withStack(StackLink link, Boolean isReady) {
+        if (link == null && isReady == null) {
+            return this;
+        }
+        return new SessionSnapshot(status, sessionId, command, argv, cwd, shell, env, pid, startedAt, endedAt, elapsedSeconds,
+                timeoutSeconds, graceSeconds, nice, exitCode, signal, reason, preview, artifact, artifactError,
+                artifactErrorCode, captureFile, killReport, resources, events, host, connection, link, isReady);
+    }
+
+    /** What it waits for: command name (or session id) to condition; null when nothing. */
+    @JsonProperty("depends_on")
+    public Map<String, String> dependsOn() {
+        return stack == null || stack.dependsOn().isEmpty() ? null : stack.dependsOn();
+    }
+
+    /** How many runs of the same command this one follows in its restart chain. */
+    @JsonProperty("restarts")
+    public int restarts() {
+        return stack == null ? 0 : stack.restarts();
+    }
+
+    /** The id of the run this one replaced, or null. */
+    @JsonProperty("previous_run")
+    public String previousRun() {
+        return stack == null ? null : stack.previousRun();
+    }
+
+    /** The workspace command it runs, or null. */
+    @JsonProperty("stack_name")
+    public String stackName() {
+        return stack == null ? null : stack.name();
+    }
+
+    /** The workspace file it was started from by {@code up}, or null. */
+    @JsonProperty("stack_file")
+    public String stackFile() {
+        return stack == null ? null : stack.file();
+    }
 
     /** The view of a session in one state: the spec's fields, the state's, and the output as read. */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
@@ -75,7 +118,7 @@ public record SessionSnapshot(
                 spec.nice(),
                 o != null ? o.exitCode() : null,
                 o != null ? o.signal() : null,
-                o != null ? o.reason() : null,
+                o != null ? o.reason() : state instanceof SessionState.Waiting w ? w.reason() : null,
                 preview,
                 o != null ? o.artifact() : null,
                 o != null ? o.artifactError() : null,
@@ -85,7 +128,9 @@ public record SessionSnapshot(
                 state.resources(),
                 state.events(),
                 spec.host(),
-                spec.isRemote() && !state.status().isTerminal() ? connection : null);
+                spec.isRemote() && !state.status().isTerminal() ? connection : null,
+                null,
+                null);
     }
 
     /** Where the exact bytes are: the artifact when the output outgrew the preview, else the capture file. */

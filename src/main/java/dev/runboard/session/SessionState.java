@@ -40,6 +40,43 @@ public sealed interface SessionState {
         }
     }
 
+    /**
+     * Not started yet, on purpose: {@code PENDING} (dependencies, a delay, a restart's backoff) or
+     * {@code QUEUED} (a queue slot); {@code reason} says which and until when.
+     */
+    record Waiting(Instant startedAt, SessionStatus status, String reason) implements SessionState {
+        public Waiting {
+            if (!status.isWaiting()) {
+                throw new IllegalArgumentException("a waiting session is pending or queued, not " + status.word());
+            }
+        }
+
+        @Override
+        public Long pid() {
+            return null;
+        }
+
+        @Override
+        public long pidStartTicks() {
+            return 0;
+        }
+
+        @Override
+        public KillReport killReport() {
+            return null;
+        }
+
+        @Override
+        public ResourceTotals resources() {
+            return null;
+        }
+
+        @Override
+        public java.util.List<SessionEvent> events() {
+            return java.util.List.of();
+        }
+    }
+
     /** Made, the command not running yet (the engine's launching phase; the status word is running). */
     record Launching(Instant startedAt) implements SessionState {
         @Override

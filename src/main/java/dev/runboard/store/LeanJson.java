@@ -95,6 +95,10 @@ public final class LeanJson {
     }
 
     private static void enumValue(StringBuilder out, Enum<?> e) {
+        if (e instanceof dev.runboard.session.SessionStatus status) {
+            string(out, status.word()); // Json's "runboard-words" module writes a status as its word
+            return;
+        }
         for (Method m : e.getDeclaringClass().getMethods()) {
             if (m.isAnnotationPresent(JsonValue.class)) {
                 value(out, invoke(m, e), 0);

@@ -46,7 +46,9 @@ public record SessionRecord(
         @JsonProperty("capture_file") String captureFile,
         @JsonProperty("kill_report") KillReport killReport,
         @JsonProperty("resources") ResourceTotals resources,
-        @JsonProperty("events") List<SessionEvent> events) {
+        @JsonProperty("events") List<SessionEvent> events,
+        @JsonProperty("stack") dev.runboard.session.StackLink stack,
+        @JsonProperty("ready") Boolean ready) {
 
     /** Events are optional on disk (older records have none); in memory never null. */
     public SessionRecord {
@@ -63,7 +65,7 @@ public record SessionRecord(
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
     public static SessionRecord of(Session s) {
-        return of(s.id(), s.spec(), s.state());
+        return of(s.id(), s.spec(), s.state(), s.stack(), s.ready());
     }
 
     /** The session as it is with {@code o} as its outcome (null while it runs), whether or not {@code s} has ended yet. */
@@ -73,21 +75,28 @@ public record SessionRecord(
             st = new SessionState.Ended(st.startedAt(), st.pid(), st.pidStartTicks(), o, st.killReport(), st.resources(),
                     st.events());
         }
-        return of(s.id(), s.spec(), st);
+        return of(s.id(), s.spec(), st, s.stack(), s.ready());
     }
 
     /** The record of a session in one state: what is on disk is exactly one value the session was in. */
     public static SessionRecord of(String id, SessionSpec spec, SessionState st) {
+        return of(id, spec, st, null, null);
+    }
+
+    /** As {@link #of(String, SessionSpec, SessionState)}, with its place in a stack and its readiness (issue #17). */
+    public static SessionRecord of(String id, SessionSpec spec, SessionState st, dev.runboard.session.StackLink stack,
+                                   Boolean ready) {
         SessionOutcome o = st instanceof SessionState.Ended e ? e.outcome() : null;
         OutputPreview p = o == null ? OutputPreview.EMPTY : o.preview();
         Base64.Encoder b64 = Base64.getEncoder();
         return new SessionRecord(SCHEMA, id, SpecRecord.of(spec), st.status(), st.pid(), st.pidStartTicks(),
                 st.startedAt(), o == null ? null : o.endedAt(), o == null ? null : o.exitCode(),
-                o == null ? null : o.signal(), o == null ? null : o.reason(),
+                o == null ? null : o.signal(),
+                o != null ? o.reason() : st instanceof SessionState.Waiting w ? w.reason() : null,
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
                 o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), st.killReport(),
-                st.resources(), st.events());
+                st.resources(), st.events(), stack, ready);
     }
 
     /**
@@ -184,14 +193,14 @@ public record SessionRecord(
     public SessionRecord withoutPreview() {
         return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, "", "", outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events);
+                captureFile, killReport, resources, events, stack, ready);
     }
 
     /** The same record in the current schema. */
     SessionRecord withSchema(int newSchema, SpecRecord newSpec) {
         return new SessionRecord(newSchema, id, newSpec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events);
+                captureFile, killReport, resources, events, stack, ready);
     }
 
     public OutputPreview preview() {

@@ -196,7 +196,8 @@ public final class CommandDiscovery {
             } else if (environment.isObject()) {
                 environment.fields().forEachRemaining(kv -> env.put(kv.getKey(), kv.getValue().asText()));
             }
-            out.add(new DiscoveredCommand(fileName, e.getKey(), c.withEnv(env).withGroup("process-compose")));
+            out.add(new DiscoveredCommand(fileName, e.getKey(),
+                    ProcessComposeRules.apply(c.withEnv(env).withGroup("process-compose"), p)));
         });
         return out;
     }

@@ -1,6 +1,7 @@
 package dev.runboard.workspace;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
@@ -22,7 +23,8 @@ import java.util.Objects;
  * on that ssh destination (a Host alias of the user's ssh config, or user@box).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "host", "group", "autostart", "output"})
+@JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "host", "group", "autostart", "output",
+    "depends_on", "ready", "restart", "backoff", "delay"})
 public record WorkspaceCommand(
         String command,
         List<String> argv,
@@ -36,7 +38,31 @@ public record WorkspaceCommand(
         Boolean autostart,
         List<JsonNode> output,
         Integer nice,
-        String host) {
+        String host,
+        @JsonProperty("depends_on") Map<String, String> dependsOn,
+        ReadyCheck ready,
+        String restart,
+        RestartBackoff backoff,
+        @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration delay) {
+
+    /** The conditions a dependency can be waited for (DESIGN.md, "Contract"). */
+    public static final List<String> CONDITIONS = List.of("started", "ready", "succeeded", "ended");
+    /** The restart policies; {@code never} is the default. */
+    public static final List<String> RESTARTS = List.of("never", "on-failure", "always");
+
+    /** A local command without the orchestration keys (depends_on, ready, restart, backoff, delay). */
+    public WorkspaceCommand(String command, List<String> argv, String shell, String cwd, Map<String, String> env,
+                            Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
+                            List<JsonNode> output, Integer nice) {
+        this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, null);
+    }
+
+    /** A command without the orchestration keys, on {@code host} (null: here). */
+    public WorkspaceCommand(String command, List<String> argv, String shell, String cwd, Map<String, String> env,
+                            Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
+                            List<JsonNode> output, Integer nice, String host) {
+        this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, null, null, null, null, null);
+    }
 
     public WorkspaceCommand {
         if ((command == null) == (argv == null)) {
@@ -81,6 +107,28 @@ public record WorkspaceCommand(
         output = output == null ? null : List.copyOf(output);
         group = group == null || group.isBlank() ? null : group.strip();
         host = host == null || host.isBlank() ? null : SessionSpec.checkHost(host.strip());
+        if (dependsOn != null) {
+            for (Map.Entry<String, String> e : dependsOn.entrySet()) {
+                if (e.getValue() == null || !CONDITIONS.contains(e.getValue())) {
+                    throw new IllegalArgumentException("'depends_on' " + e.getKey() + ": '" + e.getValue()
+                            + "' is not a condition (write started, ready, succeeded or ended)");
+                }
+            }
+            dependsOn = dependsOn.isEmpty() ? null : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(dependsOn));
+        }
+        if (restart != null && !RESTARTS.contains(restart)) {
+            throw new IllegalArgumentException("'restart' must be never, on-failure or always, not '" + restart + "'");
+        }
+    }
+
+    /** The dependencies by name with their conditions, in file order; empty when none. */
+    public Map<String, String> dependencies() {
+        return dependsOn == null ? Map.of() : dependsOn;
+    }
+
+    /** {@code never}, {@code on-failure} or {@code always}. */
+    public String restartPolicy() {
+        return restart == null ? "never" : restart;
     }
 
     /** A NUL cannot be passed to a program or be part of a path: refused here rather than when the command starts. */
@@ -99,20 +147,30 @@ public record WorkspaceCommand(
     }
 
     public WorkspaceCommand withCwd(String newCwd) {
-        return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice, host);
+        return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice, host,
+                dependsOn, ready, restart, backoff, delay);
     }
 
     public WorkspaceCommand withEnv(Map<String, String> newEnv) {
         return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
-                timeout, grace, pty, group, autostart, output, nice, host);
+                timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart, backoff, delay);
     }
 
     public WorkspaceCommand withGroup(String newGroup) {
-        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice, host);
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice, host,
+                dependsOn, ready, restart, backoff, delay);
     }
 
     public WorkspaceCommand withAutostart(Boolean newAutostart) {
-        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice, host);
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice, host,
+                dependsOn, ready, restart, backoff, delay);
+    }
+
+    /** The same command with these orchestration keys (an import keeps what the other tool declared). */
+    public WorkspaceCommand withOrchestration(Map<String, String> newDependsOn, ReadyCheck newReady, String newRestart,
+                                              RestartBackoff newBackoff, Duration newDelay) {
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
+                newDependsOn, newReady, newRestart, newBackoff, newDelay);
     }
 
     public boolean autostarts() {

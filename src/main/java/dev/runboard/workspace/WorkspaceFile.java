@@ -11,9 +11,13 @@ import java.util.Map;
  * file order. Immutable; the {@code with…} methods return a changed copy for saving.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"name", "commands"})
-public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands) {
+@JsonPropertyOrder({"name", "commands", "groups"})
+public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands, Map<String, GroupLimit> groups) {
     public static final WorkspaceFile EMPTY = new WorkspaceFile(null, null);
+
+    public WorkspaceFile(String name, Map<String, WorkspaceCommand> commands) {
+        this(name, commands, null);
+    }
 
     public WorkspaceFile {
         Map<String, WorkspaceCommand> copy = new LinkedHashMap<>();
@@ -30,19 +34,26 @@ public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands)
         }
         commands = Collections.unmodifiableMap(copy);
         name = name == null || name.isBlank() ? null : name;
+        groups = groups == null || groups.isEmpty() ? null : Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+    }
+
+    /** The group's parallel limit, or 0 when it has none. */
+    public int parallelOf(String group) {
+        GroupLimit limit = groups == null || group == null ? null : groups.get(group);
+        return limit == null ? 0 : limit.parallel();
     }
 
     /** Adds or replaces a command, keeping the position of a replaced one. */
     public WorkspaceFile with(String commandName, WorkspaceCommand command) {
         Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
         copy.put(commandName, command);
-        return new WorkspaceFile(name, copy);
+        return new WorkspaceFile(name, copy, groups);
     }
 
     public WorkspaceFile without(String commandName) {
         Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
         copy.remove(commandName);
-        return new WorkspaceFile(name, copy);
+        return new WorkspaceFile(name, copy, groups);
     }
 
     /** {@code base} if free, else {@code base-2}, {@code base-3}… */

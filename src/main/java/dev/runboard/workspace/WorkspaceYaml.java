@@ -77,7 +77,15 @@ public final class WorkspaceYaml {
                     return WorkspaceFile.EMPTY; // only comments
                 }
                 WorkspaceFile parsed = MAPPER.readValue(p, WorkspaceFile.class);
-                return parsed == null ? WorkspaceFile.EMPTY : parsed;
+                if (parsed == null) {
+                    return WorkspaceFile.EMPTY;
+                }
+                DependencyCheck.Problem problem = DependencyCheck.find(parsed);
+                if (problem != null) {
+                    throw new WorkspaceException(file, problem.message(),
+                            locate(text, com.fasterxml.jackson.core.JsonPointer.compile(problem.pointer())), null);
+                }
+                return parsed;
             } catch (JsonProcessingException e) {
                 throw new WorkspaceException(file, describe(e), placeOf(e, p, text), e);
             }
@@ -193,7 +201,8 @@ public final class WorkspaceYaml {
         if (java.util.List.class.isAssignableFrom(type)) {
             return "a list";
         }
-        if (java.util.Map.class.isAssignableFrom(type) || type == WorkspaceCommand.class || type == WorkspaceFile.class) {
+        if (java.util.Map.class.isAssignableFrom(type) || type == WorkspaceCommand.class || type == WorkspaceFile.class
+                || type == ReadyCheck.class || type == RestartBackoff.class || type == GroupLimit.class) {
             return "a mapping (key: value lines)";
         }
         if (type == String.class) {

@@ -44,7 +44,7 @@ class LeanJsonTest {
     void aSnapshotWithEmptyAndNullPartsIsWrittenAsJacksonWritesIt() {
         assertSame(new SessionSnapshot(SessionStatus.RUNNING, "20261130-101530-abcd", "true", List.of(), "/tmp", null,
                 Map.of(), null, T0, null, 0.0, null, 0.0, 0, null, null, null, OutputPreview.EMPTY, null, null, null,
-                null, null, null, List.of(), null, null));
+                null, null, null, List.of(), null, null, null, null));
     }
 
     @Test
@@ -54,11 +54,11 @@ class LeanJsonTest {
         assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd", spec, SessionStatus.FAILED, 4242L,
                 987654L, T0, T1, 3, "TERM", AWKWARD, "aGVhZA==", "", 1234, "note", "/a/b.log", "it failed",
                 ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(), new ResourceTotals(1L << 33, 12.5),
-                List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s"))));
+                List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s")), null, null));
         assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd",
                 new SpecRecord("make test", null, null, "/", Map.of(), null, 0, 1, null, null, null, "build-box"),
                 SessionStatus.RUNNING, null, 0, T0, null, null, null, null, null, null, 0, null, null, null, null, null,
-                null, null, List.of()));
+                null, null, List.of(), null, null));
     }
 
     @Test
@@ -89,6 +89,8 @@ class LeanJsonTest {
     private static SessionSnapshot snapshot(SessionStatus status, KillReport report, OutputPreview preview) {
         return new SessionSnapshot(status, "20261130-101530-abcd", "sleep 30", List.of("sleep", "30"), "/tmp", "/bin/sh",
                 env(), 4242L, T0, T1, 29.5, 600.0, 5.0, 5, 137, "KILL", AWKWARD, preview, "/a/20261130.log", null,
-                null, "/c/capture", report, new ResourceTotals(123456789, 0.0001), List.of(new SessionEvent(T1, "rule", AWKWARD)), "user@box", "disconnected");
+                null, "/c/capture", report, new ResourceTotals(123456789, 0.0001), List.of(new SessionEvent(T1, "rule", AWKWARD)), "user@box", "disconnected",
+                new dev.runboard.session.StackLink("web", "/w/runboard.yaml", "servers", Map.of("db", "ready"), 2, "20261130-101000-aaaa", true),
+                Boolean.TRUE);
     }
 }

@@ -1,13 +1,23 @@
 package dev.runboard.ui.main;
 
+import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.sessions.SessionRow;
+import javafx.beans.value.ChangeListener;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
+import javafx.scene.control.Tooltip;
 
-/** Glyph plus word, coloured by the status pseudo-class. */
+/**
+ * Glyph plus word, coloured by the status pseudo-class. A running command with a readiness probe
+ * reads "starting" until it is ready, then "ready"; a waiting or skipped one's reason is its tooltip.
+ */
 final class StatusCell extends TableCell<SessionRow, SessionStatus> {
     private final Label glyph = new Label();
+    private final Tooltip reason = new Tooltip();
+    /** Readiness and reasons change without a status change: the row's snapshot says when. */
+    private final ChangeListener<SessionSnapshot> snapshotChanged = (o, was, now) -> show(getItem(), now);
+    private SessionRow watched;
 
     StatusCell() {
         getStyleClass().add("status-cell");
@@ -17,14 +27,37 @@ final class StatusCell extends TableCell<SessionRow, SessionStatus> {
     @Override
     protected void updateItem(SessionStatus status, boolean empty) {
         super.updateItem(status, empty);
-        StatusLook.apply(this, empty ? null : status);
-        if (empty || status == null) {
+        SessionRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+        if (row != watched) {
+            if (watched != null) {
+                watched.snapshotProperty().removeListener(snapshotChanged);
+            }
+            watched = row;
+            if (row != null) {
+                row.snapshotProperty().addListener(snapshotChanged);
+            }
+        }
+        show(empty ? null : status, row == null ? null : row.snapshotProperty().get());
+    }
+
+    private void show(SessionStatus status, SessionSnapshot s) {
+        StatusLook.apply(this, status);
+        if (status == null) {
             setText(null);
             setGraphic(null);
+            setTooltip(null);
             return;
         }
         glyph.setText(StatusLook.glyph(status));
         setGraphic(glyph);
-        setText(status.word());
+        boolean probed = s != null && s.ready() != null && status == SessionStatus.RUNNING;
+        setText(probed ? (s.ready() ? "ready" : "starting") : status.word());
+        String why = s == null || !(status.isWaiting() || status == SessionStatus.SKIPPED) ? null : s.reason();
+        if (why == null) {
+            setTooltip(null);
+        } else {
+            reason.setText(why);
+            setTooltip(reason);
+        }
     }
 }

@@ -111,7 +111,7 @@ public final class SessionsViewModel {
     private SessionRow register(SessionSpec spec, SessionSnapshot first) {
         SessionRow row = new SessionRow(spec, first);
         byId.put(row.id(), row);
-        if (row.isRunning()) {
+        if (!row.status().isTerminal()) { // waiting ones too: they start, or are skipped
             polling.add(row);
         }
         return row;
@@ -180,7 +180,7 @@ public final class SessionsViewModel {
             if (!fresh.isEmpty()) {
                 eventListeners.forEach(l -> l.accept(u.row(), fresh));
             }
-            if (!u.snapshot().isRunning()) {
+            if (u.snapshot().status().isTerminal()) {
                 polling.remove(u.row());
                 if (wasRunning) {
                     ended.add(u.row());

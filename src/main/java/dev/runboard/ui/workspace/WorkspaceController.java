@@ -40,6 +40,10 @@ public final class WorkspaceController {
     @FXML private Button runAllButton;
     @FXML private Button stopAllButton;
     @FXML private ListView<CommandEntry> commandList;
+    @FXML private Button upButton;
+    @FXML private Button downButton;
+    @FXML private VBox stackSection;
+    @FXML private ListView<StackViewModel.Line> stackList;
     @FXML private VBox discoveredSection;
     @FXML private Label discoveredCount;
     @FXML private ListView<dev.runboard.workspace.DiscoveredCommand> discoveredList;
@@ -68,6 +72,19 @@ public final class WorkspaceController {
         commandList.setItems(model.entries());
         commandList.setCellFactory(l -> new CommandCell(model));
         runAllButton.disableProperty().bind(Bindings.isEmpty(model.entries()));
+
+        stackList.setItems(model.stack().lines());
+        stackList.setCellFactory(l -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(StackViewModel.Line line, boolean empty) {
+                super.updateItem(line, empty);
+                setText(empty || line == null ? null : line.text());
+            }
+        });
+        stackSection.visibleProperty().bind(Bindings.isNotEmpty(model.stack().lines()));
+        stackSection.managedProperty().bind(stackSection.visibleProperty());
+        stackList.prefHeightProperty().bind(Bindings.min(240, Bindings.size(model.stack().lines()).multiply(26).add(4)));
+        upButton.disableProperty().bind(Bindings.isEmpty(model.entries()));
 
         discoveredList.setItems(model.discovered());
         discoveredList.setCellFactory(l -> new DiscoveredCell(model));
@@ -205,6 +222,16 @@ public final class WorkspaceController {
     @FXML
     void onStopAll() {
         model.stopAll();
+    }
+
+    @FXML
+    void onUp() {
+        model.stack().up(java.util.List.of());
+    }
+
+    @FXML
+    void onDown() {
+        model.stack().down();
     }
 
     @FXML

@@ -60,6 +60,7 @@ public final class WorkspaceViewModel {
     private final BooleanBinding open = workspace.isNotNull();
     private CommandDiscovery.Result lastDiscovery = CommandDiscovery.Result.NONE;
     private WorkspaceWatcher watcher;
+    private final StackViewModel stack;
 
     public WorkspaceViewModel(MainViewModel main, UiTasks tasks, RecentWorkspaces recent, Duration debounce) {
         this.main = main;
@@ -67,6 +68,7 @@ public final class WorkspaceViewModel {
         this.recent = recent;
         this.debounce = debounce;
         recentList.setAll(recent.list());
+        this.stack = new StackViewModel(main, tasks, workspace.getReadOnlyProperty());
         main.sessions().rows().addListener((ListChangeListener<SessionRow>) c -> {
             while (c.next()) {
                 c.getAddedSubList().forEach(this::linkIfKnown);
@@ -74,7 +76,11 @@ public final class WorkspaceViewModel {
         });
     }
 
-    /** Opens a folder as the workspace: reads it, starts watching it, remembers it, starts its autostart commands. */
+    /** Up, Down and the dependency view of the open workspace. */
+    public StackViewModel stack() {
+        return stack;
+    }
+
     /**
      * Opens a folder as the workspace: its runboard.yaml is read and its commands discovered off
      * the FX thread (a YAML parse and a folder scan), then shown; the future completes on the FX
@@ -124,7 +130,11 @@ public final class WorkspaceViewModel {
                     auto.add(name);
                 }
             });
-            auto.forEach(this::run);
+            if (!auto.isEmpty() && StackViewModel.isStack(load.content())) {
+                stack.up(List.of()); // the supervisor starts them in order, with their dependencies
+            } else {
+                auto.forEach(this::run);
+            }
             main.say("Opened workspace " + workspace.get().displayName());
         }
     }
@@ -244,6 +254,14 @@ public final class WorkspaceViewModel {
 
     /** Adds a discovered command to {@code runboard.yaml}; returns the name it got (renamed when taken). */
     public String importDiscovered(DiscoveredCommand d) {
+        // What it depends on (process-compose's depends_on) comes along, first: the file must name every dependency.
+        for (String dep : d.command().dependencies().keySet()) {
+            Workspace ws = workspace.get();
+            if (ws != null && !ws.commands().containsKey(dep)) {
+                discovered.stream().filter(o -> o.source().equals(d.source()) && o.name().equals(dep)).findFirst()
+                        .ifPresent(this::importDiscovered);
+            }
+        }
         String name = d.name().replaceAll("[:\\s]+", "-");
         return addCommand(name, d.command(), true);
     }

@@ -1,0 +1,186 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.stack.Orchestrator;
+import dev.runboard.workspace.Workspace;
+import dev.runboard.workspace.WorkspaceException;
+import dev.runboard.workspace.WorkspaceYaml;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The supervisor's answers for stacks (issue #17), one method per request as in
+ * {@link SupervisorRequests}: {@code up}, {@code down}, {@code queue}, and the placement of an
+ * ad-hoc start ({@code --queue}, {@code --after}). The orchestration itself is the supervisor's
+ * {@link Orchestrator}, so it holds with every client gone.
+ */
+final class StackRequests {
+    /** How long {@code up --wait} waits at most for every command to be ready or over. */
+    private static final Duration WAIT_LIMIT = Duration.ofHours(24);
+    static final List<String> CONDITIONS = dev.runboard.workspace.WorkspaceCommand.CONDITIONS;
+
+    private final SessionEngine engine;
+    private final Orchestrator stack;
+
+    StackRequests(SessionEngine engine, Orchestrator stack) {
+        this.engine = engine;
+        this.stack = stack;
+    }
+
+    void register(Map<String, SupervisorRequests.Handler> handlers) {
+        handlers.put("up", this::up);
+        handlers.put("down", this::down);
+        handlers.put("queue", this::queue);
+    }
+
+    private ObjectNode up(JsonNode request) throws Exception {
+        Path file = file(request);
+        Workspace ws = load(file);
+        List<Session> sessions = stack.up(ws, file.toString(), names(request), environment(request));
+        ObjectNode reply = Protocol.ok();
+        ArrayNode list = reply.putArray("sessions");
+        for (Session s : sessions) {
+            list.addObject().put("name", s.stack().name()).put("id", s.id()).put("status", s.status().word());
+        }
+        if (request.path("wait").asBoolean()) {
+            ArrayNode failed = reply.putArray("failed");
+            stack.awaitSettled(sessions, WAIT_LIMIT).forEach(failed::add);
+        }
+        return reply;
+    }
+
+    private ObjectNode down(JsonNode request) throws Exception {
+        Path file = file(request);
+        List<String> names = names(request);
+        if (!names.isEmpty()) {
+            Workspace ws = load(file);
+            for (String n : names) {
+                if (!ws.commands().containsKey(n) && !ws.groups().containsKey(n)) {
+                    throw new SupervisorRequests.Refused("'" + n + "' is neither a command nor a group of " + file);
+                }
+            }
+        }
+        ObjectNode reply = Protocol.ok();
+        ArrayNode stopped = reply.putArray("stopped");
+        stack.down(file.toString(), names).forEach(stopped::add);
+        return reply;
+    }
+
+    private ObjectNode queue(JsonNode request) throws Exception {
+        String name = request.path("name").asText("");
+        if (name.isBlank()) {
+            throw new SupervisorRequests.Refused("queue needs a name");
+        }
+        stack.setParallel(name, request.path("parallel").asInt(0));
+        return Protocol.ok();
+    }
+
+    /**
+     * Starts {@code spec} placed as asked: in a queue and after other sessions; null when the
+     * request asks for neither (a plain start).
+     */
+    Session startPlaced(SessionSpec spec, String queue, List<String> after, Map<String, String> environment)
+            throws SupervisorRequests.Refused {
+        if ((queue == null || queue.isBlank()) && after.isEmpty()) {
+            return null;
+        }
+        Map<String, String> deps = new LinkedHashMap<>();
+        for (String a : after) {
+            int colon = a.lastIndexOf(':');
+            String id = colon < 0 ? a : a.substring(0, colon);
+            String condition = colon < 0 ? "succeeded" : a.substring(colon + 1);
+            if (!CONDITIONS.contains(condition)) {
+                throw new SupervisorRequests.Refused("--after " + a + ": '" + condition
+                        + "' is not a condition (write ID, or ID:started, ID:ready, ID:succeeded or ID:ended)");
+            }
+            deps.put(resolve(id), condition);
+        }
+        return stack.startAdHoc(spec, queue == null || queue.isBlank() ? null : queue, deps, environment);
+    }
+
+    /** Ends a waiting session as a person's kill; false when it does not wait. */
+    boolean cancel(Session session) {
+        return session.status().isWaiting() && stack.cancel(session, "killed before it started");
+    }
+
+    private String resolve(String idOrPrefix) throws SupervisorRequests.Refused {
+        List<Session> matches = engine.sessions().stream().filter(s -> s.id().equals(idOrPrefix)).toList();
+        if (matches.isEmpty()) {
+            matches = engine.sessions().stream().filter(s -> s.id().startsWith(idOrPrefix)).toList();
+        }
+        if (matches.size() != 1) {
+            throw new SupervisorRequests.Refused(matches.isEmpty() ? "--after: no session " + idOrPrefix + " (see runboard list)"
+                    : "--after: " + idOrPrefix + " matches " + matches.size() + " sessions; give more of the id");
+        }
+        return matches.get(0).id();
+    }
+
+    /** {@code --queue NAME} and {@code --after ID[:COND]} (repeatable) among a start's arguments, before {@code --}. */
+    static Map.Entry<String, List<String>> placementIn(List<String> argv) {
+        String queue = null;
+        List<String> after = new ArrayList<>();
+        for (int i = 0; i < argv.size(); i++) {
+            String a = argv.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            String next = i + 1 < argv.size() ? argv.get(i + 1) : null;
+            if (a.equals("--queue") && next != null) {
+                queue = next;
+                i++;
+            } else if (a.startsWith("--queue=")) {
+                queue = a.substring("--queue=".length());
+            } else if (a.equals("--after") && next != null) {
+                after.add(next);
+                i++;
+            } else if (a.startsWith("--after=")) {
+                after.add(a.substring("--after=".length()));
+            }
+        }
+        return Map.entry(queue == null ? "" : queue, after);
+    }
+
+    private static Path file(JsonNode request) throws SupervisorRequests.Refused {
+        String f = request.path("file").asText("");
+        if (f.isEmpty()) {
+            throw new SupervisorRequests.Refused("no workspace file given");
+        }
+        return Path.of(f).toAbsolutePath().normalize();
+    }
+
+    private static Workspace load(Path file) throws SupervisorRequests.Refused {
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new SupervisorRequests.Refused("no workspace file " + file + " (write one, or give -f FILE)");
+        }
+        try {
+            return new Workspace(file.getParent(), WorkspaceYaml.read(file));
+        } catch (WorkspaceException e) {
+            throw new SupervisorRequests.Refused(file.getParent().resolve(e.getMessage()).toString()
+                    + " (fix the file and run up again)");
+        }
+    }
+
+    private static List<String> names(JsonNode request) {
+        List<String> names = new ArrayList<>();
+        request.path("names").forEach(n -> names.add(n.asText()));
+        return names;
+    }
+
+    private static Map<String, String> environment(JsonNode request) {
+        if (!request.hasNonNull("environment")) {
+            return null;
+        }
+        Map<String, String> environment = new java.util.HashMap<>();
+        request.get("environment").fields().forEachRemaining(f -> environment.put(f.getKey(), f.getValue().asText()));
+        return environment;
+    }
+}

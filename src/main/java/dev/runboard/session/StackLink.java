@@ -1,0 +1,36 @@
+package dev.runboard.session;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
+
+/**
+ * Where a session stands in a stack (issue #17): which workspace command of which file it runs,
+ * its group, what it waits for ({@code depends_on}: command name to condition), and its place in
+ * a restart chain ({@code restarts} before it, {@code previous_run} the session it replaced).
+ * Immutable: a restart is a new session with a new link.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record StackLink(
+        @JsonProperty("name") String name,
+        @JsonProperty("file") String file,
+        @JsonProperty("group") String group,
+        @JsonProperty("depends_on") Map<String, String> dependsOn,
+        @JsonProperty("restarts") int restarts,
+        @JsonProperty("previous_run") String previousRun,
+        @JsonProperty("probed") boolean probed) {
+
+    public StackLink {
+        dependsOn = dependsOn == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dependsOn));
+    }
+
+    /** An ad-hoc session in a queue ({@code start --queue NAME}) or after another ({@code --after ID}). */
+    public static StackLink adHoc(String group, Map<String, String> dependsOn) {
+        return new StackLink(null, null, group, dependsOn, 0, null, false);
+    }
+
+    /** The next run of the same command, replacing {@code previous}. */
+    public StackLink restartOf(String previous) {
+        return new StackLink(name, file, group, dependsOn, restarts + 1, previous, probed);
+    }
+}

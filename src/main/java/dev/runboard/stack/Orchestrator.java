@@ -1,0 +1,398 @@
+package dev.runboard.stack;
+
+import dev.runboard.process.SessionEngine;
+import dev.runboard.process.WaitingSessions;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
+import dev.runboard.workspace.Workspace;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs stacks (issue #17) inside the supervisor, so the rules hold with every window closed:
+ * dependencies with their conditions, delays, group queues, readiness probes and restarts with
+ * backoff. Every waiting run is a session of its own ({@code pending} or {@code queued}, with its
+ * reason) made by {@link WaitingSessions}; one timer thread looks at every chain ten times a
+ * second and moves what can move, so all decisions happen on one thread in one order (the queue
+ * order is the order chains were made). Probes run on a pool of their own.
+ */
+public final class Orchestrator implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(Orchestrator.class.getName());
+    static final Duration TICK = Duration.ofMillis(100);
+    /** How long {@code down} waits for one session's end beyond its grace. */
+    private static final Duration DOWN_SLACK = Duration.ofSeconds(15);
+
+    private final SessionEngine engine;
+    private final WaitingSessions waiting;
+    private final Clock clock;
+    private final List<Chain> chains = new ArrayList<>();
+    /** {@code parallel} limits by group or queue name (from files' {@code groups:} and {@code runboard queue}). */
+    private final Map<String, Integer> limits = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("runboard-stack"));
+    private final ScheduledExecutorService probes = Executors.newScheduledThreadPool(2, daemon("runboard-probe"));
+
+    public Orchestrator(SessionEngine engine) {
+        this.engine = engine;
+        this.waiting = engine.waiting();
+        this.clock = engine.config().clock();
+        timer.scheduleWithFixedDelay(this::tickSafely, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Starts the named commands of the workspace (commands or groups; none: every {@code autostart}
+     * one) with everything they depend on. A command of this file that is still in a live chain is
+     * not started twice. Returns the current session of each, dependencies first.
+     */
+    public List<Session> up(Workspace ws, List<String> names, Map<String, String> environment) {
+        return up(ws, ws.file().toString(), names, environment);
+    }
+
+    /** As {@link #up(Workspace, List, Map)} for a workspace read from {@code file} (its name may not be runboard.yaml). */
+    public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment) {
+        List<String> wanted = StackSelection.withDependencies(ws, names);
+        if (ws.content().groups() != null) {
+            ws.content().groups().forEach((g, l) -> limits.put(g, l.parallel()));
+        }
+        Map<String, Chain> byName = new java.util.HashMap<>();
+        List<Session> sessions = new ArrayList<>();
+        for (String name : wanted) {
+            Chain chain = live(file, name);
+            if (chain == null) {
+                StackCommand command = StackCommand.of(ws, name, file);
+                chain = new Chain(command, environment);
+                for (Map.Entry<String, String> dep : command.dependsOn().entrySet()) {
+                    chain.dependencies.put(dep.getKey(), byName.get(dep.getKey()));
+                }
+                chain.current = waiting.create(command.spec(), command.link(), SessionStatus.PENDING, "starting");
+                chains.add(chain);
+            }
+            byName.put(name, chain);
+            sessions.add(chain.current);
+        }
+        tick();
+        return sessions;
+    }
+
+    /**
+     * An ad-hoc session: in the queue {@code queue} (null: none), after the sessions of
+     * {@code after} (id to condition; empty: none).
+     */
+    public synchronized Session startAdHoc(SessionSpec spec, String queue, Map<String, String> after,
+                                           Map<String, String> environment) {
+        Chain chain = new Chain(StackCommand.adHoc(spec, queue, after), environment);
+        for (Map.Entry<String, String> a : after.entrySet()) {
+            Session s = engine.find(a.getKey()).orElseThrow(() ->
+                    new IllegalArgumentException("no session " + a.getKey() + " to start after (see runboard list)"));
+            chain.dependencies.put(a.getKey(), new Dependency.OfSession(s));
+        }
+        chain.current = waiting.create(spec, chain.command.link(), queue == null ? SessionStatus.PENDING : SessionStatus.QUEUED,
+                "starting");
+        chains.add(chain);
+        tick();
+        return chain.current;
+    }
+
+    /** Sets the parallel limit of a queue or group (ad hoc; a file's {@code groups:} sets it again on {@code up}). */
+    public synchronized void setParallel(String queue, int parallel) {
+        if (parallel < 1) {
+            throw new IllegalArgumentException("--parallel must be 1 or more");
+        }
+        limits.put(queue, parallel);
+        tick();
+    }
+
+    public Map<String, Integer> limits() {
+        return Map.copyOf(limits);
+    }
+
+    /** Ends a session that waits here as killed (a person's kill): never started, never restarted. */
+    public synchronized boolean cancel(Session session, String reason) {
+        for (Chain c : chains) {
+            if (c.current == session) {
+                c.stopped = true;
+            }
+        }
+        return waiting.end(session, SessionStatus.KILLED, reason);
+    }
+
+    /**
+     * Stops what {@code up} started from {@code file} (or the named commands and groups of it),
+     * dependants first, each with its grace; a waiting one ends {@code killed} without running.
+     * Returns the names stopped, in order. Nothing stopped here restarts.
+     */
+    public List<String> down(String file, List<String> names) throws InterruptedException {
+        List<Chain> order;
+        synchronized (this) {
+            List<Chain> targets = chains.stream().filter(c -> file.equals(c.command.file()) && !c.over
+                    && (names.isEmpty() || names.contains(c.command.name()) || names.contains(c.group()))).toList();
+            targets.forEach(c -> c.stopped = true);
+            order = new ArrayList<>(targets);
+            order.sort(java.util.Comparator.comparingInt(Orchestrator::depth).reversed());
+        }
+        List<String> stopped = new ArrayList<>();
+        for (Chain c : order) {
+            Session s;
+            synchronized (this) {
+                s = c.current;
+                if (waiting.end(s, SessionStatus.KILLED, "stopped by down before it started")) {
+                    c.over = true;
+                    stopped.add(c.name());
+                    continue;
+                }
+            }
+            if (!s.status().isTerminal()) {
+                java.util.concurrent.CompletableFuture<Object> ended = new java.util.concurrent.CompletableFuture<>();
+                s.addListener(ended::complete);
+                try {
+                    engine.kill(s, Signal.TERM, s.spec().grace());
+                    ended.get(s.spec().grace().plus(DOWN_SLACK).toMillis(), TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    LOG.log(Level.WARNING, "down: " + c.name() + " did not end in time", e);
+                }
+            }
+            stopped.add(c.name());
+        }
+        return stopped;
+    }
+
+    /** How deep a chain sits in its dependencies (0: depends on nothing here): down stops the deepest first. */
+    private static int depth(Chain c) {
+        int d = 0;
+        for (Dependency dep : c.dependencies.values()) {
+            if (dep instanceof Chain parent) {
+                d = Math.max(d, depth(parent) + 1);
+            }
+        }
+        return d;
+    }
+
+    /**
+     * Blocks until each of these sessions' chains has settled: ready (started, for a command
+     * without a probe) or over. Returns the names (or ids) of those that failed, were skipped or
+     * never became ready; empty when all is well.
+     */
+    public List<String> awaitSettled(List<Session> sessions, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            List<String> failed = new ArrayList<>();
+            boolean settled = true;
+            synchronized (this) {
+                for (Session s : sessions) {
+                    Chain c = chainOf(s);
+                    if (c == null) {
+                        continue;
+                    }
+                    boolean ready = c.running() && (c.command.ready() == null || c.everReady);
+                    if (c.over) {
+                        if (!c.succeeded || c.current.status() != SessionStatus.COMPLETED) {
+                            failed.add(c.name() + " " + Chain.describeEnd(c.current));
+                        }
+                    } else if (c.readyTimedOut) {
+                        failed.add(c.name() + " not ready in time");
+                    } else if (!ready) {
+                        settled = false;
+                    }
+                }
+            }
+            if (settled || System.nanoTime() > deadline) {
+                return failed;
+            }
+            Thread.sleep(TICK.toMillis()); // polls the orchestration's own state; the tick moves it
+        }
+    }
+
+    private Chain chainOf(Session s) {
+        for (Chain c : chains) {
+            if (c.current == s || s.id().equals(c.current.id())) {
+                return c;
+            }
+        }
+        // a restart replaced it: follow the chain by its link
+        for (Chain c : chains) {
+            if (c.current.stack() != null && s.stack() != null && c.command.name() != null
+                    && c.command.name().equals(s.stack().name()) && c.command.file() != null
+                    && c.command.file().equals(s.stack().file())) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the chain of this session is over (ended, no further run): for tests and {@code --wait}. */
+    public synchronized boolean isOver(Session session) {
+        Chain c = chainOf(session);
+        return c != null && c.over;
+    }
+
+    private Chain live(String file, String name) {
+        for (Chain c : chains) {
+            if (!c.over && !c.stopped && file.equals(c.command.file()) && name.equals(c.command.name())) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private void tickSafely() {
+        try {
+            synchronized (this) {
+                tick();
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "stack orchestration step failed", e);
+        }
+    }
+
+    /** One look at every chain, in the order they were made (which is the queues' order). */
+    private void tick() {
+        Instant now = clock.instant();
+        Map<String, Integer> running = new java.util.HashMap<>();
+        for (Chain c : chains) {
+            if (c.running() && c.group() != null) {
+                running.merge(c.group(), 1, Integer::sum);
+            }
+        }
+        for (Chain c : chains) {
+            if (c.over) {
+                continue;
+            }
+            Session s = c.current;
+            if (s.status().isWaiting()) {
+                step(c, now, running);
+            } else if (!s.status().isTerminal()) {
+                if (c.readiness != null) {
+                    c.everReady |= c.readiness.everReady();
+                    c.readyTimedOut |= c.readiness.timedOut();
+                }
+            } else {
+                ended(c, now);
+            }
+        }
+    }
+
+    /** A waiting session: dependencies, then delay or backoff, then its queue slot, then its start. */
+    private void step(Chain c, Instant now, Map<String, Integer> running) {
+        Session s = c.current;
+        if (!waiting.holds(s)) {
+            return; // made by another engine, or being launched
+        }
+        List<String> unmet = new ArrayList<>();
+        for (Map.Entry<String, String> d : c.command.dependsOn().entrySet()) {
+            Dependency dep = c.dependencies.get(d.getKey());
+            if (dep == null || dep.met(d.getValue())) {
+                continue;
+            }
+            if (dep.never(d.getValue())) {
+                String why = "dependency " + dep.label() + " can no longer be " + d.getValue() + ": " + dep.why();
+                waiting.end(s, SessionStatus.SKIPPED, why);
+                c.over = true;
+                c.lastEnd = "skipped";
+                return;
+            }
+            unmet.add(dep.label() + ": " + d.getValue());
+        }
+        if (!unmet.isEmpty()) {
+            waiting.update(s, SessionStatus.PENDING, "waiting for " + String.join(", ", unmet));
+            return;
+        }
+        if (c.notBefore == null && c.command.delay() != null && !c.command.delay().isZero()) {
+            c.notBefore = now.plus(c.command.delay());
+        }
+        if (c.notBefore != null && now.isBefore(c.notBefore)) {
+            long secs = (Duration.between(now, c.notBefore).toMillis() + 999) / 1000;
+            waiting.update(s, SessionStatus.PENDING, c.restarting
+                    ? "restart " + c.restartsSinceReset + " of " + c.command.backoff().limitOrDefault() + " in " + secs + " s"
+                    : "delay " + dev.runboard.session.Durations.format(c.command.delay()) + ": starts in " + secs + " s");
+            return;
+        }
+        String group = c.group();
+        int limit = group == null ? 0 : limits.getOrDefault(group, 0);
+        int busy = group == null ? 0 : running.getOrDefault(group, 0);
+        if (limit > 0 && busy >= limit) {
+            waiting.update(s, SessionStatus.QUEUED, "queued in " + group + ": " + busy + " of " + limit + " running");
+            return;
+        }
+        Session started = waiting.launch(s, c.environment);
+        c.current = started;
+        c.restarting = false;
+        if (!started.status().isTerminal()) {
+            c.everStarted = true;
+            if (group != null) {
+                running.merge(group, 1, Integer::sum);
+            }
+            if (c.command.ready() != null) {
+                c.readiness = new Readiness(started, c.command.ready(), waiting, "always".equals(c.command.restart()), clock);
+                c.readiness.start(probes);
+            }
+        }
+    }
+
+    /** The current run ended: restart it by its policy and backoff, or the chain is over. */
+    private void ended(Chain c, Instant now) {
+        Session s = c.current;
+        if (c.readiness != null) {
+            c.everReady |= c.readiness.everReady();
+            c.readiness.stop();
+            c.readiness = null;
+        }
+        SessionStatus st = s.status();
+        c.succeeded |= st == SessionStatus.COMPLETED;
+        c.lastEnd = Chain.describeEnd(s);
+        boolean failure = st == SessionStatus.FAILED || st == SessionStatus.TIMEOUT || st == SessionStatus.UNKNOWN;
+        boolean restart = !c.stopped && s.pid() != null && switch (c.command.restart()) {
+            case "always" -> st != SessionStatus.KILLED && st != SessionStatus.SKIPPED;
+            case "on-failure" -> failure;
+            default -> false;
+        };
+        if (!restart) {
+            c.over = true;
+            return;
+        }
+        Instant endedAt = s.outcome() == null ? now : s.outcome().endedAt();
+        Instant startedAt = s.startedAt();
+        if (startedAt != null && Duration.between(startedAt, endedAt).compareTo(c.command.backoff().resetAfterOrDefault()) >= 0) {
+            c.restartsSinceReset = 0; // it stayed up long enough: the count starts again
+        }
+        int limit = c.command.backoff().limitOrDefault();
+        if (c.restartsSinceReset >= limit) {
+            c.over = true;
+            c.lastEnd += ", after " + limit + " restart" + (limit == 1 ? "" : "s");
+            return;
+        }
+        c.restartsSinceReset++;
+        Duration wait = c.command.backoffBefore(c.restartsSinceReset);
+        c.notBefore = endedAt.plus(wait);
+        c.restarting = true;
+        long secs = (wait.toMillis() + 999) / 1000;
+        Session next = waiting.create(s.spec(), s.stack().restartOf(s.id()), SessionStatus.PENDING,
+                "restart " + c.restartsSinceReset + " of " + limit + " in " + secs + " s");
+        c.current = next;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        probes.shutdownNow();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

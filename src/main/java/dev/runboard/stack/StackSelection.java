@@ -1,0 +1,50 @@
+package dev.runboard.stack;
+
+import dev.runboard.workspace.Workspace;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Which commands {@code up} starts: the named commands and groups (none: the autostart ones), with their dependencies, dependencies first. */
+final class StackSelection {
+    private StackSelection() {
+    }
+
+    static List<String> withDependencies(Workspace ws, List<String> names) {
+        Set<String> roots = new LinkedHashSet<>();
+        if (names.isEmpty()) {
+            ws.commands().forEach((name, c) -> {
+                if (c.autostarts()) {
+                    roots.add(name);
+                }
+            });
+        }
+        for (String n : names) {
+            if (ws.commands().containsKey(n)) {
+                roots.add(n);
+            } else if (ws.groups().containsKey(n) && !n.isEmpty()) {
+                roots.addAll(ws.groups().get(n));
+            } else {
+                throw new IllegalArgumentException("'" + n + "' is neither a command nor a group of " + ws.file()
+                        + " (commands: " + String.join(", ", ws.commands().keySet()) + ")");
+            }
+        }
+        List<String> order = new ArrayList<>();
+        for (String r : roots) {
+            visit(ws, r, order);
+        }
+        return order;
+    }
+
+    /** Depth first, dependencies before dependants (the file was checked for cycles when it loaded). */
+    private static void visit(Workspace ws, String name, List<String> order) {
+        if (order.contains(name)) {
+            return;
+        }
+        for (String dep : ws.commands().get(name).dependencies().keySet()) {
+            visit(ws, dep, order);
+        }
+        order.add(name);
+    }
+}

@@ -1,0 +1,183 @@
+package dev.runboard.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.process.Await;
+import dev.runboard.stack.StackScenarios;
+import dev.runboard.store.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue #17 with the window closed: the CLI and the supervisor alone run the stacks. */
+class StackCliTest {
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+    SupervisorFixture sv;
+
+    @BeforeEach
+    void setUp() {
+        sv = new SupervisorFixture(dir.resolve("data"));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        sv.close();
+    }
+
+    private Path file(String name, String yaml) throws Exception {
+        Path root = Files.createDirectories(dir.resolve(name));
+        return Files.writeString(root.resolve("runboard.yaml"), yaml);
+    }
+
+    private List<JsonNode> list() throws Exception {
+        SupervisorFixture.Result r = sv.cli("list", "--json");
+        assertEquals(0, r.exit(), r.err());
+        List<JsonNode> all = new ArrayList<>();
+        Json.mapper().readTree(r.out()).forEach(all::add);
+        return all;
+    }
+
+    private List<JsonNode> runsOf(String name) throws Exception {
+        return list().stream().filter(s -> name.equals(s.path("stack_name").asText(null)))
+                .sorted(Comparator.comparing((JsonNode s) -> s.path("restarts").asInt())
+                        .thenComparing(s -> s.path("started_at").asText())).toList();
+    }
+
+    private static Instant at(JsonNode s, String field) {
+        return Instant.parse(s.path(field).asText());
+    }
+
+    @Test
+    void upWaitsForTheDatabaseAndMigrationAndDownStopsDependantsFirst() throws Exception {
+        Path f = file("shop", StackScenarios.dbMigrateServer(dev.runboard.stack.StackScenarios.freePort()));
+        SupervisorFixture.Result up = sv.cli("up", "-f", f.toString(), "--wait");
+        assertEquals(0, up.exit(), up.out() + up.err());
+        assertTrue(up.out().contains("server"), up.out());
+        JsonNode db = runsOf("db").get(0);
+        JsonNode migrate = runsOf("migrate").get(0);
+        JsonNode server = runsOf("server").get(0);
+        assertTrue(db.path("ready").asBoolean(), "up --wait returns once all are ready: " + db);
+        assertEquals("completed", migrate.path("status").asText());
+        assertEquals("running", server.path("status").asText());
+        Instant ready = Instant.parse(db.path("events").get(0).path("time").asText());
+        assertTrue(!at(migrate, "started_at").isBefore(ready), "migrate after db ready");
+        assertTrue(!at(server, "started_at").isBefore(at(migrate, "ended_at")), "server after migrate");
+        assertEquals("succeeded", server.path("depends_on").path("migrate").asText());
+
+        SupervisorFixture.Result down = sv.cli("down", "-f", f.toString());
+        assertEquals(0, down.exit(), down.err());
+        assertTrue(down.out().startsWith("stopped server"), down.out());
+        assertEquals("killed", runsOf("db").get(0).path("status").asText());
+        assertEquals(1, runsOf("db").size());
+    }
+
+    @Test
+    void restartsBackoffUserKillsAndSkipsHoldWithNoWindow() throws Exception {
+        Path f = file("flaky", StackScenarios.crashTwice());
+        SupervisorFixture.Result skipped = sv.cli("up", "-f", f.toString(), "after_broken", "--wait");
+        assertEquals(1, skipped.exit(), skipped.out() + skipped.err());
+        assertTrue(skipped.err().contains("after_broken skipped"), skipped.err());
+        assertTrue(sv.cli("list").out().contains("(dependency broken can no longer be succeeded: failed (exit 3))"),
+                sv.cli("list").out());
+
+        assertEquals(0, sv.cli("up", "-f", f.toString(), "flaky", "steady").exit());
+        Await.until(WAIT, "steady to run", () -> sneaky(() -> runsOf("steady").get(0).path("status").asText()).equals("running"));
+        String steadyId = runsOf("steady").get(0).path("session_id").asText();
+        assertEquals(0, sv.cli("kill", steadyId).exit());
+
+        Await.until(WAIT, "flaky's third run", () -> sneaky(() -> runsOf("flaky").size() == 3
+                && runsOf("flaky").get(2).path("status").asText().equals("running")));
+        List<JsonNode> runs = runsOf("flaky");
+        assertEquals(List.of("failed", "failed", "running"), runs.stream().map(r -> r.path("status").asText()).toList());
+        assertEquals(runs.get(1).path("session_id").asText(), runs.get(2).path("previous_run").asText());
+        assertEquals(2, runs.get(2).path("restarts").asInt());
+        assertTrue(Duration.between(at(runs.get(0), "ended_at"), at(runs.get(1), "started_at")).toMillis() >= 1000);
+        assertTrue(Duration.between(at(runs.get(1), "ended_at"), at(runs.get(2), "started_at")).toMillis() >= 2000);
+        // Three seconds of backoffs later, the killed one (restart: always, 500 ms backoff) has not come back.
+        assertEquals(1, runsOf("steady").size(), "a command the user killed is never restarted");
+        assertEquals("killed", runsOf("steady").get(0).path("status").asText());
+        assertEquals(0, sv.cli("down", "-f", f.toString()).exit());
+    }
+
+    @Test
+    void aQueueOfFiveRunsTwoAtATimeInOrderAndAfterWaitsForSuccess() throws Exception {
+        assertEquals(0, sv.cli("queue", "q", "--parallel", "2").exit());
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            SupervisorFixture.Result r = sv.cli("start", "--queue", "q", "--", "sleep", "1.5");
+            assertEquals(0, r.exit(), r.err());
+            ids.add(r.out().strip());
+        }
+        SupervisorFixture.Result after = sv.cli("start", "--after", ids.get(4), "--", "true");
+        assertEquals(0, after.exit(), after.err());
+        String listed = sv.cli("list").out();
+        assertTrue(listed.contains("queued"), "the list shows the queued ones: " + listed);
+        assertEquals(0, sv.cli("wait", after.out().strip()).exit());
+        List<JsonNode> jobs = new ArrayList<>();
+        for (String id : ids) {
+            jobs.add(list().stream().filter(s -> s.path("session_id").asText().equals(id)).findFirst().orElseThrow());
+        }
+        for (JsonNode a : jobs) {
+            assertEquals("completed", a.path("status").asText());
+            long overlapping = jobs.stream().filter(b -> !at(b, "started_at").isAfter(at(a, "started_at"))
+                    && at(b, "ended_at").isAfter(at(a, "started_at"))).count();
+            assertTrue(overlapping <= 2, overlapping + " running at once");
+        }
+        for (int i = 1; i < 5; i++) {
+            assertTrue(!at(jobs.get(i), "started_at").isBefore(at(jobs.get(i - 1), "started_at")), "in order");
+        }
+        JsonNode a = list().stream().filter(s -> s.path("session_id").asText().equals(after.out().strip())).findFirst().orElseThrow();
+        assertTrue(!at(a, "started_at").isBefore(at(jobs.get(4), "ended_at")), "--after waits for the session's success");
+    }
+
+    @Test
+    void whatWaitedWhenTheSupervisorDiedIsSkippedByTheNext() throws Exception {
+        Path f = file("gate", """
+                commands:
+                  first:
+                    command: exec sleep 60
+                    shell: /bin/sh
+                    ready: {exec: "test -f open", period: 200ms}
+                  second:
+                    command: echo never
+                    shell: /bin/sh
+                    depends_on: {first: ready}
+                """);
+        assertEquals(0, sv.cli("up", "-f", f.toString(), "second").exit());
+        long pid = sv.supervisorPid();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        Await.until(WAIT, "the supervisor to die", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+        // The next client brings a supervisor back: the running one is adopted, the waiting one can never start.
+        Await.until(WAIT, "second to be skipped", () -> sneaky(() -> runsOf("second").get(0).path("status").asText())
+                .equals("skipped"));
+        assertTrue(runsOf("second").get(0).path("reason").asText().contains("the supervisor that was to start it stopped"),
+                runsOf("second").get(0).toString());
+        assertEquals("running", runsOf("first").get(0).path("status").asText());
+        assertEquals(0, sv.cli("kill", runsOf("first").get(0).path("session_id").asText()).exit());
+    }
+
+    private interface Check<T> {
+        T get() throws Exception;
+    }
+
+    private static <T> T sneaky(Check<T> c) {
+        try {
+            return c.get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

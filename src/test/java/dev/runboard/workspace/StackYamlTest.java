@@ -1,0 +1,153 @@
+package dev.runboard.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The orchestration keys of issue #17: read, checked with their line and column, and written back as read. */
+class StackYamlTest {
+    static final String STACK = """
+            commands:
+              db:
+                command: ./scripts/db.sh
+                ready: {tcp: 5432, period: 500ms, timeout: 60s}
+              migrate:
+                command: ./scripts/migrate.sh
+                depends_on: {db: ready}
+              web:
+                command: npm run dev
+                depends_on: {db: ready, migrate: succeeded}
+                restart: on-failure
+                backoff: {initial: 1s, max: 30s, limit: 5, reset_after: 60s}
+                delay: 2s
+                group: tests
+            groups:
+              tests: {parallel: 2}
+            """;
+
+    @Test
+    void readsTheIssuesExample() throws Exception {
+        WorkspaceFile f = WorkspaceYaml.parse(STACK, Path.of("runboard.yaml"));
+        WorkspaceCommand db = f.commands().get("db");
+        assertEquals("5432", db.ready().tcp());
+        assertEquals(Duration.ofMillis(500), db.ready().period());
+        assertEquals(Duration.ofSeconds(60), db.ready().timeout());
+        assertEquals(Map.of("db", "ready"), f.commands().get("migrate").dependencies());
+        WorkspaceCommand web = f.commands().get("web");
+        assertEquals(java.util.List.of("db", "migrate"), java.util.List.copyOf(web.dependencies().keySet()));
+        assertEquals("on-failure", web.restartPolicy());
+        assertEquals(new RestartBackoff(Duration.ofSeconds(1), Duration.ofSeconds(30), 5, Duration.ofSeconds(60)), web.backoff());
+        assertEquals(Duration.ofSeconds(2), web.delay());
+        assertEquals(2, f.parallelOf("tests"));
+        assertEquals(0, f.parallelOf("other"));
+        assertEquals("never", db.restartPolicy());
+        assertNull(db.backoff());
+        assertEquals(f, WorkspaceYaml.parse(WorkspaceYaml.write(f), Path.of("runboard.yaml")), "round trip");
+    }
+
+    @Test
+    void readsEveryProbeKind() throws Exception {
+        WorkspaceFile f = WorkspaceYaml.parse("""
+                commands:
+                  a: {command: x, ready: {http: "http://localhost:8080/health", failures: 2}}
+                  b: {command: x, ready: {log: "listening on \\\\d+"}}
+                  c: {command: x, ready: {exec: "pg_isready", period: 2}}
+                  d: {command: x, ready: {tcp: "db.local:5432"}}
+                """, Path.of("runboard.yaml"));
+        assertEquals(2, f.commands().get("a").ready().failuresOrDefault());
+        assertEquals("listening on \\d+", f.commands().get("b").ready().log());
+        assertEquals(Duration.ofSeconds(2), f.commands().get("c").ready().periodOrDefault());
+        assertEquals("db.local:5432", f.commands().get("d").ready().tcp());
+    }
+
+    @Test
+    void mistakesNameTheirLineAndColumn() {
+        WorkspaceException unknown = error("""
+                commands:
+                  web:
+                    command: x
+                    depends_on: {db: ready}
+                """);
+        assertEquals(4, unknown.line(), unknown.getMessage());
+        assertTrue(unknown.problem().contains("'db'") && unknown.problem().contains("not a command"), unknown.problem());
+
+        WorkspaceException cycle = error("""
+                commands:
+                  a:
+                    command: x
+                    depends_on:
+                      b: started
+                  b:
+                    command: y
+                    depends_on:
+                      a: ended
+                """);
+        assertTrue(cycle.problem().contains("cycle: a → b → a"), cycle.problem());
+        assertEquals(5, cycle.line(), cycle.getMessage());
+        assertEquals(7, cycle.column(), cycle.getMessage());
+
+        WorkspaceException condition = error("""
+                commands:
+                  db: {command: x}
+                  web:
+                    command: x
+                    depends_on: {db: healthy}
+                """);
+        assertTrue(condition.problem().contains("'healthy' is not a condition"), condition.problem());
+        assertEquals(3, condition.line(), condition.getMessage()); // the command, as for its other whole-command checks
+
+        WorkspaceException typo = error("""
+                commands:
+                  db:
+                    command: x
+                    ready:
+                      tcp: 5432
+                      perod: 1s
+                """);
+        assertEquals(6, typo.line(), typo.getMessage());
+        assertTrue(typo.problem().startsWith("unknown key 'perod'"), typo.problem());
+
+        WorkspaceException restart = error("""
+                commands:
+                  db:
+                    command: x
+                    restart: sometimes
+                """);
+        assertTrue(restart.problem().contains("never, on-failure or always"), restart.problem());
+        assertTrue(restart.line() > 0, restart.getMessage());
+
+        WorkspaceException delay = error("""
+                commands:
+                  db:
+                    command: x
+                    delay: soon
+                """);
+        assertEquals(4, delay.line(), delay.getMessage());
+
+        WorkspaceException parallel = error("""
+                commands:
+                  db: {command: x}
+                groups:
+                  tests: {parallel: 0}
+                """);
+        assertTrue(parallel.problem().contains("'parallel' must be 1 or more"), parallel.problem());
+
+        WorkspaceException twoProbes = error("""
+                commands:
+                  db:
+                    command: x
+                    ready: {tcp: 1, exec: y}
+                """);
+        assertTrue(twoProbes.problem().contains("one probe"), twoProbes.problem());
+    }
+
+    private static WorkspaceException error(String yaml) {
+        return assertThrows(WorkspaceException.class, () -> WorkspaceYaml.parse(yaml, Path.of("runboard.yaml")));
+    }
+}
