@@ -36,6 +36,8 @@ import javafx.util.Callback;
  */
 public final class MainWindow {
     private static final int[] ICON_SIZES = {16, 32, 48, 64, 128, 256};
+    public static final int MIN_WIDTH = 1024;
+    public static final int MIN_HEIGHT = 700;
     private final Stage stage;
     private final SessionsViewModel sessions;
     private final MainViewModel model;
@@ -94,12 +96,15 @@ public final class MainWindow {
             throw new UncheckedIOException(e);
         }
         ToastStack toasts = new ToastStack(stage);
-        Scene scene = new Scene(new StackPane(root, toasts.layer()), 1280, 800);
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(new StackPane(root, toasts.layer()), firstSize(1280, 0.8, screen.getWidth(), MIN_WIDTH),
+                firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
         theme.register(scene);
         stage.setScene(scene);
         stage.setTitle("runboard");
-        stage.setMinWidth(720);
-        stage.setMinHeight(480);
+        // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
+        stage.setMinWidth(MIN_WIDTH);
+        stage.setMinHeight(MIN_HEIGHT);
         stage.getIcons().setAll(loadIcons());
 
         DesktopNotifier desktopNotifier = DesktopNotifier.fromPath(settings.desktopNotifications());
@@ -110,6 +115,14 @@ public final class MainWindow {
         sessions.onNewEvents(rules::newEvents);
         sessions.attach(engine);
         return new MainWindow(stage, sessions, model, loader.getController(), notifier, workspaces);
+    }
+
+    /**
+     * The first size on a screen: a good share of a large screen, 1280×800 on a laptop, never more
+     * than the screen (nor less than the minimum, which a tiny screen cannot help).
+     */
+    static double firstSize(double usual, double share, double screen, double minimum) {
+        return Math.max(minimum, Math.min(screen, Math.max(usual, Math.floor(screen * share))));
     }
 
     /** The app icon from the classpath, when the icon resources exist (they are optional). */

@@ -3,6 +3,7 @@ package dev.runboard.ui.detail;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.Icons;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.insight.InsightPane;
 import dev.runboard.ui.insight.SessionControl;
@@ -45,6 +46,11 @@ public final class DetailController {
     @FXML private Label detailCommand;
     @FXML private SplitMenuButton killButton;
     @FXML private Button removeButton;
+    @FXML private Button rerunButton;
+    @FXML private Button editRerunButton;
+    @FXML private Button copyCommandButton;
+    @FXML private Button openCwdButton;
+    @FXML private Button copyOutputButton;
     @FXML private TextField findField;
     @FXML private Label matchLabel;
     @FXML private ToggleButton followToggle;
@@ -91,9 +97,27 @@ public final class DetailController {
         tail = new OutputTail(outputList);
         LayoutRoot.isolate(outputList); // it changes on every poll
         InsightPane insight = new InsightPane(model.rowProperty(), control);
+        Icons.iconOnly(rerunButton, "mdi2r-restart", "Ctrl+R");
+        Icons.iconOnly(editRerunButton, "mdi2p-pencil", "Ctrl+Shift+R");
+        Icons.iconOnly(copyCommandButton, "mdi2c-content-copy", null);
+        Icons.iconOnly(openCwdButton, "mdi2f-folder-open-outline", null);
+        Icons.iconOnly(removeButton, "mdi2d-delete-outline", "Delete");
+        Icons.iconOnly(followToggle, "mdi2c-chevron-double-down", "End");
+        Icons.iconOnly(wrapToggle, "mdi2f-format-text-wrapping-wrap", null);
+        Icons.iconOnly(copyOutputButton, "mdi2c-content-copy", "Ctrl+C");
+        signalButton.setGraphic(Icons.icon("mdi2l-lightning-bolt-outline"));
+        signalButton.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        signalButton.setTooltip(new javafx.scene.control.Tooltip("Send a signal to the whole process group"));
+        // The command keeps its head and tail when short of room (middle ellipsis); the tooltip has it all.
+        javafx.scene.control.Tooltip commandTip = new javafx.scene.control.Tooltip();
+        commandTip.setWrapText(true);
+        commandTip.setMaxWidth(720);
+        commandTip.textProperty().bind(detailCommand.textProperty());
+        detailCommand.setTooltip(commandTip);
         insight.installTabs(sideTabs);
         insight.installSignalMenu(signalButton);
         insight.installPauseToggle(pauseToggle);
+        Icons.iconOnly(pauseToggle, pauseToggle.textProperty(), word -> word.equals("Resume") ? "mdi2p-play" : "mdi2p-pause");
         insight.installPausedBadge(pausedBadge);
         stdinSlot.getChildren().add(insight.stdinBar());
         BooleanBinding hasRow = model.rowProperty().isNotNull();

@@ -4,6 +4,7 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.Icons;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.Theme;
 import dev.runboard.ui.UiTasks;
@@ -30,6 +31,7 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 
@@ -71,6 +73,10 @@ public final class MainController {
     @FXML private DetailController detailController;
     @FXML private MenuBar menuBar;
     @FXML private WorkspaceController workspaceController;
+    @FXML private javafx.scene.layout.VBox workspace;
+    @FXML private javafx.scene.control.SplitPane sideSplit;
+    @FXML private javafx.scene.control.SplitPane mainSplit;
+    private SidebarSplit sidebar;
 
     public MainController(MainViewModel model, NewSessionDialogs dialogs, Theme theme, UiTasks tasks) {
         this.model = model;
@@ -116,6 +122,14 @@ public final class MainController {
         removeArtifactMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
 
         darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
+        Icons.iconOnly(toolbarRerun, "mdi2r-restart", "Ctrl+R");
+        Icons.iconOnly(toolbarKill, "mdi2s-stop-circle-outline", "Ctrl+K");
+        Icons.iconOnly(toolbarRemove, "mdi2d-delete-outline", "Delete");
+        Tooltip message = new Tooltip();
+        message.textProperty().bind(messageLabel.textProperty());
+        messageLabel.setTooltip(message);
+        sidebar = SidebarSplit.install(sideSplit, workspace);
+        ResponsiveColumns.install(sessionTable, List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn));
         detailController.setActions(this::onRerun, this::onEditRerun);
         workspaceController.install(menuBar, sessionTable, model.selectedProperty());
     }

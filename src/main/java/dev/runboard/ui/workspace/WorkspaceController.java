@@ -61,6 +61,9 @@ public final class WorkspaceController {
         pathTip.textProperty().bind(Bindings.createStringBinding(
                 () -> model.workspace() == null ? "" : model.workspace().file().toString(), model.workspaceProperty()));
         workspacePath.setTooltip(pathTip);
+        Tooltip nameTip = new Tooltip();
+        nameTip.textProperty().bind(workspaceName.textProperty());
+        workspaceName.setTooltip(nameTip);
         workspaceError.textProperty().bind(model.errorProperty());
         workspaceError.visibleProperty().bind(model.errorProperty().isNotEmpty());
         workspaceError.managedProperty().bind(workspaceError.visibleProperty());
