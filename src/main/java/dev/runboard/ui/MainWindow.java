@@ -73,11 +73,12 @@ public final class MainWindow {
         DetailViewModel detail = new DetailViewModel();
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop, tasks);
         SessionControl control = new SessionControl(engine, tasks, model::say);
+        dev.runboard.ui.main.SelectionActions selection = new dev.runboard.ui.main.SelectionActions(model, control);
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(), settings.defaultGrace(),
                 settings.previewBytes(), settings.defaultRules());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
-                return new MainController(model, dialogs, theme, tasks);
+                return new MainController(model, selection, dialogs, theme, tasks);
             }
             if (type == WorkspaceController.class) {
                 return new WorkspaceController(workspaces);
@@ -96,6 +97,7 @@ public final class MainWindow {
             throw new UncheckedIOException(e);
         }
         ToastStack toasts = new ToastStack(stage);
+        model.removals().setUndoOffer(toasts::offerUndo);
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(new StackPane(root, toasts.layer()), firstSize(1280, 0.8, screen.getWidth(), MIN_WIDTH),
                 firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
@@ -148,6 +150,7 @@ public final class MainWindow {
 
     /** Stops polling and notifications (FX thread). Sessions keep running: they outlive the window by design. */
     public void close() {
+        model.removals().commitAll();
         sessions.stopPolling();
         notifier.close();
         workspaces.close();

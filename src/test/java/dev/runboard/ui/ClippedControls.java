@@ -38,6 +38,8 @@ public final class ClippedControls {
                 found.add(describe(l) + " is " + Math.round(l.getWidth()) + " px wide, needs " + Math.round(want));
             } else if (b.getMaxX() > scene.getWidth() + 0.5 || b.getMinX() < -0.5) {
                 found.add(describe(l) + " lies outside the window (x " + Math.round(b.getMinX()) + ".." + Math.round(b.getMaxX()) + ")");
+            } else {
+                hiddenByClip(l, b).ifPresent(found::add);
             }
         }
         if (node instanceof Parent p) {
@@ -45,6 +47,25 @@ public final class ClippedControls {
                 walk(child, scene, found);
             }
         }
+    }
+
+    /**
+     * Cut off sideways by an ancestor's clip (a split pane's side, say). Only sideways: what a
+     * scroll pane or list holds below its fold is reachable by scrolling.
+     */
+    private static java.util.Optional<String> hiddenByClip(Labeled l, Bounds b) {
+        for (Parent p = l.getParent(); p != null; p = p.getParent()) {
+            if (p.getClip() != null && !(p instanceof javafx.scene.control.ScrollPane)
+                    && !p.getClass().getName().contains("VirtualFlow")) {
+                Bounds clip = p.localToScene(p.getClip().getBoundsInParent());
+                if (b.getMaxX() > clip.getMaxX() + 0.5 || b.getMinX() < clip.getMinX() - 0.5) {
+                    return java.util.Optional.of(describe(l) + " is cut off by the edge of " + p.getClass().getSimpleName()
+                            + p.getStyleClass() + " (x " + Math.round(b.getMinX()) + ".." + Math.round(b.getMaxX())
+                            + " outside " + Math.round(clip.getMinX()) + ".." + Math.round(clip.getMaxX()) + ")");
+                }
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private static String describe(Labeled l) {

@@ -51,6 +51,8 @@ public final class DetailController {
     @FXML private Button copyCommandButton;
     @FXML private Button openCwdButton;
     @FXML private Button copyOutputButton;
+    @FXML private Button previousMatch;
+    @FXML private Button nextMatch;
     @FXML private TextField findField;
     @FXML private Label matchLabel;
     @FXML private ToggleButton followToggle;
@@ -102,6 +104,8 @@ public final class DetailController {
         Icons.iconOnly(copyCommandButton, "mdi2c-content-copy", null);
         Icons.iconOnly(openCwdButton, "mdi2f-folder-open-outline", null);
         Icons.iconOnly(removeButton, "mdi2d-delete-outline", "Delete");
+        Icons.iconOnly(previousMatch, "mdi2c-chevron-up", "Shift+Enter");
+        Icons.iconOnly(nextMatch, "mdi2c-chevron-down", "Enter");
         Icons.iconOnly(followToggle, "mdi2c-chevron-double-down", "End");
         Icons.iconOnly(wrapToggle, "mdi2f-format-text-wrapping-wrap", null);
         Icons.iconOnly(copyOutputButton, "mdi2c-content-copy", "Ctrl+C");
