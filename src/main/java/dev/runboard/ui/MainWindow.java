@@ -44,9 +44,11 @@ public final class MainWindow {
     private final MainController controller;
     private final EndNotifier notifier;
     private final WorkspaceViewModel workspaces;
+    private final WindowMemory memory;
 
     private MainWindow(Stage stage, SessionsViewModel sessions, MainViewModel model, MainController controller,
-                       EndNotifier notifier, WorkspaceViewModel workspaces) {
+                       EndNotifier notifier, WorkspaceViewModel workspaces, WindowMemory memory) {
+        this.memory = memory;
         this.workspaces = workspaces;
         this.stage = stage;
         this.sessions = sessions;
@@ -116,7 +118,18 @@ public final class MainWindow {
                 Clock.systemUTC(), RuleNotifier.DEFAULT_QUIET);
         sessions.onNewEvents(rules::newEvents);
         sessions.attach(engine);
-        return new MainWindow(stage, sessions, model, loader.getController(), notifier, workspaces);
+        MainController controller = loader.getController();
+        WindowMemory memory = new WindowMemory(stage, engine.dataDir().toAbsolutePath(), tasks,
+                java.util.Map.of("main", controller.mainSplit(), "detail", controller.detailSplit()), controller.table());
+        memory.restore();
+        stage.setOnCloseRequest(e -> {
+            if (controller.confirmClose(memory.state().askBeforeQuit(), () -> memory.setAskBeforeQuit(false))) {
+                memory.saveAndWait();
+            } else {
+                e.consume();
+            }
+        });
+        return new MainWindow(stage, sessions, model, controller, notifier, workspaces, memory);
     }
 
     /**
@@ -154,6 +167,11 @@ public final class MainWindow {
         sessions.stopPolling();
         notifier.close();
         workspaces.close();
+    }
+
+    /** The remembered window state (size, splits, columns, whether to ask before quitting). */
+    public WindowMemory memory() {
+        return memory;
     }
 
     public Stage stage() {

@@ -82,6 +82,7 @@ public final class DetailController {
     @FXML private Button pauseToggle;
     @FXML private MenuButton signalButton;
     @FXML private TabPane sideTabs;
+    @FXML private javafx.scene.control.SplitPane detailSplit;
     @FXML private VBox stdinSlot;
 
     private final ArtifactViewer viewer;
@@ -211,6 +212,10 @@ public final class DetailController {
 
     public ObjectProperty<SessionRow> rowProperty() {
         return model.rowProperty();
+    }
+
+    public javafx.scene.control.SplitPane split() {
+        return detailSplit;
     }
 
     public void focusFind() {

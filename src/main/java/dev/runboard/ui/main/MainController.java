@@ -245,7 +245,18 @@ public final class MainController {
 
     @FXML
     void onRerun() {
-        selection.rerun();
+        List<SessionRow> running = selection.runningDuplicates();
+        if (running.isEmpty()) {
+            selection.rerun();
+            return;
+        }
+        AskDialogs.rerunWhileRunning(root.getScene().getWindow(), running, answer -> {
+            if (answer == AskDialogs.BESIDE) {
+                selection.rerun();
+            } else {
+                selection.restart();
+            }
+        });
     }
 
     @FXML
@@ -305,7 +316,23 @@ public final class MainController {
 
     @FXML
     void onQuit() {
-        root.getScene().getWindow().hide();
+        // Through the close request, so Ctrl+Q and the window's close button ask the same question.
+        javafx.stage.Window w = root.getScene().getWindow();
+        w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+    }
+
+    /** Asks before closing while sessions run (unless told not to); true to close. */
+    public boolean confirmClose(boolean ask, Runnable dontAskAgain) {
+        int running = model.sessions().runningCountProperty().get();
+        return !ask || running == 0 || AskDialogs.closeWithRunning(root.getScene().getWindow(), running, dontAskAgain);
+    }
+
+    public javafx.scene.control.SplitPane mainSplit() {
+        return mainSplit;
+    }
+
+    public javafx.scene.control.SplitPane detailSplit() {
+        return detailController.split();
     }
 
     public WorkspaceController workspaceController() {

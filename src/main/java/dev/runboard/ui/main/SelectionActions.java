@@ -80,6 +80,28 @@ public final class SelectionActions {
         List.copyOf(chosen).forEach(r -> model.start(r.spec()));
     }
 
+    /** The running sessions that run the same command (same spec) as a selected row: what a rerun would duplicate. */
+    public List<SessionRow> runningDuplicates() {
+        java.util.Set<dev.runboard.session.SessionSpec> specs = new java.util.HashSet<>();
+        chosen.forEach(r -> specs.add(r.spec()));
+        return model.sessions().rows().stream().filter(r -> r.isRunning() && specs.contains(r.spec())).toList();
+    }
+
+    /** Kills the running copies of the selected commands, then starts each command again once they have ended. */
+    public void restart() {
+        List<SessionRow> again = List.copyOf(chosen);
+        CompletableFuture<?>[] kills = runningDuplicates().stream()
+                .map(r -> model.kill(r, Signal.TERM, r.spec().grace())).toArray(CompletableFuture[]::new);
+        model.say("Restarting…");
+        model.tasks().onFx(CompletableFuture.allOf(kills), (done, error) -> {
+            if (error != null) {
+                model.say("Restart failed: " + error.getMessage());
+            } else {
+                again.stream().map(SessionRow::spec).distinct().forEach(model::start);
+            }
+        });
+    }
+
     /** Removes the selected finished sessions (with their output files when asked), with Undo. */
     public void remove(boolean withArtifacts) {
         model.removals().remove(List.copyOf(chosen), withArtifacts);

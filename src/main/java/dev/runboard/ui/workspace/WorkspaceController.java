@@ -71,6 +71,14 @@ public final class WorkspaceController {
         commandList.setItems(model.entries());
         commandList.setCellFactory(l -> new CommandCell(model));
         runAllButton.disableProperty().bind(Bindings.isEmpty(model.entries()));
+        stopAllButton.disableProperty().bind(model.anyRunning().not());
+        // The empty list says what to do next: import a discovered command only when some were found.
+        Label emptyList = (Label) commandList.getPlaceholder();
+        emptyList.textProperty().bind(Bindings.when(Bindings.isEmpty(model.discovered()))
+                .then("No commands yet. Select a session and use Workspace → Save session to workspace…,"
+                        + " or add commands to runboard.yaml.")
+                .otherwise("No commands yet. Import one found below, or select a session and use Workspace →"
+                        + " Save session to workspace…"));
 
         discoveredList.setItems(model.discovered());
         discoveredList.setCellFactory(l -> new DiscoveredCell(model));
@@ -103,7 +111,7 @@ public final class WorkspaceController {
         runAll.disableProperty().bind(model.openProperty().not());
         MenuItem stopAll = new MenuItem("_Stop all");
         stopAll.setOnAction(e -> onStopAll());
-        stopAll.disableProperty().bind(model.openProperty().not());
+        stopAll.disableProperty().bind(model.openProperty().not().or(model.anyRunning().not()));
         MenuItem save = new MenuItem("Save session to _workspace\u2026");
         save.setId("saveToWorkspaceMenuItem");
         save.setOnAction(e -> saveSelectedSession());
