@@ -214,6 +214,28 @@ public final class DetailController {
         return model.rowProperty();
     }
 
+    public ListView<StyledLine> outputList() {
+        return outputList;
+    }
+
+    public TabPane sideTabs() {
+        return sideTabs;
+    }
+
+    /** Opens the shown session's output file in the viewer: the artifact, else the kept capture. */
+    public void openOutput() {
+        if (model.artifactProperty().get() != null) {
+            onOpenArtifact();
+        } else {
+            SessionSnapshot s = model.snapshotProperty().get();
+            if (s != null && s.captureFile() != null) {
+                onOpenCapture();
+            } else if (s != null) {
+                main.say("No output file for " + Formats.oneLine(s.command()) + " yet");
+            }
+        }
+    }
+
     public javafx.scene.control.SplitPane split() {
         return detailSplit;
     }

@@ -310,6 +310,33 @@ public final class MainController {
     }
 
     @FXML
+    void onFocusTable() {
+        sessionTable.requestFocus();
+        if (sessionTable.getSelectionModel().isEmpty() && !sessionTable.getItems().isEmpty()) {
+            sessionTable.getSelectionModel().select(0);
+        }
+    }
+
+    @FXML
+    void onNextPane() {
+        PaneCycle.move(root.getScene(), panes(), 1);
+    }
+
+    @FXML
+    void onPreviousPane() {
+        PaneCycle.move(root.getScene(), panes(), -1);
+    }
+
+    private List<javafx.scene.Node> panes() {
+        return List.of(sessionTable, detailController.outputList(), detailController.sideTabs(), workspace, filterField);
+    }
+
+    @FXML
+    void onOpenOutput() {
+        detailController.openOutput();
+    }
+
+    @FXML
     void onKeyboardHelp() {
         KeyboardHelp.show(root.getScene().getWindow());
     }

@@ -37,6 +37,8 @@ public final class WorkspaceController {
     @FXML private Label workspaceName;
     @FXML private Label workspacePath;
     @FXML private Label workspaceError;
+    @FXML private javafx.scene.layout.HBox workspaceErrorBox;
+    @FXML private Button copyErrorButton;
     @FXML private Button runAllButton;
     @FXML private Button stopAllButton;
     @FXML private ListView<CommandEntry> commandList;
@@ -65,8 +67,17 @@ public final class WorkspaceController {
         nameTip.textProperty().bind(workspaceName.textProperty());
         workspaceName.setTooltip(nameTip);
         workspaceError.textProperty().bind(model.errorProperty());
-        workspaceError.visibleProperty().bind(model.errorProperty().isNotEmpty());
-        workspaceError.managedProperty().bind(workspaceError.visibleProperty());
+        // The whole message, wrapped (minHeight: never cut to "..."), in a tooltip too, and copyable.
+        workspaceErrorBox.visibleProperty().bind(model.errorProperty().isNotEmpty());
+        workspaceErrorBox.managedProperty().bind(workspaceErrorBox.visibleProperty());
+        workspaceError.visibleProperty().bind(workspaceErrorBox.visibleProperty());
+        Tooltip errorTip = new Tooltip();
+        errorTip.setWrapText(true);
+        errorTip.setMaxWidth(600);
+        errorTip.textProperty().bind(model.errorProperty());
+        workspaceError.setTooltip(errorTip);
+        dev.runboard.ui.Icons.iconOnly(copyErrorButton, "mdi2c-content-copy", null);
+        copyErrorButton.getTooltip().setText("Copy the message");
 
         commandList.setItems(model.entries());
         commandList.setCellFactory(l -> new CommandCell(model));
@@ -216,6 +227,13 @@ public final class WorkspaceController {
     @FXML
     void onStopAll() {
         model.stopAll();
+    }
+
+    @FXML
+    void onCopyError() {
+        javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+        content.putString(model.errorProperty().get());
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
     }
 
     @FXML
