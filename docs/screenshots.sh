@@ -4,9 +4,9 @@
 # usage: docs/screenshots.sh   (after ./mvnw -q package -DskipTests)
 set -eu
 cd "$(dirname "$0")/.."
-home=$(mktemp -d)
 ws=$(mktemp -d)
-trap 'rm -rf "$home" "$ws"' EXIT
+homes=()
+trap 'rm -rf "$ws" "${homes[@]}"' EXIT
 cat >"$ws/runboard.yaml" <<'YAML'
 name: shop
 commands:
@@ -22,9 +22,14 @@ commands:
     command: npx eslint . --max-warnings 0
 YAML
 echo '{"scripts": {"build": "tsc -p .", "start": "node dist/server.js"}}' >"$ws/package.json"
-shoot() {
-  RUNBOARD_HOME=$home RUNBOARD_DEMO=1 ../shared/tools/screenshot.sh "$1" --wait 45 --size "$2" -- \
-    java -jar target/runboard.jar open "$ws"
+# The screenshot tool (Xvfb + import) lives beside the repository in the team's shared tools.
+shot=${SCREENSHOT_TOOL:-../shared/tools/screenshot.sh}
+shoot() { # OUT SIZE [open DIR]
+  local out=$1 size=$2 home; shift 2
+  home=$(mktemp -d); homes+=("$home") # a fresh data dir each: no remembered window size, only the demo's sessions
+  RUNBOARD_HOME=$home RUNBOARD_DEMO=1 "$shot" "$out" --wait 60 --size "$size" -- java -jar target/runboard.jar "$@"
 }
-shoot docs/screenshot-1024x700.png 1024x700
-shoot docs/screenshot-1280x800.png 1280x800
+shoot docs/screenshot-1024x700.png 1024x700 open "$ws"
+shoot docs/screenshot-1280x800.png 1280x800 open "$ws"
+cp docs/screenshot-1280x800.png docs/screenshot-workspace.png
+shoot docs/screenshot-main.png 1280x800
