@@ -57,6 +57,7 @@ public final class DetailController {
     @FXML private Label matchLabel;
     @FXML private ToggleButton followToggle;
     @FXML private ToggleButton wrapToggle;
+    @FXML private ToggleButton regexToggle;
     @FXML private HBox truncatedBar;
     @FXML private Label truncatedLabel;
     @FXML private Hyperlink openArtifactLink;
@@ -132,6 +133,8 @@ public final class DetailController {
         followToggle.selectedProperty().bindBidirectional(tail.followProperty());
         wrapToggle.selectedProperty().bindBidirectional(tail.wrapProperty());
         findField.textProperty().bindBidirectional(tail.queryProperty());
+        regexToggle.selectedProperty().bindBidirectional(tail.regexProperty());
+        regexToggle.setTooltip(new javafx.scene.control.Tooltip("Find by regex (as the viewer's search does); off: plain text"));
         matchLabel.textProperty().bind(tail.matchInfoProperty());
         findField.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {

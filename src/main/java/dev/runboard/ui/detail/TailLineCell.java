@@ -36,10 +36,13 @@ final class TailLineCell extends ListCell<StyledLine> {
     private StyledLine shown;
     private RuleHighlights shownRules;
     private String shownQuery;
+    private boolean shownRegex;
+    private final BooleanProperty regex;
 
-    TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap,
+    TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty regex, BooleanProperty wrap,
                  ObjectProperty<RuleHighlights> highlights) {
         this.query = query;
+        this.regex = regex;
         this.highlights = highlights;
         this.wrap = wrap;
         getStyleClass().add("tail-line");
@@ -48,6 +51,7 @@ final class TailLineCell extends ListCell<StyledLine> {
         resize = o -> applyWidth(list);
         // Weak: the list may drop cells (on resize); the shared properties must not keep them alive.
         query.addListener(new WeakInvalidationListener(rerender));
+        regex.addListener(new WeakInvalidationListener(rerender));
         highlights.addListener(new WeakInvalidationListener(rerender));
         wrap.addListener(new WeakInvalidationListener(rerender));
         wrap.addListener(new WeakInvalidationListener(resize));
@@ -84,14 +88,16 @@ final class TailLineCell extends ListCell<StyledLine> {
         flow.setVisible(true);
         RuleHighlights rules = highlights.get();
         // Following a flood, the list hands cells lines they already show (or equal ones): nothing to do.
-        if (line.equals(shown) && rules == shownRules && Objects.equals(query.get(), shownQuery) && getGraphic() == flow) {
+        if (line.equals(shown) && rules == shownRules && Objects.equals(query.get(), shownQuery)
+                && shownRegex == regex.get() && getGraphic() == flow) {
             return;
         }
         shown = line;
         shownRules = rules;
         shownQuery = query.get();
+        shownRegex = regex.get();
         pseudoClassStateChanged(RULE_HIGHLIGHT, rules != null && rules.matches(line.plain()));
-        List<int[]> matches = matches(line.plain(), query.get());
+        List<int[]> matches = matches(line.plain(), query.get(), regex.get());
         pseudoClassStateChanged(MATCH, !matches.isEmpty());
         List<Text> runs = new ArrayList<>();
         int offset = 0;
@@ -136,6 +142,10 @@ final class TailLineCell extends ListCell<StyledLine> {
         // Runs without a palette class carry their colour in code (256-colour, true colour).
         boolean paletteColour = want.getStyleClass().stream().anyMatch(c -> c.startsWith("ansi-fg-"));
         return paletteColour || Objects.equals(have.getFill(), want.getFill());
+    }
+
+    static List<int[]> matches(String plain, String query, boolean regex) {
+        return regex ? FindMatches.ofRegex(plain, query) : matches(plain, query);
     }
 
     static List<int[]> matches(String plain, String query) {
