@@ -35,7 +35,7 @@ public final class DataDirs {
     private static final List<String> OWN_FOLDERS = List.of("sessions", "artifacts", "corrupt", "bin");
     /** What at the top of the data dir is runboard's ({@code manager.log}: written by runboard 0.1). */
     private static final List<String> OWN = List.of("sessions", "artifacts", "corrupt", "bin", "settings.json",
-            "supervisor.lock", "supervisor.log", "supervisor.sock", "recent-workspaces.json", "manager.log");
+            "supervisor.lock", "supervisor.log", "supervisor.sock", "recent-workspaces.json", "manager.log", "ui-state.json");
     /** Left by {@link #check} once it has made everything of runboard's in the data dir private. */
     static final String PRIVATE_MARK = ".private";
     /** What must be writable as it is: the folders sessions are created in, the supervisor's lock and the log it appends to. */

@@ -38,15 +38,19 @@ import javafx.util.Callback;
  */
 public final class MainWindow {
     private static final int[] ICON_SIZES = {16, 32, 48, 64, 128, 256};
+    public static final int MIN_WIDTH = 1024;
+    public static final int MIN_HEIGHT = 700;
     private final Stage stage;
     private final SessionsViewModel sessions;
     private final MainViewModel model;
     private final MainController controller;
     private final EndNotifier notifier;
     private final WorkspaceViewModel workspaces;
+    private final WindowMemory memory;
 
     private MainWindow(Stage stage, SessionsViewModel sessions, MainViewModel model, MainController controller,
-                       EndNotifier notifier, WorkspaceViewModel workspaces) {
+                       EndNotifier notifier, WorkspaceViewModel workspaces, WindowMemory memory) {
+        this.memory = memory;
         this.workspaces = workspaces;
         this.stage = stage;
         this.sessions = sessions;
@@ -73,11 +77,12 @@ public final class MainWindow {
         DetailViewModel detail = new DetailViewModel();
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop, tasks);
         SessionControl control = new SessionControl(engine, tasks, model::say);
+        dev.runboard.ui.main.SelectionActions selection = new dev.runboard.ui.main.SelectionActions(model, control);
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(), settings.defaultGrace(),
                 settings.previewBytes(), settings.defaultRules());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
-                return new MainController(model, dialogs, theme, tasks);
+                return new MainController(model, selection, dialogs, theme, tasks);
             }
             if (type == WorkspaceController.class) {
                 return new WorkspaceController(workspaces);
@@ -96,12 +101,16 @@ public final class MainWindow {
             throw new UncheckedIOException(e);
         }
         ToastStack toasts = new ToastStack(stage);
-        Scene scene = new Scene(new StackPane(root, toasts.layer()), 1280, 800);
+        model.removals().setUndoOffer(toasts::offerUndo);
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(new StackPane(root, toasts.layer()), firstSize(1280, 0.8, screen.getWidth(), MIN_WIDTH),
+                firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
         theme.register(scene);
         stage.setScene(scene);
         stage.setTitle("runboard");
-        stage.setMinWidth(720);
-        stage.setMinHeight(480);
+        // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
+        stage.setMinWidth(MIN_WIDTH);
+        stage.setMinHeight(MIN_HEIGHT);
         stage.getIcons().setAll(loadIcons());
 
         DesktopNotifier desktopNotifier = DesktopNotifier.fromPath(settings.desktopNotifications());
@@ -111,14 +120,33 @@ public final class MainWindow {
                 Clock.systemUTC(), RuleNotifier.DEFAULT_QUIET);
         sessions.onNewEvents(rules::newEvents);
         sessions.attach(engine);
+        MainController controller = loader.getController();
         RunSearchWindow search = new RunSearchWindow(theme, tasks, viewer,
                 () -> sessions.rows().stream().map(SessionRow::snapshot).toList());
-        ((MainController) loader.getController()).setSearchAllRuns(() -> search.show(stage));
+        controller.setSearchAllRuns(() -> search.show(stage));
         // Edit → Preferences… edits the settings beside the engine's data (tests give it a temp dir).
         dev.runboard.ui.prefs.PreferencesViewModel prefs = new dev.runboard.ui.prefs.PreferencesViewModel(
                 new dev.runboard.store.SettingsStore(engine.dataDir()), tasks, model::warn);
         dev.runboard.ui.prefs.PreferencesMenu.install(scene, () -> dev.runboard.ui.prefs.PreferencesDialog.open(stage, prefs, theme));
-        return new MainWindow(stage, sessions, model, loader.getController(), notifier, workspaces);
+        WindowMemory memory = new WindowMemory(stage, engine.dataDir().toAbsolutePath(), tasks,
+                java.util.Map.of("main", controller.mainSplit(), "detail", controller.detailSplit()), controller.table());
+        memory.restore();
+        stage.setOnCloseRequest(e -> {
+            if (controller.confirmClose(memory.state().askBeforeQuit(), () -> memory.setAskBeforeQuit(false))) {
+                memory.saveAndWait();
+            } else {
+                e.consume();
+            }
+        });
+        return new MainWindow(stage, sessions, model, controller, notifier, workspaces, memory);
+    }
+
+    /**
+     * The first size on a screen: a good share of a large screen, 1280×800 on a laptop, never more
+     * than the screen (nor less than the minimum, which a tiny screen cannot help).
+     */
+    static double firstSize(double usual, double share, double screen, double minimum) {
+        return Math.max(minimum, Math.min(screen, Math.max(usual, Math.floor(screen * share))));
     }
 
     /** The app icon from the classpath, when the icon resources exist (they are optional). */
@@ -144,9 +172,15 @@ public final class MainWindow {
 
     /** Stops polling and notifications (FX thread). Sessions keep running: they outlive the window by design. */
     public void close() {
+        model.removals().commitAll();
         sessions.stopPolling();
         notifier.close();
         workspaces.close();
+    }
+
+    /** The remembered window state (size, splits, columns, whether to ask before quitting). */
+    public WindowMemory memory() {
+        return memory;
     }
 
     public Stage stage() {

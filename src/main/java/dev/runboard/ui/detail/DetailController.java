@@ -4,6 +4,7 @@ import dev.runboard.artifact.TimeIndex;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.Icons;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.insight.InsightPane;
 import dev.runboard.ui.insight.SessionControl;
@@ -47,11 +48,19 @@ public final class DetailController {
     @FXML private Label detailCommand;
     @FXML private SplitMenuButton killButton;
     @FXML private Button removeButton;
+    @FXML private Button rerunButton;
+    @FXML private Button editRerunButton;
+    @FXML private Button copyCommandButton;
+    @FXML private Button openCwdButton;
+    @FXML private Button copyOutputButton;
+    @FXML private Button previousMatch;
+    @FXML private Button nextMatch;
     @FXML private TextField findField;
     @FXML private Label matchLabel;
     @FXML private ToggleButton followToggle;
     @FXML private ToggleButton wrapToggle;
     @FXML private ToggleButton timesToggle;
+    @FXML private ToggleButton regexToggle;
     @FXML private HBox truncatedBar;
     @FXML private Label truncatedLabel;
     @FXML private Hyperlink openArtifactLink;
@@ -77,6 +86,7 @@ public final class DetailController {
     @FXML private Button pauseToggle;
     @FXML private MenuButton signalButton;
     @FXML private TabPane sideTabs;
+    @FXML private javafx.scene.control.SplitPane detailSplit;
     @FXML private VBox stdinSlot;
 
     private final ArtifactViewer viewer;
@@ -97,9 +107,31 @@ public final class DetailController {
         tail = new OutputTail(outputList);
         LayoutRoot.isolate(outputList); // it changes on every poll
         InsightPane insight = new InsightPane(model.rowProperty(), control);
+        Icons.iconOnly(rerunButton, "mdi2r-restart", "Ctrl+R");
+        Icons.iconOnly(editRerunButton, "mdi2p-pencil", "Ctrl+Shift+R");
+        Icons.iconOnly(copyCommandButton, "mdi2c-content-copy", null);
+        Icons.iconOnly(openCwdButton, "mdi2f-folder-open-outline", null);
+        Icons.iconOnly(removeButton, "mdi2d-delete-outline", "Delete");
+        Icons.iconOnly(previousMatch, "mdi2c-chevron-up", "Shift+Enter");
+        Icons.iconOnly(nextMatch, "mdi2c-chevron-down", "Enter");
+        Icons.iconOnly(followToggle, "mdi2c-chevron-double-down", "End");
+        Icons.iconOnly(wrapToggle, "mdi2f-format-text-wrapping-wrap", null);
+        Icons.iconOnly(timesToggle, "mdi2c-clock-outline", null)
+                .setTooltip(new javafx.scene.control.Tooltip("Times: when each line was written (at most 100 ms late)"));
+        Icons.iconOnly(copyOutputButton, "mdi2c-content-copy", "Ctrl+C");
+        signalButton.setGraphic(Icons.icon("mdi2l-lightning-bolt-outline"));
+        signalButton.setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        signalButton.setTooltip(new javafx.scene.control.Tooltip("Send a signal to the whole process group"));
+        // The command keeps its head and tail when short of room (middle ellipsis); the tooltip has it all.
+        javafx.scene.control.Tooltip commandTip = new javafx.scene.control.Tooltip();
+        commandTip.setWrapText(true);
+        commandTip.setMaxWidth(720);
+        commandTip.textProperty().bind(detailCommand.textProperty());
+        detailCommand.setTooltip(commandTip);
         insight.installTabs(sideTabs);
         insight.installSignalMenu(signalButton);
         insight.installPauseToggle(pauseToggle);
+        Icons.iconOnly(pauseToggle, pauseToggle.textProperty(), word -> word.equals("Resume") ? "mdi2p-play" : "mdi2p-pause");
         insight.installPausedBadge(pausedBadge);
         stdinSlot.getChildren().add(insight.stdinBar());
         BooleanBinding hasRow = model.rowProperty().isNotNull();
@@ -109,6 +141,8 @@ public final class DetailController {
         followToggle.selectedProperty().bindBidirectional(tail.followProperty());
         wrapToggle.selectedProperty().bindBidirectional(tail.wrapProperty());
         findField.textProperty().bindBidirectional(tail.queryProperty());
+        regexToggle.selectedProperty().bindBidirectional(tail.regexProperty());
+        regexToggle.setTooltip(new javafx.scene.control.Tooltip("Find by regex (as the viewer's search does); off: plain text"));
         matchLabel.textProperty().bind(tail.matchInfoProperty());
         findField.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
@@ -219,6 +253,32 @@ public final class DetailController {
 
     public ObjectProperty<SessionRow> rowProperty() {
         return model.rowProperty();
+    }
+
+    public ListView<StyledLine> outputList() {
+        return outputList;
+    }
+
+    public TabPane sideTabs() {
+        return sideTabs;
+    }
+
+    /** Opens the shown session's output file in the viewer: the artifact, else the kept capture. */
+    public void openOutput() {
+        if (model.artifactProperty().get() != null) {
+            onOpenArtifact();
+        } else {
+            SessionSnapshot s = model.snapshotProperty().get();
+            if (s != null && s.captureFile() != null) {
+                onOpenCapture();
+            } else if (s != null) {
+                main.say("No output file for " + Formats.oneLine(s.command()) + " yet");
+            }
+        }
+    }
+
+    public javafx.scene.control.SplitPane split() {
+        return detailSplit;
     }
 
     public void focusFind() {

@@ -73,8 +73,8 @@ public final class DetailViewModel {
         // a notice re-worded on every poll re-laid out the whole window each time.
         long total = Math.max(r.outputBytesProperty().get(), preview.visibleBytes());
         truncatedNotice.set(preview.truncated()
-                ? "Showing head + tail of " + OutputPreview.humanBytes(total)
-                  + " (" + OutputPreview.humanBytes(total - preview.visibleBytes()) + " in between not shown)"
+                ? OutputPreview.humanBytes(total) + " of output: this pane shows its start and end; the "
+                  + OutputPreview.humanBytes(total - preview.visibleBytes()) + " in between are in the full output"
                 : "");
         artifact.set(s.artifact());
         artifactError.set(s.artifactError() == null ? null

@@ -36,6 +36,8 @@ final class OutputTail {
     private final BooleanProperty follow = new SimpleBooleanProperty(this, "follow", true);
     private final BooleanProperty wrap = new SimpleBooleanProperty(this, "wrap", false);
     private final StringProperty query = new SimpleStringProperty(this, "query", "");
+    /** Find reads the query as a regex, as the artifact viewer's search does. */
+    private final BooleanProperty regex = new javafx.beans.property.SimpleBooleanProperty(this, "regex", false);
     private final ObjectProperty<RuleHighlights> highlights = new SimpleObjectProperty<>(this, "highlights", RuleHighlights.NONE);
     private final ObjectProperty<LineTimes> times = new SimpleObjectProperty<>(this, "times");
     private final ReadOnlyStringWrapper matchInfo = new ReadOnlyStringWrapper(this, "matchInfo", "");
@@ -45,7 +47,7 @@ final class OutputTail {
     OutputTail(ListView<StyledLine> list) {
         this.list = list;
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        list.setCellFactory(l -> new TailLineCell(l, query, wrap, highlights, times));
+        list.setCellFactory(l -> new TailLineCell(l, query, regex, wrap, highlights, times));
         list.addEventFilter(ScrollEvent.SCROLL, e -> {
             if (e.getDeltaY() > 0) {
                 follow.set(false);
@@ -82,6 +84,7 @@ final class OutputTail {
             }
         });
         query.addListener(o -> findMatches(true));
+        regex.addListener(o -> findMatches(true));
         // Unwrapped lines are all one line high: a fixed size spares the list measuring every cell.
         list.setFixedCellSize(LINE_HEIGHT);
         wrap.addListener((o, was, on) -> list.setFixedCellSize(on ? Region.USE_COMPUTED_SIZE : LINE_HEIGHT));
@@ -186,7 +189,7 @@ final class OutputTail {
         List<Integer> found = new ArrayList<>();
         if (q != null && !q.isEmpty()) {
             for (int i = 0; i < list.getItems().size(); i++) {
-                if (!TailLineCell.matches(list.getItems().get(i).plain(), q).isEmpty()) {
+                if (!TailLineCell.matches(list.getItems().get(i).plain(), q, regex.get()).isEmpty()) {
                     found.add(i);
                 }
             }
@@ -232,6 +235,8 @@ final class OutputTail {
         String q = query.get();
         if (q == null || q.isEmpty()) {
             matchInfo.set("");
+        } else if (regex.get() && FindMatches.pattern(q) == null) {
+            matchInfo.set("not a valid regex");
         } else if (matchLines.isEmpty()) {
             matchInfo.set("no matches");
         } else if (current < 0) {
@@ -250,6 +255,10 @@ final class OutputTail {
 
     BooleanProperty followProperty() {
         return follow;
+    }
+
+    BooleanProperty regexProperty() {
+        return regex;
     }
 
     BooleanProperty wrapProperty() {

@@ -39,11 +39,14 @@ final class TailLineCell extends ListCell<StyledLine> {
     private RuleHighlights shownRules;
     private String shownQuery;
     private String shownStamp;
+    private boolean shownRegex;
+    private final BooleanProperty regex;
 
-    TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty wrap,
+    TailLineCell(ListView<StyledLine> list, StringProperty query, BooleanProperty regex, BooleanProperty wrap,
                  ObjectProperty<RuleHighlights> highlights, ObjectProperty<LineTimes> times) {
         this.times = times;
         this.query = query;
+        this.regex = regex;
         this.highlights = highlights;
         this.wrap = wrap;
         getStyleClass().add("tail-line");
@@ -52,6 +55,7 @@ final class TailLineCell extends ListCell<StyledLine> {
         resize = o -> applyWidth(list);
         // Weak: the list may drop cells (on resize); the shared properties must not keep them alive.
         query.addListener(new WeakInvalidationListener(rerender));
+        regex.addListener(new WeakInvalidationListener(rerender));
         highlights.addListener(new WeakInvalidationListener(rerender));
         times.addListener(new WeakInvalidationListener(rerender));
         wrap.addListener(new WeakInvalidationListener(rerender));
@@ -92,15 +96,16 @@ final class TailLineCell extends ListCell<StyledLine> {
         String stamp = t == null || getListView() == null ? null : t.stamp(getIndex(), getListView().getItems().size());
         // Following a flood, the list hands cells lines they already show (or equal ones): nothing to do.
         if (line.equals(shown) && rules == shownRules && Objects.equals(query.get(), shownQuery) && getGraphic() == flow
-                && Objects.equals(stamp, shownStamp)) {
+                && shownRegex == regex.get() && Objects.equals(stamp, shownStamp)) {
             return;
         }
         shown = line;
         shownRules = rules;
         shownQuery = query.get();
         shownStamp = stamp;
+        shownRegex = regex.get();
         pseudoClassStateChanged(RULE_HIGHLIGHT, rules != null && rules.matches(line.plain()));
-        List<int[]> matches = matches(line.plain(), query.get());
+        List<int[]> matches = matches(line.plain(), query.get(), regex.get());
         pseudoClassStateChanged(MATCH, !matches.isEmpty());
         List<Text> runs = new ArrayList<>();
         int offset = 0;
@@ -150,6 +155,10 @@ final class TailLineCell extends ListCell<StyledLine> {
         // Runs without a palette class carry their colour in code (256-colour, true colour).
         boolean paletteColour = want.getStyleClass().stream().anyMatch(c -> c.startsWith("ansi-fg-"));
         return paletteColour || Objects.equals(have.getFill(), want.getFill());
+    }
+
+    static List<int[]> matches(String plain, String query, boolean regex) {
+        return regex ? FindMatches.ofRegex(plain, query) : matches(plain, query);
     }
 
     static List<int[]> matches(String plain, String query) {

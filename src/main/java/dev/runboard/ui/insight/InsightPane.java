@@ -4,6 +4,7 @@ import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
+import dev.runboard.ui.Icons;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.sessions.SessionRow;
 import javafx.beans.binding.Bindings;
@@ -101,11 +102,12 @@ public final class InsightPane {
         HBox.setHgrow(input, Priority.ALWAYS);
         Button send = new Button("Send");
         send.setId("stdinSend");
-        Button raw = new Button("Send without newline");
+        send.setMinWidth(Button.USE_PREF_SIZE);
+        Button raw = Icons.iconOnly(new Button("Send without newline"), "mdi2s-send-outline", null);
         raw.setId("stdinSendRaw");
-        Button close = new Button("Close stdin");
+        Button close = Icons.iconOnly(new Button("Close stdin"), "mdi2c-close-box-outline", null);
         close.setId("stdinClose");
-        close.setTooltip(new Tooltip("Send end-of-file: the command reads no more input"));
+        close.getTooltip().setText("Close stdin: send end-of-file, the command reads no more input");
         Runnable sendLine = () -> {
             control.send(row.get(), input.getText(), true);
             input.clear();
@@ -123,6 +125,8 @@ public final class InsightPane {
         });
         close.setOnAction(e -> control.closeStdin(row.get()));
         Label label = new Label("stdin");
+        label.setMinWidth(Label.USE_PREF_SIZE);
+        input.setMinWidth(80);
         label.getStyleClass().add("pane-title");
         HBox bar = new HBox(6, label, input, send, raw, close);
         bar.getStyleClass().add("stdin-bar");

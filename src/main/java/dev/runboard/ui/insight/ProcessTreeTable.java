@@ -66,7 +66,8 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
             java.util.function.Function<ProcessRow, javafx.beans.value.ObservableValue<String>> text) {
         TreeTableColumn<ProcessRow, String> c = new TreeTableColumn<>(name);
         c.setPrefWidth(width);
-        c.setMinWidth(Math.min(width, 52));
+        // Never narrower than the title (the PID column also holds the tree's indent and arrows).
+        c.setMinWidth(Math.min(width, name.equals("PID") ? 60 : name.length() * 8 + 24));
         c.setCellValueFactory(f -> f.getValue().getValue() == null ? NO_TEXT : text.apply(f.getValue().getValue()));
         return c;
     }

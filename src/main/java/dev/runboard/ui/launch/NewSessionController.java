@@ -36,6 +36,10 @@ public final class NewSessionController {
     @FXML private javafx.scene.control.CheckBox hangKillsCheck;
     @FXML private Label hangError;
     @FXML private VBox envRows;
+    @FXML private Button addEnvButton;
+    @FXML private Label envLimitHint;
+    /** Each variable's row, made once: adding the 150th variable builds one row, not 150. */
+    private final java.util.Map<EnvEntry, HBox> rowOf = new java.util.IdentityHashMap<>();
     @FXML private Label commandError;
     @FXML private Label shellError;
     @FXML private Label cwdError;
@@ -84,6 +88,12 @@ public final class NewSessionController {
         bindError(formError, "form");
         model.env().addListener((ListChangeListener<EnvEntry>) c -> rebuildEnvRows());
         rebuildEnvRows();
+        javafx.beans.binding.BooleanBinding full = javafx.beans.binding.Bindings.size(model.env())
+                .greaterThanOrEqualTo(NewSessionViewModel.MAX_ENV_ROWS);
+        addEnvButton.disableProperty().bind(full);
+        envLimitHint.visibleProperty().bind(full);
+        envLimitHint.managedProperty().bind(full);
+        envLimitHint.setText("At most " + NewSessionViewModel.MAX_ENV_ROWS + " variables here; for more, export them in a script.");
     }
 
     private void bindError(Label label, String field) {
@@ -93,36 +103,49 @@ public final class NewSessionController {
         label.visibleProperty().addListener(o -> fitWindow());
     }
 
-    /** Errors and env rows change the form's height: grow the dialog so its buttons stay in view. */
+    /**
+     * Errors and env rows change the form's height: the dialog grows with it, but never past the
+     * screen it is on; beyond that the form scrolls and the buttons stay in view.
+     */
     private void fitWindow() {
         tasks.fx(() -> {
             if (commandField.getScene() != null && commandField.getScene().getWindow() != null) {
-                commandField.getScene().getWindow().sizeToScene();
+                javafx.stage.Window w = commandField.getScene().getWindow();
+                w.sizeToScene();
+                ScreenFit.keepOnScreen(w);
             }
         });
     }
 
     private void rebuildEnvRows() {
-        envRows.getChildren().clear();
+        java.util.Set<EnvEntry> present = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        present.addAll(model.env());
+        rowOf.keySet().retainAll(present);
+        java.util.List<HBox> rows = new java.util.ArrayList<>();
         for (EnvEntry e : model.env()) {
-            TextField key = new TextField();
-            key.setPromptText("NAME");
-            key.getStyleClass().addAll("env-key", "mono-field");
-            key.textProperty().bindBidirectional(e.keyProperty());
-            TextField value = new TextField();
-            value.setPromptText("value");
-            value.getStyleClass().addAll("env-value", "mono-field");
-            value.textProperty().bindBidirectional(e.valueProperty());
-            HBox.setHgrow(value, Priority.ALWAYS);
-            Button remove = new Button("\u2715");
-            remove.getStyleClass().addAll("flat", "small", "env-remove");
-            remove.setOnAction(a -> model.env().remove(e));
-            HBox row = new HBox(6, key, new Label("="), value, remove);
-            row.getStyleClass().add("env-row");
-            row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-            envRows.getChildren().add(row);
+            rows.add(rowOf.computeIfAbsent(e, this::envRow));
         }
+        envRows.getChildren().setAll(rows);
         fitWindow();
+    }
+
+    private HBox envRow(EnvEntry e) {
+        TextField key = new TextField();
+        key.setPromptText("NAME");
+        key.getStyleClass().addAll("env-key", "mono-field");
+        key.textProperty().bindBidirectional(e.keyProperty());
+        TextField value = new TextField();
+        value.setPromptText("value");
+        value.getStyleClass().addAll("env-value", "mono-field");
+        value.textProperty().bindBidirectional(e.valueProperty());
+        HBox.setHgrow(value, Priority.ALWAYS);
+        Button remove = new Button("\u2715");
+        remove.getStyleClass().addAll("flat", "small", "env-remove");
+        remove.setOnAction(a -> model.env().remove(e));
+        HBox row = new HBox(6, key, new Label("="), value, remove);
+        row.getStyleClass().add("env-row");
+        row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return row;
     }
 
     @FXML

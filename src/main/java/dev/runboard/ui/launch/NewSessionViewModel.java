@@ -243,8 +243,14 @@ public final class NewSessionViewModel {
         return errors.getOrDefault(field, errors.get("form"));
     }
 
+    /** A form, not a file: more variables than this belong in a script (and each row costs the window memory). */
+    public static final int MAX_ENV_ROWS = 64;
+
+    /** Adds an empty variable row, up to {@link #MAX_ENV_ROWS}. */
     public void addEnvRow() {
-        env.add(new EnvEntry("", ""));
+        if (env.size() < MAX_ENV_ROWS) {
+            env.add(new EnvEntry("", ""));
+        }
     }
 
     public StringProperty commandProperty() {

@@ -4,6 +4,7 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.Formats;
+import dev.runboard.ui.Icons;
 import dev.runboard.ui.LayoutRoot;
 import dev.runboard.ui.Theme;
 import dev.runboard.ui.UiTasks;
@@ -30,12 +31,16 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 
 /** Binds the main window's controls to {@link MainViewModel}; no logic of its own beyond wiring. */
 public final class MainController {
     private final MainViewModel model;
+    private final SelectionActions selection;
+    private final java.util.concurrent.atomic.AtomicBoolean syncPending = new java.util.concurrent.atomic.AtomicBoolean();
+    @FXML private javafx.scene.control.Menu signalMenu;
     private final NewSessionDialogs dialogs;
     private final Theme theme;
     private final UiTasks tasks;
@@ -72,9 +77,14 @@ public final class MainController {
     @FXML private DetailController detailController;
     @FXML private MenuBar menuBar;
     @FXML private WorkspaceController workspaceController;
+    @FXML private javafx.scene.layout.VBox workspace;
+    @FXML private javafx.scene.control.SplitPane sideSplit;
+    @FXML private javafx.scene.control.SplitPane mainSplit;
+    private SidebarSplit sidebar;
 
-    public MainController(MainViewModel model, NewSessionDialogs dialogs, Theme theme, UiTasks tasks) {
+    public MainController(MainViewModel model, SelectionActions selection, NewSessionDialogs dialogs, Theme theme, UiTasks tasks) {
         this.model = model;
+        this.selection = selection;
         this.dialogs = dialogs;
         this.theme = theme;
         this.tasks = tasks;
@@ -105,18 +115,34 @@ public final class MainController {
         diskLabel.textProperty().bind(model.diskText());
         messageLabel.textProperty().bind(model.messageProperty());
 
-        toolbarRerun.disableProperty().bind(model.noSelection());
-        rerunMenuItem.disableProperty().bind(model.noSelection());
+        javafx.beans.binding.BooleanBinding none = javafx.beans.binding.Bindings.isEmpty(selection.chosen());
+        toolbarRerun.disableProperty().bind(none);
+        rerunMenuItem.disableProperty().bind(none);
         editRerunMenuItem.disableProperty().bind(model.noSelection());
         copyCommandMenuItem.disableProperty().bind(model.noSelection());
         openCwdMenuItem.disableProperty().bind(model.noSelection());
-        toolbarKill.disableProperty().bind(model.selectedRunning().not());
-        killMenuItem.disableProperty().bind(model.selectedRunning().not());
-        toolbarRemove.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
-        removeMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
-        removeArtifactMenuItem.disableProperty().bind(model.noSelection().or(model.selectedRunning()));
+        toolbarKill.disableProperty().bind(selection.anyRunning().not());
+        killMenuItem.disableProperty().bind(selection.anyRunning().not());
+        signalMenu.disableProperty().bind(selection.anyRunning().not());
+        for (Signal s : dev.runboard.ui.insight.SessionControl.MENU_SIGNALS) {
+            MenuItem item = new MenuItem(s.name());
+            item.setOnAction(e -> selection.signal(s));
+            signalMenu.getItems().add(item);
+        }
+        toolbarRemove.disableProperty().bind(selection.anyFinished().not());
+        removeMenuItem.disableProperty().bind(selection.anyFinished().not());
+        removeArtifactMenuItem.disableProperty().bind(selection.anyFinished().not());
+        TablePlaceholder.install(sessionTable, model.sessions());
 
         darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
+        Icons.iconOnly(toolbarRerun, "mdi2r-restart", "Ctrl+R");
+        Icons.iconOnly(toolbarKill, "mdi2s-stop-circle-outline", "Ctrl+K");
+        Icons.iconOnly(toolbarRemove, "mdi2d-delete-outline", "Delete");
+        Tooltip message = new Tooltip();
+        message.textProperty().bind(messageLabel.textProperty());
+        messageLabel.setTooltip(message);
+        sidebar = SidebarSplit.install(sideSplit, workspace);
+        ResponsiveColumns.install(sessionTable, List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn));
         detailController.setActions(this::onRerun, this::onEditRerun);
         workspaceController.install(menuBar, sessionTable, model.selectedProperty());
     }
@@ -159,17 +185,29 @@ public final class MainController {
     }
 
     private void bindSelection() {
-        sessionTable.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
-            if (now != null) {
-                model.selectedProperty().set(now);
+        sessionTable.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        sessionTable.getSelectionModel().getSelectedItems().addListener((ListChangeListener<SessionRow>) c -> syncSelection());
+        sessionTable.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> syncSelection());
+        // When the filter hides a selected row, the table's selection model moves on its own and
+        // does not always say so: read its state again once it has settled (at most once a pulse),
+        // so the actions follow the row that really is selected.
+        model.sessions().visibleRows().addListener((ListChangeListener<SessionRow>) c -> {
+            if (syncPending.compareAndSet(false, true)) {
+                tasks.fx(() -> {
+                    syncPending.set(false);
+                    syncSelection();
+                });
             }
         });
         model.selectedProperty().addListener((o, was, now) -> {
             if (now == null) {
                 sessionTable.getSelectionModel().clearSelection();
             } else if (sessionTable.getSelectionModel().getSelectedItem() != now) {
-                sessionTable.getSelectionModel().select(now);
-                sessionTable.scrollTo(now);
+                int index = sessionTable.getItems().indexOf(now);
+                if (index >= 0) {
+                    sessionTable.getSelectionModel().clearAndSelect(index);
+                    sessionTable.scrollTo(now);
+                }
             }
         });
         // A removed or filtered-out selection leaves the detail pane empty rather than stale.
@@ -181,6 +219,19 @@ public final class MainController {
             }
         });
         detailController.rowProperty().bind(model.selectedProperty());
+    }
+
+    /** The table's selection as it is now: the rows the actions act on, and the one the detail pane shows. */
+    private void syncSelection() {
+        List<SessionRow> rows = sessionTable.getSelectionModel().getSelectedItems().stream()
+                .filter(java.util.Objects::nonNull).toList();
+        if (!rows.equals(selection.chosen())) {
+            selection.chosen().setAll(rows);
+        }
+        SessionRow focus = sessionTable.getSelectionModel().getSelectedItem();
+        if (focus != null && model.selectedProperty().get() != focus) {
+            model.selectedProperty().set(focus);
+        }
     }
 
     /** Focus goes to the table once the window shows, so the keyboard shortcuts work at once. */
@@ -195,7 +246,18 @@ public final class MainController {
 
     @FXML
     void onRerun() {
-        model.rerun();
+        List<SessionRow> running = selection.runningDuplicates();
+        if (running.isEmpty()) {
+            selection.rerun();
+            return;
+        }
+        AskDialogs.rerunWhileRunning(root.getScene().getWindow(), running, answer -> {
+            if (answer == AskDialogs.BESIDE) {
+                selection.rerun();
+            } else {
+                selection.restart();
+            }
+        });
     }
 
     @FXML
@@ -209,22 +271,22 @@ public final class MainController {
 
     @FXML
     void onKill() {
-        model.kill(Signal.TERM);
+        selection.kill(Signal.TERM);
     }
 
     @FXML
     void onRemove() {
-        model.remove();
+        selection.remove(false);
     }
 
     @FXML
     void onRemoveWithArtifact() {
-        model.remove(true);
+        selection.remove(true);
     }
 
     @FXML
     void onClearFinished() {
-        model.clearFinished();
+        selection.clearFinished();
     }
 
     @FXML
@@ -259,17 +321,64 @@ public final class MainController {
     }
 
     @FXML
+    void onFocusTable() {
+        sessionTable.requestFocus();
+        if (sessionTable.getSelectionModel().isEmpty() && !sessionTable.getItems().isEmpty()) {
+            sessionTable.getSelectionModel().select(0);
+        }
+    }
+
+    @FXML
+    void onNextPane() {
+        PaneCycle.move(root.getScene(), panes(), 1);
+    }
+
+    @FXML
+    void onPreviousPane() {
+        PaneCycle.move(root.getScene(), panes(), -1);
+    }
+
+    private List<javafx.scene.Node> panes() {
+        return List.of(sessionTable, detailController.outputList(), detailController.sideTabs(), workspace, filterField);
+    }
+
+    @FXML
+    void onOpenOutput() {
+        detailController.openOutput();
+    }
+
+    @FXML
     void onKeyboardHelp() {
         KeyboardHelp.show(root.getScene().getWindow());
     }
 
     @FXML
     void onQuit() {
-        root.getScene().getWindow().hide();
+        // Through the close request, so Ctrl+Q and the window's close button ask the same question.
+        javafx.stage.Window w = root.getScene().getWindow();
+        w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+    }
+
+    /** Asks before closing while sessions run (unless told not to); true to close. */
+    public boolean confirmClose(boolean ask, Runnable dontAskAgain) {
+        int running = model.sessions().runningCountProperty().get();
+        return !ask || running == 0 || AskDialogs.closeWithRunning(root.getScene().getWindow(), running, dontAskAgain);
+    }
+
+    public javafx.scene.control.SplitPane mainSplit() {
+        return mainSplit;
+    }
+
+    public javafx.scene.control.SplitPane detailSplit() {
+        return detailController.split();
     }
 
     public WorkspaceController workspaceController() {
         return workspaceController;
+    }
+
+    public SelectionActions selection() {
+        return selection;
     }
 
     public TableView<SessionRow> table() {

@@ -44,6 +44,7 @@ public final class MainViewModel {
     private final BooleanBinding noSelection = selected.isNull();
     private final ObjectProperty<SessionStatus> selectedStatus = new SimpleObjectProperty<>(this, "selectedStatus");
     private final BooleanBinding selectedRunning;
+    private final PendingRemovals removals;
 
     public MainViewModel(SessionService engine, SessionsViewModel sessions, DesktopBridge desktop, UiTasks tasks) {
         this.engine = engine;
@@ -63,6 +64,7 @@ public final class MainViewModel {
             selectedStatus.set(now == null ? null : now.status());
         });
         selectedRunning = Bindings.createBooleanBinding(() -> selectedStatus.get() != null && selectedStatus.get().isLive(), selectedStatus);
+        removals = new PendingRemovals(engine, sessions, tasks, message::set);
         // The selected session's output is the one on screen (the detail pane): re-read every poll.
         sessions.poller().setWatched(selected::get);
         engine.limitations().ifPresent(message::set);
@@ -78,7 +80,11 @@ public final class MainViewModel {
 
     /** Sends {@code signal} to the selected session's tree; TERM, INT and HUP escalate to KILL after the session's grace. */
     public void kill(Signal signal) {
-        SessionRow row = selected.get();
+        kill(selected.get(), signal);
+    }
+
+    /** As above for one row, the selected one or not. */
+    public void kill(SessionRow row, Signal signal) {
         if (row == null || !row.isRunning()) {
             return;
         }
@@ -141,7 +147,16 @@ public final class MainViewModel {
         });
     }
 
-    /** Removes the selected finished session from the list and the history (a running one must be killed first). */
+    public UiTasks tasks() {
+        return tasks;
+    }
+
+    /** Removals waiting for their undo window. */
+    public PendingRemovals removals() {
+        return removals;
+    }
+
+    /** Removes the selected finished session from the list and the history (a running one must be killed first), with Undo. */
     public void remove() {
         remove(false);
     }
@@ -152,29 +167,17 @@ public final class MainViewModel {
         if (row == null || row.isRunning()) {
             return;
         }
-        String id = row.id();
-        tasks.onFx(tasks.background(() -> {
-            engine.remove(id, withArtifact);
-            return null;
-        }), (done, error) -> {
-            if (error != null) {
-                warn("Could not remove " + row.commandProperty().get() + ": " + error.getMessage());
-            } else {
-                sessions.remove(row);
-                message.set("Removed " + row.commandProperty().get() + (withArtifact ? " and its artifact" : ""));
-            }
-        });
+        removals.remove(java.util.List.of(row), withArtifact);
     }
 
-    /** Removes every finished session and its artifact; running sessions stay. */
+    /** Removes every finished session and its artifact, with Undo; running sessions stay. */
     public void clearFinished() {
-        tasks.onFx(tasks.background(engine::clearFinished), (n, error) -> {
-            if (error != null) {
-                warn("Could not clear finished sessions: " + error.getMessage());
-            } else {
-                message.set("Cleared " + n + " finished session" + (n == 1 ? "" : "s"));
-            }
-        });
+        java.util.List<SessionRow> finished = sessions.rows().stream().filter(r -> !r.isRunning()).toList();
+        if (finished.isEmpty()) {
+            message.set("No finished sessions to clear");
+        } else {
+            removals.remove(finished, true);
+        }
     }
 
     /** Shows a problem in the status bar (FX thread). */

@@ -62,6 +62,36 @@ public final class ToastStack {
         return toast;
     }
 
+    /**
+     * A toast with an Undo button, shown as long as the undo is possible ({@code window}); the
+     * button runs {@code undo} once and closes the toast.
+     */
+    public VBox offerUndo(String text, Runnable undo, Duration window) {
+        Label body = new Label(text);
+        body.getStyleClass().add("toast-body");
+        body.setWrapText(true);
+        body.setMaxWidth(360);
+        javafx.scene.control.Button button = new javafx.scene.control.Button("Undo");
+        button.setId("undoButton");
+        button.getStyleClass().addAll("small", "accent");
+        javafx.scene.layout.HBox row = new javafx.scene.layout.HBox(12, body, button);
+        row.setAlignment(Pos.CENTER_LEFT);
+        VBox toast = new VBox(row);
+        toast.getStyleClass().addAll("toast", "undo-toast");
+        button.setOnAction(e -> {
+            remove(toast);
+            undo.run();
+        });
+        toasts.getChildren().add(0, toast);
+        if (toasts.getChildren().size() > MAX_TOASTS) {
+            toasts.getChildren().remove(MAX_TOASTS, toasts.getChildren().size());
+        }
+        PauseTransition later = new PauseTransition(window);
+        later.setOnFinished(e -> remove(toast));
+        later.play();
+        return toast;
+    }
+
     /** The toasts now shown, newest first (for tests and the window's own checks). */
     public java.util.List<javafx.scene.Node> shown() {
         return java.util.List.copyOf(toasts.getChildren());

@@ -92,9 +92,9 @@ public final class SessionRow {
         update(elapsed, s.isRunning() ? runningElapsed(s, now) : s.elapsed());
         exit.set(exitText(s));
         update(outputBytes, s.outputBytes());
-        lastLine.set(s.lastLine());
+        lastLine.set(asDrawn(s.lastLine()));
         snapshot.set(s); // last, so snapshot listeners see the other properties already current
-        return (Objects.equals(lastLineBefore, s.lastLine()) ? 0 : LAST_LINE_CHANGED)
+        return (Objects.equals(lastLineBefore, lastLine.get()) ? 0 : LAST_LINE_CHANGED)
                 | (elapsedBefore.equals(elapsed.get()) && bytesBefore == s.outputBytes() ? 0 : COUNTERS_CHANGED);
     }
 
@@ -230,6 +230,18 @@ public final class SessionRow {
 
     public ReadOnlyObjectProperty<Long> outputBytesProperty() {
         return outputBytes.getReadOnlyProperty();
+    }
+
+    /**
+     * A line as a terminal leaves it: a carriage return moves back to the line's start, so the text
+     * after the last one wins (a progress bar's latest state, not all of them stacked).
+     */
+    static String asDrawn(String line) {
+        if (line == null || line.indexOf('\r') < 0) {
+            return line;
+        }
+        String l = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+        return l.substring(l.lastIndexOf('\r') + 1);
     }
 
     public ReadOnlyStringProperty lastLineProperty() {

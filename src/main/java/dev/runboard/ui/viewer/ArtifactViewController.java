@@ -140,7 +140,16 @@ final class ArtifactViewController {
         try {
             artifact = new ArtifactFile(file);
         } catch (IOException e) {
-            viewerInfo.setText("Cannot read the file: " + e.getMessage());
+            // Say what happened and what can be done, instead of a blank list under a spinning dot.
+            viewerProgress.setVisible(false);
+            boolean gone = e instanceof java.nio.file.NoSuchFileException || !java.nio.file.Files.exists(file);
+            String what = gone
+                    ? "The output file is gone: " + file + ". It was deleted or moved (Remove and delete artifact,"
+                      + " the data dir's retention, or by hand); the detail pane still shows the start and end kept"
+                      + " in the session's record."
+                    : "Cannot read the output file " + file + ": " + e.getMessage();
+            viewerInfo.setText(gone ? "The file is gone" : "Cannot read the file");
+            showNotice(what);
             return;
         }
         index = new LineIndex(file, stillWritten);
@@ -254,12 +263,38 @@ final class ArtifactViewController {
                 : "Lines longer than " + OutputPreview.humanBytes(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
         if (index.failure() != null) {
             viewerInfo.setText("Index failed: " + index.failure().getMessage());
+        } else if (done && index.fileSize() == 0) {
+            viewerInfo.setText("Empty file");
+            showNotice("The output is empty: the command wrote nothing to stdout or stderr. A running command's output"
+                    + " appears here as it is written.");
         } else if (done) {
             viewerInfo.setText(String.format(Locale.ROOT, "%,d lines \u00B7 %s", reader.totalLines(), size));
         } else {
             viewerInfo.setText(String.format(Locale.ROOT, "Indexing %d%% \u00B7 %,d lines so far \u00B7 %s",
                     (int) (index.progress() * 100), index.lines(), size));
         }
+    }
+
+    /** A message in place of the lines, with a way on: the file's folder, or closing the viewer (Esc). */
+    private void showNotice(String text) {
+        if (viewerList.getPlaceholder() != null && "viewerNoticeBox".equals(viewerList.getPlaceholder().getId())) {
+            return; // once: describe() runs on every tick
+        }
+        javafx.scene.control.Label label = new javafx.scene.control.Label(text);
+        label.setId("viewerNotice");
+        label.setWrapText(true);
+        label.setMaxWidth(640);
+        javafx.scene.control.Button folder = new javafx.scene.control.Button("Open the folder");
+        folder.setId("viewerOpenFolder");
+        Path parent = file.toAbsolutePath().getParent();
+        folder.setDisable(parent == null || !java.nio.file.Files.isDirectory(parent));
+        folder.setOnAction(e -> desktop.open(parent));
+        javafx.scene.control.Label close = new javafx.scene.control.Label("Esc closes the viewer.");
+        close.getStyleClass().add("placeholder-label");
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(10, label, folder, close);
+        box.setAlignment(javafx.geometry.Pos.CENTER);
+        box.setId("viewerNoticeBox");
+        viewerList.setPlaceholder(box);
     }
 
     private void onWheel(ScrollEvent e) {

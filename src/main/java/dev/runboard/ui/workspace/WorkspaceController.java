@@ -37,6 +37,8 @@ public final class WorkspaceController {
     @FXML private Label workspaceName;
     @FXML private Label workspacePath;
     @FXML private Label workspaceError;
+    @FXML private javafx.scene.layout.HBox workspaceErrorBox;
+    @FXML private Button copyErrorButton;
     @FXML private Button runAllButton;
     @FXML private Button stopAllButton;
     @FXML private ListView<CommandEntry> commandList;
@@ -65,13 +67,33 @@ public final class WorkspaceController {
         pathTip.textProperty().bind(Bindings.createStringBinding(
                 () -> model.workspace() == null ? "" : model.workspace().file().toString(), model.workspaceProperty()));
         workspacePath.setTooltip(pathTip);
+        Tooltip nameTip = new Tooltip();
+        nameTip.textProperty().bind(workspaceName.textProperty());
+        workspaceName.setTooltip(nameTip);
         workspaceError.textProperty().bind(model.errorProperty());
-        workspaceError.visibleProperty().bind(model.errorProperty().isNotEmpty());
-        workspaceError.managedProperty().bind(workspaceError.visibleProperty());
+        // The whole message, wrapped (minHeight: never cut to "..."), in a tooltip too, and copyable.
+        workspaceErrorBox.visibleProperty().bind(model.errorProperty().isNotEmpty());
+        workspaceErrorBox.managedProperty().bind(workspaceErrorBox.visibleProperty());
+        workspaceError.visibleProperty().bind(workspaceErrorBox.visibleProperty());
+        Tooltip errorTip = new Tooltip();
+        errorTip.setWrapText(true);
+        errorTip.setMaxWidth(600);
+        errorTip.textProperty().bind(model.errorProperty());
+        workspaceError.setTooltip(errorTip);
+        dev.runboard.ui.Icons.iconOnly(copyErrorButton, "mdi2c-content-copy", null);
+        copyErrorButton.getTooltip().setText("Copy the message");
 
         commandList.setItems(model.entries());
         commandList.setCellFactory(l -> new CommandCell(model));
         runAllButton.disableProperty().bind(Bindings.isEmpty(model.entries()));
+        stopAllButton.disableProperty().bind(model.anyRunning().not());
+        // The empty list says what to do next: import a discovered command only when some were found.
+        Label emptyList = (Label) commandList.getPlaceholder();
+        emptyList.textProperty().bind(Bindings.when(Bindings.isEmpty(model.discovered()))
+                .then("No commands yet. Select a session and use Workspace → Save session to workspace…,"
+                        + " or add commands to runboard.yaml.")
+                .otherwise("No commands yet. Import one found below, or select a session and use Workspace →"
+                        + " Save session to workspace…"));
 
         stackList.setItems(model.stack().lines());
         stackList.setCellFactory(l -> new javafx.scene.control.ListCell<>() {
@@ -117,7 +139,7 @@ public final class WorkspaceController {
         runAll.disableProperty().bind(model.openProperty().not());
         MenuItem stopAll = new MenuItem("_Stop all");
         stopAll.setOnAction(e -> onStopAll());
-        stopAll.disableProperty().bind(model.openProperty().not());
+        stopAll.disableProperty().bind(model.openProperty().not().or(model.anyRunning().not()));
         MenuItem save = new MenuItem("Save session to _workspace\u2026");
         save.setId("saveToWorkspaceMenuItem");
         save.setOnAction(e -> saveSelectedSession());
@@ -232,6 +254,13 @@ public final class WorkspaceController {
     @FXML
     void onDown() {
         model.stack().down();
+    }
+
+    @FXML
+    void onCopyError() {
+        javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+        content.putString(model.errorProperty().get());
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
     }
 
     @FXML

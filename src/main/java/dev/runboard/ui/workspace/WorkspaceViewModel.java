@@ -355,6 +355,16 @@ public final class WorkspaceViewModel {
         return row == null ? null : links.get(row.id());
     }
 
+    /**
+     * Whether any session started from the open workspace runs now: Stop all has something to
+     * stop. Re-read when the running count, the rows or the workspace change.
+     */
+    public BooleanBinding anyRunning() {
+        return javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> runsOfOpenWorkspace().stream().anyMatch(SessionRow::isRunning),
+                main.sessions().runningCountProperty(), main.sessions().rows(), workspace);
+    }
+
     /** Rows started from this workspace's commands, in the table's order. */
     public List<SessionRow> runsOfOpenWorkspace() {
         Workspace ws = workspace.get();

@@ -1,0 +1,126 @@
+package dev.runboard.ui;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.PauseTransition;
+import javafx.beans.InvalidationListener;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+
+/**
+ * Puts the window back where it was left (size, place, splits, column widths) and remembers
+ * changes: a second after the last move or resize the state is written off the FX thread, and
+ * once more when the window closes. A place on a screen that is gone is not restored.
+ */
+public final class WindowMemory {
+    private static final Duration QUIET = Duration.seconds(1);
+    private final Stage stage;
+    private final Path dataDir;
+    private final UiTasks tasks;
+    private final Map<String, SplitPane> splits;
+    private final TableView<?> table;
+    private final PauseTransition later = new PauseTransition(QUIET);
+    private WindowState state;
+    private CompletableFuture<?> lastWrite = CompletableFuture.completedFuture(null);
+
+    public WindowMemory(Stage stage, Path dataDir, UiTasks tasks, Map<String, SplitPane> splits, TableView<?> table) {
+        this.stage = stage;
+        this.dataDir = dataDir;
+        this.tasks = tasks;
+        this.splits = splits;
+        this.table = table;
+        this.state = WindowState.load(dataDir);
+        later.setOnFinished(e -> save());
+    }
+
+    public WindowState state() {
+        return state;
+    }
+
+    /** Applies the remembered state (before the window shows) and starts listening for changes. */
+    public void restore() {
+        if (state.hasBounds() && !Screen.getScreensForRectangle(
+                new Rectangle2D(state.x(), state.y(), state.width(), state.height())).isEmpty()) {
+            stage.setX(state.x());
+            stage.setY(state.y());
+            stage.setWidth(Math.max(stage.getMinWidth(), state.width()));
+            stage.setHeight(Math.max(stage.getMinHeight(), state.height()));
+        }
+        stage.setMaximized(state.maximized());
+        splits.forEach((name, split) -> {
+            Double at = state.splits().get(name);
+            if (at != null && at > 0 && at < 1 && split.getDividers().size() > 0) {
+                split.setDividerPositions(at);
+            }
+        });
+        for (TableColumn<?, ?> c : table.getColumns()) {
+            Double w = c.getId() == null ? null : state.columns().get(c.getId());
+            if (w != null && w >= c.getMinWidth()) {
+                c.setPrefWidth(w);
+            }
+        }
+        InvalidationListener changed = o -> later.playFromStart();
+        stage.xProperty().addListener(changed);
+        stage.yProperty().addListener(changed);
+        stage.widthProperty().addListener(changed);
+        stage.heightProperty().addListener(changed);
+        stage.maximizedProperty().addListener(changed);
+        splits.values().forEach(s -> s.getDividers().forEach(d -> d.positionProperty().addListener(changed)));
+        table.getColumns().forEach(c -> c.widthProperty().addListener(changed));
+    }
+
+    /** Remembers whether to ask before quitting with running sessions, and saves. */
+    public void setAskBeforeQuit(boolean ask) {
+        state = state.withAskBeforeQuit(ask);
+        save();
+    }
+
+    private WindowState capture() {
+        Map<String, Double> at = new HashMap<>(state.splits());
+        splits.forEach((name, split) -> {
+            if (!split.getDividers().isEmpty()) {
+                at.put(name, split.getDividers().get(0).getPosition());
+            }
+        });
+        Map<String, Double> widths = new HashMap<>(state.columns());
+        for (TableColumn<?, ?> c : table.getColumns()) {
+            if (c.getId() != null && c.isVisible()) {
+                widths.put(c.getId(), c.getWidth());
+            }
+        }
+        // A maximized window keeps the size it had before, for when it is restored.
+        boolean max = stage.isMaximized();
+        return new WindowState(max ? state.x() : stage.getX(), max ? state.y() : stage.getY(),
+                max ? state.width() : stage.getWidth(), max ? state.height() : stage.getHeight(), max, at, widths,
+                state.askBeforeQuit());
+    }
+
+    /** Captures on the FX thread, writes on a worker. */
+    public void save() {
+        later.stop();
+        state = capture();
+        WindowState snapshot = state;
+        lastWrite = tasks.background(() -> {
+            snapshot.save(dataDir);
+            return null;
+        });
+    }
+
+    /** Saves and waits a little for the write, as the window closes. */
+    public void saveAndWait() {
+        save();
+        try {
+            lastWrite.get(2, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // the window closes anyway; next time it opens at its defaults
+        }
+    }
+}

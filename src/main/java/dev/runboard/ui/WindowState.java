@@ -1,0 +1,63 @@
+package dev.runboard.ui;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.runboard.store.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+
+/**
+ * How the person left the window: its place and size, the split positions, the column widths and
+ * whether quitting with running sessions should still ask. Kept in {@code ui-state.json} in the
+ * data dir; a missing or damaged file means the defaults (the window is never refused for it).
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record WindowState(
+        @JsonProperty("x") double x,
+        @JsonProperty("y") double y,
+        @JsonProperty("width") double width,
+        @JsonProperty("height") double height,
+        @JsonProperty("maximized") boolean maximized,
+        @JsonProperty("splits") Map<String, Double> splits,
+        @JsonProperty("columns") Map<String, Double> columns,
+        @JsonProperty("ask_before_quit") boolean askBeforeQuit) {
+    public static final String FILE_NAME = "ui-state.json";
+    public static final WindowState NONE = new WindowState(Double.NaN, Double.NaN, 0, 0, false, Map.of(), Map.of(), true);
+
+    public WindowState {
+        splits = splits == null ? Map.of() : Map.copyOf(splits);
+        columns = columns == null ? Map.of() : Map.copyOf(columns);
+    }
+
+    public boolean hasBounds() {
+        return width > 0 && height > 0 && !Double.isNaN(x) && !Double.isNaN(y);
+    }
+
+    public WindowState withAskBeforeQuit(boolean ask) {
+        return new WindowState(x, y, width, height, maximized, splits, columns, ask);
+    }
+
+    public static WindowState load(Path dataDir) {
+        try {
+            return Json.mapper().readValue(Files.readString(dataDir.resolve(FILE_NAME), StandardCharsets.UTF_8), WindowState.class);
+        } catch (IOException | RuntimeException e) {
+            return NONE; // first run or a damaged file: the window opens as new
+        }
+    }
+
+    /** Writes the file atomically (call off the FX thread). */
+    public void save(Path dataDir) throws IOException {
+        dev.runboard.store.DataDirs.createPrivateDirectories(dataDir);
+        Path tmp = Files.createTempFile(dataDir, "." + FILE_NAME, ".tmp");
+        try {
+            Files.writeString(tmp, Json.write(this));
+            Files.move(tmp, dataDir.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

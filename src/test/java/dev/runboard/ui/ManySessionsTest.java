@@ -1,0 +1,139 @@
+package dev.runboard.ui;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
+import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.sessions.StatusFilter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Acting on many sessions at once, undoing a removal, and a filter that hides everything, on the real window. */
+@ExtendWith(ApplicationExtension.class)
+class ManySessionsTest {
+    private static final long WAIT_S = 30;
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path workDir;
+
+    private WindowFixture fixture;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        fixture = WindowFixture.open(stage, dataDir);
+        window = fixture.window();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void oneCtrlKKillsEverySelectedSessionAndRemoveWaitsForItsUndoWindow(FxRobot robot) throws Exception {
+        List<SessionRow> sleepers = List.of(launch(robot, "sleep 60"), launch(robot, "sleep 61"), launch(robot, "sleep 62"));
+        SessionRow done = launch(robot, "echo done");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, done::status) == SessionStatus.COMPLETED);
+
+        robot.interact(() -> table(robot).getSelectionModel().selectAll());
+        robot.interact(() -> table(robot).requestFocus());
+        robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
+        for (SessionRow r : sleepers) {
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, r::status) == SessionStatus.KILLED);
+        }
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.model().messageProperty().get())
+                .equals("Killed 3 sessions: 0 survivors"));
+
+        // Remove (the artifacts stay): the rows go at once, the store keeps them until Undo has passed.
+        List<Path> artifacts = fx(robot, () -> window.sessions().rows().stream().map(r -> dev.runboard.ui.main.PendingRemovals.outputFileOf(r).orElseThrow()).toList());
+        assertTrue(artifacts.stream().allMatch(Files::exists), "every session has its output file");
+        robot.interact(() -> table(robot).getSelectionModel().selectAll());
+        robot.clickOn("#toolbarRemove");
+        assertEquals(0, (int) fx(robot, () -> window.sessions().rows().size()), "the rows left the table");
+        String said = fx(robot, () -> window.model().messageProperty().get());
+        assertTrue(said.startsWith("Removed 4 sessions from the list; the output stays in " + dataDir), said);
+        assertEquals(4, fixture.engine().sessions().size(), "nothing is removed from the store during the undo window");
+        robot.clickOn("#undoButton");
+        assertEquals(4, (int) fx(robot, () -> window.sessions().rows().size()), "Undo brought every row back");
+
+        // Remove with the artifacts: deleted for good once the (shortened) window has passed.
+        robot.interact(() -> window.model().removals().setWindow(javafx.util.Duration.seconds(1)));
+        robot.interact(() -> table(robot).getSelectionModel().selectAll());
+        robot.interact(() -> window.controller().selection().remove(true));
+        assertTrue(artifacts.stream().allMatch(Files::exists), "the files wait for the undo window");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fixture.engine().sessions().isEmpty()
+                && artifacts.stream().noneMatch(Files::exists));
+        assertEquals(0, (int) fx(robot, () -> window.model().removals().pendingCount()));
+    }
+
+    @Test
+    void aFilterThatHidesEverythingSaysSoAndOffersToClearIt(FxRobot robot) throws Exception {
+        launch(robot, "echo one");
+        launch(robot, "echo two");
+        robot.interact(() -> window.sessions().filterTextProperty().set("zzz"));
+        WaitForAsyncUtils.waitForFxEvents();
+        String text = fx(robot, () -> robot.lookup("#tablePlaceholder").queryAs(Label.class).getText());
+        assertEquals("No sessions match \u201Czzz\u201D (2 hidden).", text);
+        robot.clickOn("#clearFilterButton");
+        assertEquals("", fx(robot, () -> window.sessions().filterTextProperty().get()));
+        assertEquals(2, (int) fx(robot, () -> table(robot).getItems().size()));
+    }
+
+    @Test
+    void theKillControlsFollowTheRowTheTableReallySelectsWhenTheFilterHidesTheEndedOne(FxRobot robot) throws Exception {
+        SessionRow first = launch(robot, "sleep 60");
+        SessionRow second = launch(robot, "sleep 61");
+        robot.interact(() -> {
+            window.sessions().statusFilterProperty().set(StatusFilter.RUNNING);
+            window.model().selectedProperty().set(first);
+        });
+        fixture.engine().kill(first.id(), Signal.TERM, Duration.ofSeconds(1)).get(WAIT_S, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        // Whatever the table now shows selected, the actions act on exactly that.
+        List<SessionRow> shown = fx(robot, () -> List.copyOf(table(robot).getSelectionModel().getSelectedItems()));
+        assertEquals(shown, fx(robot, () -> List.copyOf(window.controller().selection().chosen())));
+        boolean killEnabled = !fx(robot, () -> robot.lookup("#toolbarKill").queryAs(Button.class).isDisabled());
+        assertEquals(shown.contains(second), killEnabled, "Kill is enabled exactly when a running row is selected");
+        if (!shown.contains(second)) {
+            robot.interact(() -> table(robot).getSelectionModel().select(second));
+        }
+        assertFalse(fx(robot, () -> robot.lookup("#toolbarKill").queryAs(Button.class).isDisabled()));
+        robot.interact(() -> table(robot).requestFocus());
+        robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, second::status) == SessionStatus.KILLED);
+    }
+
+    private SessionRow launch(FxRobot robot, String command) {
+        return FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(command).cwd(workDir).build()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<SessionRow> table(FxRobot robot) {
+        return robot.lookup(".session-table").queryAs(TableView.class);
+    }
+}

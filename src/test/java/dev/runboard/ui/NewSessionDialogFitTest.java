@@ -1,0 +1,80 @@
+package dev.runboard.ui;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.ui.launch.NewSessionViewModel;
+import java.nio.file.Path;
+import javafx.geometry.Bounds;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The New session dialog with 150 clicks on "+ Add variable": the rows stop at the limit, the
+ * dialog stays on the screen with Launch in view (the form scrolls), and the heap does not balloon
+ * (it once grew by 1 GB and kept it after Cancel).
+ */
+@ExtendWith(ApplicationExtension.class)
+class NewSessionDialogFitTest {
+    @TempDir
+    Path dataDir;
+
+    private WindowFixture fixture;
+
+    @Start
+    void start(Stage stage) {
+        fixture = WindowFixture.open(stage, dataDir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void manyVariablesKeepTheDialogOnScreenAndTheHeapSmall(FxRobot robot) throws Exception {
+        long before = usedHeapAfterGc();
+        robot.clickOn("#newButton");
+        Button add = robot.lookup("#addEnvButton").queryAs(Button.class);
+        for (int i = 0; i < 150; i++) {
+            robot.interact(add::fire);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(NewSessionViewModel.MAX_ENV_ROWS, robot.lookup(".env-row").queryAll().size());
+        assertTrue(fx(robot, add::isDisabled), "+ Add variable is disabled at the limit");
+
+        Window dialog = fx(robot, () -> add.getScene().getWindow());
+        Rectangle2D screen = fx(robot, () -> Screen.getPrimary().getVisualBounds());
+        assertTrue(fx(robot, () -> dialog.getHeight()) <= screen.getHeight(), "no taller than the screen");
+        assertTrue(fx(robot, () -> dialog.getY() + dialog.getHeight()) <= screen.getMaxY() + 0.5, "its bottom is on the screen");
+        Node launch = robot.lookup("#launchButton").query();
+        Bounds inWindow = fx(robot, () -> launch.localToScene(launch.getLayoutBounds()));
+        assertTrue(inWindow.getMaxY() <= fx(robot, () -> launch.getScene().getHeight()) + 0.5, "Launch is in view");
+
+        long grown = usedHeapAfterGc() - before;
+        System.out.printf("heap after 150 clicks on + Add variable: %+d MB%n", grown >> 20);
+        assertTrue(grown < 150L << 20, "the heap grew by " + (grown >> 20) + " MB");
+        robot.clickOn("#cancelButton");
+    }
+
+    private static long usedHeapAfterGc() {
+        Runtime rt = Runtime.getRuntime();
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
+}

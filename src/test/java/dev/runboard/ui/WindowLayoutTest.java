@@ -1,0 +1,86 @@
+package dev.runboard.ui;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.runboard.session.SessionSpec;
+import dev.runboard.ui.sessions.SessionRow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The main window at the smallest size it allows and at a laptop's size, with a workspace open and
+ * a running session selected (every header control enabled, the longest words showing): no button,
+ * header or column title is cut short or pushed out of the window.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WindowLayoutTest {
+    private static final long WAIT_S = 20;
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path project;
+
+    private WindowFixture fixture;
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        fixture = WindowFixture.open(stage, dataDir);
+        window = fixture.window();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void nothingIsCutShortAtTheMinimumSizeWithTheSidebarOpen(FxRobot robot) throws Exception {
+        assertNothingClippedAt(robot, 1024, 700);
+    }
+
+    @Test
+    void nothingIsCutShortAtALaptopSizeWithTheSidebarOpen(FxRobot robot) throws Exception {
+        assertNothingClippedAt(robot, 1280, 800);
+    }
+
+    private void assertNothingClippedAt(FxRobot robot, int width, int height) throws Exception {
+        Files.writeString(project.resolve("runboard.yaml"), """
+                name: shop
+                commands:
+                  web:
+                    command: ./serve --port 8080
+                  lint:
+                    command: nonexistent-linter --fix
+                    colour: red
+                """);
+        FxReads.await(robot, () -> window.workspaces().open(project));
+        SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(
+                "sleep 60 # a long command line that needs more room than the header has at this size").cwd(project).build()));
+        FxReads.await(robot, () -> window.model().launch(SessionSpec.shell("kill -TERM $$").cwd(project).build()));
+        robot.interact(() -> {
+            window.stage().setWidth(width);
+            window.stage().setHeight(height);
+            window.model().selectedProperty().set(row);
+        });
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().stream()
+                .filter(r -> r != row).anyMatch(r -> !r.isRunning())));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(width, (int) Math.round(fx(robot, () -> window.stage().getScene().getWidth())), "the scene took the size");
+        List<String> clipped = fx(robot, () -> ClippedControls.in(window.stage().getScene()));
+        assertEquals(List.of(), clipped, "cut short at " + width + "x" + height);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.runboard.ui.sessions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The Last line column shows a line as a terminal leaves it after carriage returns. */
+class LastLineAsDrawnTest {
+    @Test
+    void theTextAfterTheLastCarriageReturnWins() {
+        assertEquals("[#####] 100%", SessionRow.asDrawn("[#    ] 20%\r[###  ] 60%\r[#####] 100%"));
+        assertEquals("[#####] 100%", SessionRow.asDrawn("[##   ] 40%\r[#####] 100%\r"), "a trailing CR (CRLF output) is no overwrite");
+        assertEquals("plain line", SessionRow.asDrawn("plain line"));
+        assertEquals(null, SessionRow.asDrawn(null));
+    }
+}
