@@ -20,8 +20,8 @@ import java.nio.charset.StandardCharsets;
  * was wrong, not the supervisor). Each side refuses a message of another version and says so.
  */
 final class Protocol {
-    /** Bumped whenever a request or reply changes shape. */
-    static final int VERSION = 1;
+    /** Bumped whenever a request or reply changes shape (2: up, down, queue; start's queue and after; host). */
+    static final int VERSION = 2;
     /** A request larger than this is refused: a spec with its env fits easily, a flood of stdin is split. */
     static final int MAX_LINE = 4 << 20;
 
