@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         description = {"Run long commands and watch them: with no arguments, runboard opens its window;",
             "with a subcommand, it works from the terminal on the same data."},
         subcommands = {ExecCommand.class, StartCommand.class, ListCommand.class, ShowCommand.class, TailCommand.class,
-            KillCommand.class, SignalCommand.class, WaitCommand.class, OpenCommand.class, SupervisorCommand.class, CommandLine.HelpCommand.class})
+            KillCommand.class, SignalCommand.class, WaitCommand.class, OpenCommand.class, SupervisorCommand.class,
+            HistoryCommand.class, DiffCommand.class, CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
     /** Exit code for a usage error (bad flag, invalid session spec). */

@@ -27,6 +27,8 @@ public final class Session {
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
     /** Where a running session's output is read from; a reader handle, not part of the state. */
     private volatile LiveOutput liveOutput = LiveOutput.NONE;
+    /** What the command's earlier runs say about this one; set once it joins a list that knows them. */
+    private volatile RunEstimate estimate = RunEstimate.NONE;
     private boolean listenersTold;
 
     public Session(String id, SessionSpec spec, Path captureFile, Clock clock) {
@@ -127,6 +129,11 @@ public final class Session {
         Session s = new Session(id, spec, captureFile, clock, initial);
         s.listenersTold = outcome != null;
         return s;
+    }
+
+    /** Judges this run's progress against its command's earlier runs from now on. */
+    public void expect(RunEstimate estimate) {
+        this.estimate = estimate;
     }
 
     /** Points a restored running session at its live output. */
@@ -285,7 +292,10 @@ public final class Session {
         LiveOutput live = liveOutput;
         OutputPreview preview = st instanceof SessionState.Ended e ? e.outcome().preview()
                 : (freshOutput ? live.read() : live.lastRead());
-        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed(st));
+        Duration elapsed = elapsed(st);
+        RunProgress progress = st instanceof SessionState.Running
+                ? estimate.at(elapsed.toMillis() / 1000.0, preview.originalBytes()) : RunProgress.NONE;
+        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, progress);
     }
 
     public static String slashes(Path p) {

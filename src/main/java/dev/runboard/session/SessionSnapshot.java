@@ -15,7 +15,8 @@ import java.util.Map;
 @JsonPropertyOrder({"status", "session_id", "command", "argv", "cwd", "shell", "env", "pid", "started_at",
     "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "nice", "exit_code", "signal", "reason", "output",
     "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
-    "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources"})
+    "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources",
+    "progress", "eta_seconds", "longer_than_usual"})
 public record SessionSnapshot(
         @JsonProperty("status") SessionStatus status,
         @JsonProperty("session_id") String sessionId,
@@ -41,11 +42,12 @@ public record SessionSnapshot(
         @JsonProperty("capture_file") String captureFile,
         @JsonProperty("kill_report") KillReport killReport,
         @JsonProperty("resources") ResourceTotals resources,
-        @JsonProperty("events") List<SessionEvent> events) {
+        @JsonProperty("events") List<SessionEvent> events,
+        @JsonIgnore RunProgress estimate) {
 
     /** The view of a session in one state: the spec's fields, the state's, and the output as read. */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
-                                     OutputPreview preview, Duration elapsed) {
+                                     OutputPreview preview, Duration elapsed, RunProgress estimate) {
         SessionOutcome o = state instanceof SessionState.Ended e ? e.outcome() : null;
         return new SessionSnapshot(
                 state.status(),
@@ -72,7 +74,8 @@ public record SessionSnapshot(
                 o != null ? o.captureFile() : Session.slashes(captureFile),
                 state.killReport(),
                 state.resources(),
-                state.events());
+                state.events(),
+                estimate == null ? RunProgress.NONE : estimate);
     }
 
     /** Where the exact bytes are: the artifact when the output outgrew the preview, else the capture file. */
@@ -110,6 +113,22 @@ public record SessionSnapshot(
     @JsonProperty("last_line")
     public String lastLine() {
         return preview.lastLine();
+    }
+
+    /** How far along a running session is against its command's earlier runs (0–1); null when unknown. */
+    @JsonProperty("progress")
+    public Double progress() {
+        return estimate.progress();
+    }
+
+    @JsonProperty("eta_seconds")
+    public Double etaSeconds() {
+        return estimate.etaSeconds();
+    }
+
+    @JsonProperty("longer_than_usual")
+    public boolean longerThanUsual() {
+        return estimate.longerThanUsual();
     }
 
     @JsonIgnore
