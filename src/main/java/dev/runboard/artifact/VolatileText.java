@@ -6,7 +6,8 @@ package dev.runboard.artifact;
  * two Maven or pytest logs that differ only in timings compare equal. A run of hex digits that
  * holds at least one decimal digit ({@code 12}, {@code 0.35}, {@code 7ffe3a}, {@code 09:41:07}'s
  * parts) counts as one masked token, and so does a duration unit right after it ({@code 12ms},
- * {@code 0.35 s}); words such as {@code BUILD} or {@code added} have no digit and stay.
+ * {@code 0.35 s}); so does a hex run of 8 or more, or one right after {@code 0x} or {@code @} (an
+ * address like {@code Cache@deadbeef}). Words such as {@code BUILD} or {@code added} stay.
  */
 final class VolatileText {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
@@ -41,7 +42,10 @@ final class VolatileText {
                     digit |= isDigit(b[end]);
                     end++;
                 }
-                if (digit) {
+                // An address or a hash may have no decimal digit: long runs, or runs after "0x" or "@", are masked too.
+                boolean address = end - i >= 8 || (i > from && b[i - 1] == '@')
+                        || (i - from >= 2 && b[i - 1] == 'x' && b[i - 2] == '0');
+                if (digit || address) {
                     h = (h ^ MASK) * FNV_PRIME;
                     length++;
                     i = unitEnd(b, end, to);

@@ -4,6 +4,7 @@ import dev.runboard.session.SessionService;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.detail.DetailViewModel;
 import dev.runboard.ui.insight.SessionControl;
+import dev.runboard.ui.runs.RunsUi;
 import dev.runboard.ui.launch.NewSessionDialogs;
 import dev.runboard.ui.main.MainController;
 import dev.runboard.ui.main.MainViewModel;
@@ -97,6 +98,7 @@ public final class MainWindow {
         Scene scene = new Scene(new StackPane(root, toasts.layer()), 1280, 800);
         theme.register(scene);
         stage.setScene(scene);
+        RunsUi.install(root, engine, tasks, sessions, model.selectedProperty());
         stage.setTitle("runboard");
         stage.setMinWidth(720);
         stage.setMinHeight(480);
