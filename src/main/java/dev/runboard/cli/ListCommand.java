@@ -46,10 +46,10 @@ public final class ListCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.write(rows));
         } else {
-            out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "COMMAND");
+            out.printf(Locale.ROOT, "%-22s %-9s %9s %6s %-17s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "PROGRESS", "COMMAND");
             for (JsonNode s : rows) {
-                out.printf(Locale.ROOT, "%-22s %-9s %9s %6s  %s%n", s.path("session_id").asText(), s.path("status").asText(),
-                        elapsed(s.path("elapsed_seconds").asDouble()), exit(s), oneLine(s.path("command").asText()) + stackNote(s));
+                out.printf(Locale.ROOT, "%-22s %-9s %9s %6s %-17s  %s%n", s.path("session_id").asText(), s.path("status").asText(),
+                        elapsed(s.path("elapsed_seconds").asDouble()), exit(s), progress(s), oneLine(s.path("command").asText()) + stackNote(s));
             }
         }
         out.flush();
@@ -82,6 +82,18 @@ public final class ListCommand implements Callable<Integer> {
             return "SIG" + s.get("signal").asText();
         }
         return s.hasNonNull("exit_code") ? s.get("exit_code").asText() : "-";
+    }
+
+    /** "45% 12.0s left", "longer than usual", or "-" when the command has too few earlier runs to tell. */
+    static String progress(JsonNode s) {
+        if (s.path("longer_than_usual").asBoolean()) {
+            return "longer than usual";
+        }
+        if (!s.hasNonNull("progress")) {
+            return "-";
+        }
+        String eta = s.hasNonNull("eta_seconds") ? " " + elapsed(s.get("eta_seconds").asDouble()) + " left" : "";
+        return Math.round(s.get("progress").asDouble() * 100) + "%" + eta;
     }
 
     static String elapsed(double seconds) {

@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * {@code runboard exec [OPTIONS] -- COMMAND...} without picocli. Picocli's classes are Java 5
  * bytecode, which class data sharing on JDK 17 cannot archive: building exec's model cost more
- * CPU than all of the rest of a short {@code exec} (docs/BENCHMARKS.md §9). Only a command line
+ * CPU than all of the rest of a short {@code exec} (docs/BENCHMARKS.md §10). Only a command line
  * with {@code --} and options in plain {@code --name value} or {@code --name=value} form is read
  * here, into the same {@link SpecOptions} fields; anything else — help, an unknown option, a value
  * that does not convert, an option given twice, a spec {@link SpecOptions#toSpec} rejects, an

@@ -1,6 +1,11 @@
 package dev.runboard.process;
 
+import dev.runboard.session.RunEstimate;
+import dev.runboard.session.RunHistory;
+import dev.runboard.session.RunKey;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +49,9 @@ final class SessionList {
     }
 
     void add(Session session) {
+        if (session.outcome() == null) {
+            session.expect(RunEstimate.from(history(RunKey.of(session.spec()))));
+        }
         byId.put(session.id(), session);
         sessions.add(session);
         reserved.remove(session.id());
@@ -55,6 +63,21 @@ final class SessionList {
             byId.remove(session.id(), session);
             removeListeners.forEach(l -> l.accept(session));
         }
+    }
+
+    /**
+     * The ended runs of one command among the sessions known, oldest first: what a new run's
+     * progress is judged by. Both the owner and a client build it from the same list, so both show
+     * the same estimate.
+     */
+    RunHistory history(RunKey key) {
+        List<SessionSnapshot> ended = new ArrayList<>();
+        for (Session s : sessions) {
+            if (s.outcome() != null && key.equals(RunKey.of(s.spec()))) {
+                ended.add(s.snapshot(false));
+            }
+        }
+        return RunHistory.of(key, ended);
     }
 
     void onAdd(Consumer<Session> listener) {

@@ -29,6 +29,8 @@ public final class Session {
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
     /** Where a running session's output is read from; a reader handle, not part of the state. */
     private volatile LiveOutput liveOutput = LiveOutput.NONE;
+    /** What the command's earlier runs say about this one; set once it joins a list that knows them. */
+    private volatile RunEstimate estimate = RunEstimate.NONE;
     private boolean listenersTold;
     /** A remote session's link to its host: "connected" or "disconnected"; null when local. */
     private volatile String connection;
@@ -183,6 +185,11 @@ public final class Session {
     public static Session restoreWaiting(String id, SessionSpec spec, Path captureFile, Clock clock, Instant createdAt,
                                          SessionStatus status, String reason) {
         return new Session(id, spec, captureFile, clock, new SessionState.Waiting(createdAt, status, reason));
+    }
+
+    /** Judges this run's progress against its command's earlier runs from now on. */
+    public void expect(RunEstimate estimate) {
+        this.estimate = estimate;
     }
 
     /** Points a restored running session at its live output. */
@@ -349,7 +356,10 @@ public final class Session {
         LiveOutput live = liveOutput;
         OutputPreview preview = st instanceof SessionState.Ended e ? e.outcome().preview()
                 : (freshOutput ? live.read() : live.lastRead());
-        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed(st), connection).withStack(stack, ready);
+        Duration elapsed = elapsed(st);
+        RunProgress progress = st instanceof SessionState.Running
+                ? estimate.at(elapsed.toMillis() / 1000.0, preview.originalBytes()) : RunProgress.NONE;
+        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, connection, progress).withStack(stack, ready);
     }
 
     /** A remote session's connection to its host ({@code connected}, {@code disconnected}); null when local. */

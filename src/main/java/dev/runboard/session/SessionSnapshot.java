@@ -16,7 +16,8 @@ import java.util.Map;
     "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "nice", "exit_code", "signal", "reason", "output",
     "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
     "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "events", "host", "connection",
-    "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file"})
+    "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file",
+    "progress", "eta_seconds", "longer_than_usual"})
 public record SessionSnapshot(
         @JsonProperty("status") SessionStatus status,
         @JsonProperty("session_id") String sessionId,
@@ -46,7 +47,8 @@ public record SessionSnapshot(
         @JsonProperty("host") String host,
         @JsonProperty("connection") String connection,
         @JsonIgnore StackLink stack,
-        @JsonProperty("ready") Boolean ready) {
+        @JsonProperty("ready") Boolean ready,
+        @JsonIgnore RunProgress estimate) {
 
     /** The same snapshot with its place in a stack (null: none) and its readiness (null: no probe). */
     public SessionSnapshot withStack(StackLink link, Boolean isReady) {
@@ -55,7 +57,7 @@ public record SessionSnapshot(
         }
         return new SessionSnapshot(status, sessionId, command, argv, cwd, shell, env, pid, startedAt, endedAt, elapsedSeconds,
                 timeoutSeconds, graceSeconds, nice, exitCode, signal, reason, preview, artifact, artifactError,
-                artifactErrorCode, captureFile, killReport, resources, events, host, connection, link, isReady);
+                artifactErrorCode, captureFile, killReport, resources, events, host, connection, link, isReady, estimate);
     }
 
     /** What it waits for: command name (or session id) to condition; null when nothing. */
@@ -91,15 +93,15 @@ public record SessionSnapshot(
     /** The view of a session in one state: the spec's fields, the state's, and the output as read. */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
                                      OutputPreview preview, Duration elapsed) {
-        return of(id, spec, captureFile, state, preview, elapsed, null);
+        return of(id, spec, captureFile, state, preview, elapsed, null, RunProgress.NONE);
     }
 
     /**
      * As above, for a remote session with its connection ({@code connected}/{@code disconnected}, null
-     * when local or once it has ended).
+     * when local or once it has ended), and a running one's progress against its command's earlier runs.
      */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
-                                     OutputPreview preview, Duration elapsed, String connection) {
+                                     OutputPreview preview, Duration elapsed, String connection, RunProgress estimate) {
         SessionOutcome o = state instanceof SessionState.Ended e ? e.outcome() : null;
         return new SessionSnapshot(
                 state.status(),
@@ -130,7 +132,8 @@ public record SessionSnapshot(
                 spec.host(),
                 spec.isRemote() && !state.status().isTerminal() ? connection : null,
                 null,
-                null);
+                null,
+                estimate == null ? RunProgress.NONE : estimate);
     }
 
     /** Where the exact bytes are: the artifact when the output outgrew the preview, else the capture file. */
@@ -168,6 +171,22 @@ public record SessionSnapshot(
     @JsonProperty("last_line")
     public String lastLine() {
         return preview.lastLine();
+    }
+
+    /** How far along a running session is against its command's earlier runs (0–1); null when unknown. */
+    @JsonProperty("progress")
+    public Double progress() {
+        return estimate.progress();
+    }
+
+    @JsonProperty("eta_seconds")
+    public Double etaSeconds() {
+        return estimate.etaSeconds();
+    }
+
+    @JsonProperty("longer_than_usual")
+    public boolean longerThanUsual() {
+        return estimate.longerThanUsual();
     }
 
     /** Started and not ended: running or paused. */

@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Writes runboard's records and snapshots exactly as {@link Json#write} does, without Jackson's
  * databind: starting it costs about 0.25 s of CPU and 600 classes, more than a whole
- * {@code runboard exec -- true} may cost (docs/BENCHMARKS.md §9). It reads the same annotations
+ * {@code runboard exec -- true} may cost (docs/BENCHMARKS.md §10). It reads the same annotations
  * (only their names and order) from records of strings, numbers, booleans, enums, instants, lists
  * and maps; anything else — another Jackson annotation, a {@code Duration}, a lone surrogate — is
  * handed to Jackson, so the output never differs (LeanJsonTest holds the two side by side).

@@ -13,6 +13,7 @@ import dev.runboard.ui.notify.RuleNotifier;
 import dev.runboard.ui.notify.ToastStack;
 import dev.runboard.ui.search.RunSearchWindow;
 import dev.runboard.ui.sessions.SessionRow;
+import dev.runboard.ui.runs.RunsUi;
 import dev.runboard.ui.sessions.SessionsViewModel;
 import dev.runboard.ui.viewer.ArtifactViewer;
 import dev.runboard.ui.workspace.WorkspaceController;
@@ -107,6 +108,7 @@ public final class MainWindow {
                 firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
         theme.register(scene);
         stage.setScene(scene);
+        RunsUi.install(root, engine, tasks, sessions, model.selectedProperty());
         stage.setTitle("runboard");
         // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
         stage.setMinWidth(MIN_WIDTH);

@@ -18,7 +18,7 @@ import javafx.scene.shape.Line;
  * session's life scaled to its own maximum (at least {@code floor}). The line colour comes from
  * CSS ({@code -fx-stroke} of the hidden {@code .sparkline-stroke} line), so themes can change it.
  */
-final class Sparkline extends BorderPane {
+public final class Sparkline extends BorderPane {
     private final Label title = new Label();
     private final Label value = new Label();
     private final Label peak = new Label();
@@ -28,7 +28,7 @@ final class Sparkline extends BorderPane {
     private final double floor;
     private double[] series = new double[0];
 
-    Sparkline(String name, String styleClass, DoubleFunction<String> format, double floor) {
+    public Sparkline(String name, String styleClass, DoubleFunction<String> format, double floor) {
         this.format = format;
         this.floor = floor;
         getStyleClass().addAll("sparkline", styleClass);
@@ -61,7 +61,7 @@ final class Sparkline extends BorderPane {
         setCenter(plot);
     }
 
-    void show(List<Double> points, String current, String peakText) {
+    public void show(List<Double> points, String current, String peakText) {
         series = points.stream().mapToDouble(Double::doubleValue).toArray();
         value.setText(current);
         peak.setText(peakText);

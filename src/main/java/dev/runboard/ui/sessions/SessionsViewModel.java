@@ -1,5 +1,6 @@
 package dev.runboard.ui.sessions;
 
+import dev.runboard.session.RunKey;
 import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSnapshot;
@@ -50,6 +51,8 @@ public final class SessionsViewModel {
     private final Set<SessionRow> polling = new LinkedHashSet<>();
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final ObjectProperty<StatusFilter> statusFilter = new SimpleObjectProperty<>(this, "statusFilter", StatusFilter.ALL);
+    /** When set, only the runs of this command are shown (the "same command" filter). */
+    private final ObjectProperty<RunKey> sameCommand = new SimpleObjectProperty<>(this, "sameCommand");
     private final ReadOnlyIntegerWrapper runningCount = new ReadOnlyIntegerWrapper(this, "runningCount");
     private final ReadOnlyLongWrapper bytesOnDisk = new ReadOnlyLongWrapper(this, "bytesOnDisk");
     private final List<Consumer<SessionRow>> endListeners = new CopyOnWriteArrayList<>();
@@ -66,7 +69,8 @@ public final class SessionsViewModel {
     public SessionsViewModel(Clock clock, Duration pollPeriod, UiTasks tasks) {
         this.tasks = tasks;
         filtered.predicateProperty().bind(Bindings.createObjectBinding(
-                () -> matcher(filterText.get(), statusFilter.get()), filterText, statusFilter));
+                () -> matcher(filterText.get(), statusFilter.get()).and(sameCommand(sameCommand.get())),
+                filterText, statusFilter, sameCommand));
         poller = new SessionPoller(() -> List.copyOf(polling), this::apply, clock, pollPeriod);
     }
 
@@ -236,6 +240,10 @@ public final class SessionsViewModel {
                 || row.status().word().contains(needle));
     }
 
+    private static Predicate<SessionRow> sameCommand(RunKey key) {
+        return row -> key == null || key.equals(RunKey.of(row.spec()));
+    }
+
     private static boolean contains(String hay, String needle) {
         return hay != null && hay.toLowerCase(Locale.ROOT).contains(needle);
     }
@@ -289,6 +297,10 @@ public final class SessionsViewModel {
 
     public StringProperty filterTextProperty() {
         return filterText;
+    }
+
+    public ObjectProperty<RunKey> sameCommandProperty() {
+        return sameCommand;
     }
 
     public ObjectProperty<StatusFilter> statusFilterProperty() {

@@ -1,0 +1,54 @@
+package dev.runboard.artifact;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A hunk's body while its line counts are still growing (the header, which needs them, comes
+ * first): in memory up to {@link #IN_MEMORY} bytes, then in a temporary file, so that a change of
+ * gigabytes is still one exact hunk without being held in memory.
+ */
+final class HunkBuffer {
+    static final int IN_MEMORY = 8 << 20;
+
+    private final ByteArrayOutputStream memory = new ByteArrayOutputStream();
+    private Path spill;
+    private OutputStream spillOut;
+
+    void write(byte[] bytes) throws IOException {
+        if (spillOut == null && memory.size() + bytes.length > IN_MEMORY) {
+            spill = Files.createTempFile("runboard-diff", ".hunk");
+            spillOut = new java.io.BufferedOutputStream(Files.newOutputStream(spill), 1 << 16);
+            memory.writeTo(spillOut);
+            memory.reset();
+        }
+        if (spillOut != null) {
+            spillOut.write(bytes);
+        } else {
+            memory.write(bytes);
+        }
+    }
+
+    /** Copies the body to {@code out} and empties the buffer (removing any spill file). */
+    void drainTo(OutputStream out) throws IOException {
+        if (spillOut == null) {
+            memory.writeTo(out);
+            memory.reset();
+            return;
+        }
+        try {
+            spillOut.close();
+            try (InputStream in = Files.newInputStream(spill)) {
+                in.transferTo(out);
+            }
+        } finally {
+            Files.deleteIfExists(spill);
+            spill = null;
+            spillOut = null;
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.runboard.ui.runs;
+
+import dev.runboard.ui.UiTasks;
+import java.nio.file.Path;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.stage.Stage;
+
+/**
+ * "Compare with previous run": the unified diff of two runs' outputs, coloured, with a toggle that
+ * ignores numbers, timestamps, durations and addresses; it opens at the first real difference.
+ * The comparison runs on a worker and streams both files, so gigabyte outputs are fine.
+ */
+final class DiffWindow {
+    private final Stage stage = new Stage();
+    private final ListView<String> lines = new ListView<>();
+    private final CheckBox ignore = new CheckBox("Ignore numbers, timestamps and addresses");
+    private final Label result = new Label("Comparing\u2026");
+    private final Button first = new Button("First difference");
+    private final UiTasks tasks;
+    private final Path older;
+    private final String olderLabel;
+    private final Path newer;
+    private final String newerLabel;
+    private int firstChange = -1;
+    private int generation;
+
+    DiffWindow(UiTasks tasks, Path older, String olderLabel, Path newer, String newerLabel) {
+        this.tasks = tasks;
+        this.older = older;
+        this.olderLabel = olderLabel;
+        this.newer = newer;
+        this.newerLabel = newerLabel;
+        lines.setId("diffLines");
+        ignore.setId("ignoreVolatile");
+        result.setId("diffResult");
+        first.setId("firstDifference");
+        lines.setCellFactory(v -> new DiffCell());
+        ignore.selectedProperty().addListener((o, was, now) -> compare());
+        first.setOnAction(e -> jumpToFirst());
+        // An HBox, not a ToolBar: a ToolBar would hide the result in its overflow menu on a narrow window.
+        HBox bar = new HBox(12, new Label(olderLabel + "  \u2192  " + newerLabel), ignore, first, result);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(6, 8, 6, 8));
+        BorderPane root = new BorderPane(lines, bar, null, null, null);
+        BorderPane.setMargin(lines, new Insets(0));
+        stage.setScene(new Scene(root, 1000, 700));
+        stage.setTitle("Compare " + olderLabel + " with " + newerLabel + " \u2014 runboard");
+    }
+
+    void show() {
+        stage.show();
+        compare();
+    }
+
+    private void compare() {
+        int mine = ++generation;
+        boolean ignoring = ignore.isSelected();
+        result.setText("Comparing\u2026");
+        first.setDisable(true);
+        tasks.onFx(tasks.background(() -> DiffText.compare(older, olderLabel, newer, newerLabel, ignoring)), (diff, error) -> {
+            if (mine != generation) {
+                return; // the toggle changed meanwhile: a newer comparison is coming
+            }
+            if (error != null) {
+                result.setText("Cannot compare: " + error.getMessage());
+                lines.getItems().clear();
+                return;
+            }
+            lines.getItems().setAll(diff.lines());
+            firstChange = diff.firstChange();
+            first.setDisable(firstChange < 0);
+            result.setText(diff.same() ? (ignoring ? "Same output, apart from numbers and timestamps" : "Same output")
+                    : "Differs" + (diff.cut() ? " (first " + DiffText.MAX_LINES + " lines of the diff shown)" : ""));
+            jumpToFirst();
+        });
+    }
+
+    private void jumpToFirst() {
+        if (firstChange >= 0) {
+            lines.scrollTo(Math.max(0, firstChange - 3));
+            lines.getSelectionModel().select(firstChange);
+        }
+    }
+
+    private static final class DiffCell extends ListCell<String> {
+        @Override
+        protected void updateItem(String line, boolean empty) {
+            super.updateItem(line, empty);
+            setText(empty ? null : line);
+            String style = "-fx-font-family: monospace;";
+            if (!empty && line != null && !line.isEmpty()) {
+                if (line.startsWith("@@")) {
+                    style += "-fx-text-fill: #3a7bd5;";
+                } else if (line.startsWith("+") && !line.startsWith("+++ ")) {
+                    style += "-fx-text-fill: #2e9d4c;";
+                } else if (line.startsWith("-") && !line.startsWith("--- ")) {
+                    style += "-fx-text-fill: #d64545;";
+                }
+            }
+            setStyle(style);
+        }
+    }
+}

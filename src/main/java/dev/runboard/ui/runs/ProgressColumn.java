@@ -1,0 +1,71 @@
+package dev.runboard.ui.runs;
+
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.ui.sessions.SessionRow;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+
+/**
+ * The sessions table's Progress column: for a running session whose command has earlier
+ * successful runs, a bar with the remaining time; "longer than usual" once it outgrew them all.
+ * It reads the snapshot the poller already made, so it costs no work of its own.
+ */
+final class ProgressColumn extends TableColumn<SessionRow, SessionSnapshot> {
+
+    ProgressColumn() {
+        super("Progress");
+        setId("progressColumn");
+        setPrefWidth(150);
+        setSortable(false);
+        setCellValueFactory(c -> c.getValue().snapshotProperty());
+        setCellFactory(c -> new Cell());
+    }
+
+    /** Adds the column after the Elapsed one (or at the end when there is none). */
+    static void install(TableView<SessionRow> table) {
+        int at = table.getColumns().size();
+        for (int i = 0; i < table.getColumns().size(); i++) {
+            if ("Elapsed".equals(table.getColumns().get(i).getText())) {
+                at = i + 1;
+            }
+        }
+        table.getColumns().add(at, new ProgressColumn());
+    }
+
+    private static final class Cell extends TableCell<SessionRow, SessionSnapshot> {
+        private final ProgressBar bar = new ProgressBar();
+        private final Tooltip tip = new Tooltip();
+
+        Cell() {
+            getStyleClass().add("progress-cell");
+            bar.setMaxWidth(60);
+            bar.setPrefWidth(60);
+            setContentDisplay(ContentDisplay.LEFT);
+            setGraphicTextGap(6);
+        }
+
+        @Override
+        protected void updateItem(SessionSnapshot s, boolean empty) {
+            super.updateItem(s, empty);
+            String text = empty ? "" : ProgressText.of(s);
+            if (text.isEmpty()) {
+                setText(null);
+                setGraphic(null);
+                setTooltip(null);
+                return;
+            }
+            boolean longer = s.longerThanUsual();
+            setText(text);
+            // Longer than usual: no bar at all, a full or creeping bar would be confidently wrong.
+            setGraphic(longer ? null : bar);
+            bar.setProgress(ProgressText.bar(s));
+            tip.setText(longer ? "Running longer than every earlier successful run of this command"
+                    : "Estimated from this command's earlier successful runs");
+            setTooltip(tip);
+        }
+    }
+}

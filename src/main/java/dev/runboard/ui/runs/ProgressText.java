@@ -1,0 +1,35 @@
+package dev.runboard.ui.runs;
+
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.ui.Formats;
+
+/** How a running session's progress reads in the row and the History tab. */
+final class ProgressText {
+    static final String LONGER = "longer than usual";
+
+    private ProgressText() {
+    }
+
+    /** "45 % · 12.0s left", "longer than usual", or "" when there is no estimate. */
+    static String of(SessionSnapshot s) {
+        if (s == null || !s.isRunning()) {
+            return "";
+        }
+        if (s.longerThanUsual()) {
+            return LONGER;
+        }
+        if (s.progress() == null) {
+            return "";
+        }
+        String eta = s.etaSeconds() == null ? "" : " \u00b7 " + Formats.seconds(Math.ceil(s.etaSeconds())) + " left";
+        return Math.round(s.progress() * 100) + " %" + eta;
+    }
+
+    /** The bar's value: the progress, or -1 (indeterminate) when longer than usual, 0 when unknown. */
+    static double bar(SessionSnapshot s) {
+        if (s == null || !s.isRunning()) {
+            return 0;
+        }
+        return s.longerThanUsual() ? -1 : s.progress() == null ? 0 : s.progress();
+    }
+}
