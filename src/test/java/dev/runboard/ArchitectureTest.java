@@ -1,5 +1,6 @@
 package dev.runboard;
 
+import dev.runboard.ui.common.UiTasks;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -7,7 +8,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.runboard.session.Session;
-import dev.runboard.ui.FxUiTasks;
+import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.RunboardApp;
 import javafx.application.Platform;
 
@@ -79,4 +80,17 @@ class ArchitectureTest {
     static final ArchRule noPackageCycles = com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
             .matching("dev.runboard.(*)..").should().beFreeOfCycles()
             .because("dependencies point down: session, store, process, engine, then the fronts (cli, ui)");
+
+    @ArchTest
+    static final ArchRule uiPackagesFormNoCycle = com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
+            .matching("dev.runboard.ui.(*)..").should().beFreeOfCycles()
+            .because("issue #15: shared widgets (ui.common, ui.ansi) at the bottom, views above them, the window's"
+                    + " composition (ui.window, then ui itself) on top");
+
+    @ArchTest
+    static final ArchRule theCompositionRootIsOnTop = noClasses()
+            .that().resideInAPackage("dev.runboard.ui..").and().resideOutsideOfPackage("dev.runboard.ui")
+            .should().dependOnClassesThat().resideInAPackage("dev.runboard.ui")
+            .because("dev.runboard.ui holds the app and its composition root (RunboardApp, MainWindow): nothing below"
+                    + " may reach back up to it; what the views share lives in ui.common");
 }

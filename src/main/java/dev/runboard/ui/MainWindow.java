@@ -1,12 +1,17 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.UiTasks;
+import dev.runboard.ui.common.FxUiTasks;
+import dev.runboard.ui.common.DesktopBridge;
+import dev.runboard.ui.common.Theme;
+import dev.runboard.ui.common.UiSettings;
 import dev.runboard.session.SessionService;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.detail.DetailViewModel;
 import dev.runboard.ui.insight.SessionControl;
 import dev.runboard.ui.launch.NewSessionDialogs;
-import dev.runboard.ui.main.MainController;
 import dev.runboard.ui.main.MainViewModel;
+import dev.runboard.ui.window.MainController;
 import dev.runboard.ui.notify.DesktopNotifier;
 import dev.runboard.ui.notify.EndNotifier;
 import dev.runboard.ui.notify.RuleNotifier;

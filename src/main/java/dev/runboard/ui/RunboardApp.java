@@ -1,5 +1,11 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.UiTasks;
+import dev.runboard.ui.common.FxUiTasks;
+import dev.runboard.ui.common.FxDesktopBridge;
+import dev.runboard.ui.common.Theme;
+import dev.runboard.ui.common.UiSettings;
+import dev.runboard.ui.common.HeapPolicy;
 import dev.runboard.process.EngineConfig;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.SupervisedSessions;

@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.UiTasks;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

@@ -464,7 +464,7 @@ class UiBenchmark {
     }
 
     private void memory(FxRobot robot, String label, String command) throws Exception {
-        dev.runboard.ui.HeapPolicy.keepHeapTight(); // as the app's start does
+        dev.runboard.ui.common.HeapPolicy.keepHeapTight(); // as the app's start does
         WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS);
         long[] before = memoryNow();
         java.util.Map<String, long[]> histoBefore = histogram(diagnostic("gcClassHistogram"));

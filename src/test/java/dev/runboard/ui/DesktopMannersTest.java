@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.FxUiTasks;
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

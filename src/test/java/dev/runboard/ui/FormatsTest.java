@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.Formats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.UiTasks;
+import dev.runboard.ui.common.FxUiTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

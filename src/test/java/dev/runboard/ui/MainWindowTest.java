@@ -209,7 +209,7 @@ class MainWindowTest {
         robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
         ListView<?> tail = robot.lookup("#outputList").queryAs(ListView.class);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !tail.getItems().isEmpty()
-                && ((dev.runboard.ui.detail.StyledLine) tail.getItems().get(tail.getItems().size() - 1)).plain().equals("LAST-LINE")));
+                && ((dev.runboard.ui.ansi.StyledLine) tail.getItems().get(tail.getItems().size() - 1)).plain().equals("LAST-LINE")));
         assertEquals(SessionStatus.RUNNING, fx(robot, () -> window.sessions().rows().get(0).status()), "caught up before the end, not because of it");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
     }

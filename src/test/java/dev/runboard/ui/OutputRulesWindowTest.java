@@ -10,7 +10,7 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.WatchSpec;
-import dev.runboard.ui.detail.StyledLine;
+import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.List;

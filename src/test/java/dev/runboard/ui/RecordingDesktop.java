@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.DesktopBridge;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,5 +1,7 @@
 package dev.runboard.ui;
 
+import dev.runboard.ui.common.Theme;
+import dev.runboard.ui.common.UiSettings;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionService;
 import java.nio.file.Path;

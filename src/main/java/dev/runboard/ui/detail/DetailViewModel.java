@@ -1,5 +1,7 @@
 package dev.runboard.ui.detail;
 
+import dev.runboard.ui.ansi.StyledLine;
+import dev.runboard.ui.ansi.RuleHighlights;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;

@@ -1,5 +1,7 @@
 package dev.runboard.ui.detail;
 
+import dev.runboard.ui.ansi.StyledLine;
+import dev.runboard.ui.ansi.RuleHighlights;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

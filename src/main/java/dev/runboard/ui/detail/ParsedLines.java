@@ -1,5 +1,8 @@
 package dev.runboard.ui.detail;
 
+import dev.runboard.ui.ansi.AnsiParser;
+import dev.runboard.ui.ansi.SgrStyle;
+import dev.runboard.ui.ansi.StyledLine;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -3,7 +3,7 @@ package dev.runboard.ui.detail;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessRef;
 import dev.runboard.session.SessionSnapshot;
-import dev.runboard.ui.Formats;
+import dev.runboard.ui.common.Formats;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;

@@ -1,5 +1,9 @@
 package dev.runboard.ui.detail;
 
+import dev.runboard.ui.ansi.SgrStyle;
+import dev.runboard.ui.ansi.StyledRun;
+import dev.runboard.ui.ansi.StyledLine;
+import dev.runboard.ui.ansi.RuleHighlights;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

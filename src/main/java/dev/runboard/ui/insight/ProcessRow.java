@@ -1,7 +1,7 @@
 package dev.runboard.ui.insight;
 
 import dev.runboard.session.ProcessTreeSnapshot;
-import dev.runboard.ui.Formats;
+import dev.runboard.ui.common.Formats;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;

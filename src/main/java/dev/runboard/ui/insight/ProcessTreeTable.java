@@ -2,7 +2,7 @@ package dev.runboard.ui.insight;
 
 import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.Signal;
-import dev.runboard.ui.FollowedProperty;
+import dev.runboard.ui.common.FollowedProperty;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -2,7 +2,7 @@ package dev.runboard.ui.insight;
 
 import dev.runboard.session.ResourcePoint;
 import dev.runboard.session.SessionInsight;
-import dev.runboard.ui.Formats;
+import dev.runboard.ui.common.Formats;
 import java.util.List;
 import java.util.Locale;
 import javafx.scene.control.Label;

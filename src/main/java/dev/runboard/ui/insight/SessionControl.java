@@ -2,8 +2,8 @@ package dev.runboard.ui.insight;
 
 import dev.runboard.session.SessionService;
 import dev.runboard.session.Signal;
-import dev.runboard.ui.SerialTasks;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.SerialTasks;
+import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.sessions.SessionRow;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.runboard.ui.launch;
 
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.runboard.ui.main;
 
 import dev.runboard.session.SessionService;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.SessionsViewModel;
 import java.nio.file.Path;
@@ -81,7 +81,7 @@ public final class PendingRemovals {
         long bytes = rows.stream().mapToLong(r -> r.outputBytesProperty().get() == null ? 0 : r.outputBytesProperty().get()).sum();
         String what = rows.size() == 1 ? rows.get(0).commandProperty().get() : rows.size() + " sessions";
         if (withArtifacts) {
-            return "Removed " + what + "; " + dev.runboard.ui.Formats.bytes(bytes) + " of output will be deleted in "
+            return "Removed " + what + "; " + dev.runboard.ui.common.Formats.bytes(bytes) + " of output will be deleted in "
                     + seconds() + " s";
         }
         String where = outputFileOf(rows.get(0)).map(p -> p.getParent().toString())

@@ -1,8 +1,8 @@
 package dev.runboard.ui.notify;
 
 import dev.runboard.session.SessionSnapshot;
-import dev.runboard.ui.Formats;
-import dev.runboard.ui.main.StatusLook;
+import dev.runboard.ui.common.Formats;
+import dev.runboard.ui.common.StatusLook;
 import dev.runboard.ui.sessions.SessionRow;
 import java.util.function.Consumer;
 import javafx.scene.control.Label;

@@ -1,6 +1,6 @@
 package dev.runboard.ui.prefs;
 
-import dev.runboard.ui.Theme;
+import dev.runboard.ui.common.Theme;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;

@@ -5,7 +5,7 @@ import dev.runboard.store.Json;
 import dev.runboard.store.SettingKeys;
 import dev.runboard.store.Settings;
 import dev.runboard.store.SettingsStore;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

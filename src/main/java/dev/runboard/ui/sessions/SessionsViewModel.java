@@ -5,7 +5,7 @@ import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionService;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;

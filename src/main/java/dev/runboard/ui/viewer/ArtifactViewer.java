@@ -1,9 +1,9 @@
 package dev.runboard.ui.viewer;
 
-import dev.runboard.ui.DesktopBridge;
-import dev.runboard.ui.Theme;
-import dev.runboard.ui.UiTasks;
-import dev.runboard.ui.detail.RuleHighlights;
+import dev.runboard.ui.common.DesktopBridge;
+import dev.runboard.ui.common.Theme;
+import dev.runboard.ui.common.UiTasks;
+import dev.runboard.ui.ansi.RuleHighlights;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.runboard.ui.workspace;
 
 import dev.runboard.session.SessionStatus;
-import dev.runboard.ui.main.StatusLook;
+import dev.runboard.ui.common.StatusLook;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;

@@ -1,7 +1,7 @@
 package dev.runboard.ui.workspace;
 
 import dev.runboard.session.SessionSnapshot;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.workspace.Workspace;
@@ -147,7 +147,7 @@ public final class StackViewModel {
             state = "not started";
         } else {
             boolean probed = s.ready() != null && s.status() == dev.runboard.session.SessionStatus.RUNNING;
-            state = dev.runboard.ui.main.StatusLook.glyph(s.status()) + " "
+            state = dev.runboard.ui.common.StatusLook.glyph(s.status()) + " "
                     + (probed ? (s.ready() ? "ready" : "starting") : s.status().word())
                     + (s.restarts() > 0 ? " (restart " + s.restarts() + ")" : "");
             if (s.status().isWaiting() || s.status() == dev.runboard.session.SessionStatus.SKIPPED) {

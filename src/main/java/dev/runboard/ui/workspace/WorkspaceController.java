@@ -61,7 +61,7 @@ public final class WorkspaceController {
         workspaceName.textProperty().bind(Bindings.createStringBinding(
                 () -> model.workspace() == null ? "" : model.workspace().displayName(), model.workspaceProperty()));
         workspacePath.textProperty().bind(Bindings.createStringBinding(
-                () -> model.workspace() == null ? "" : dev.runboard.ui.Formats.shortPath(model.workspace().root().toString()),
+                () -> model.workspace() == null ? "" : dev.runboard.ui.common.Formats.shortPath(model.workspace().root().toString()),
                 model.workspaceProperty()));
         Tooltip pathTip = new Tooltip();
         pathTip.textProperty().bind(Bindings.createStringBinding(
@@ -80,7 +80,7 @@ public final class WorkspaceController {
         errorTip.setMaxWidth(600);
         errorTip.textProperty().bind(model.errorProperty());
         workspaceError.setTooltip(errorTip);
-        dev.runboard.ui.Icons.iconOnly(copyErrorButton, "mdi2c-content-copy", null);
+        dev.runboard.ui.common.Icons.iconOnly(copyErrorButton, "mdi2c-content-copy", null);
         copyErrorButton.getTooltip().setText("Copy the message");
 
         commandList.setItems(model.entries());

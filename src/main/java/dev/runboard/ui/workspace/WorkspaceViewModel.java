@@ -3,7 +3,7 @@ package dev.runboard.ui.workspace;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.workspace.CommandDiscovery;

@@ -1,5 +1,6 @@
 package dev.runboard.ui.detail;
 
+import dev.runboard.ui.ansi.StyledLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 

@@ -8,7 +8,7 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
-import dev.runboard.ui.FxUiTasks;
+import dev.runboard.ui.common.FxUiTasks;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

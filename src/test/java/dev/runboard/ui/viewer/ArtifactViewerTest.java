@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.artifact.ViewerLine;
-import dev.runboard.ui.FxUiTasks;
+import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
-import dev.runboard.ui.Theme;
+import dev.runboard.ui.common.Theme;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

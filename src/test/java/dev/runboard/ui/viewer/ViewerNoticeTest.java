@@ -4,9 +4,9 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.runboard.ui.FxUiTasks;
+import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
-import dev.runboard.ui.Theme;
+import dev.runboard.ui.common.Theme;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

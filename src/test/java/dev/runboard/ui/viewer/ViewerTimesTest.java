@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.runboard.artifact.TimeIndex;
 import dev.runboard.artifact.TimeIndexWriter;
-import dev.runboard.ui.FxUiTasks;
+import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
-import dev.runboard.ui.Theme;
+import dev.runboard.ui.common.Theme;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.runboard.ui;
+package dev.runboard.ui.common;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;

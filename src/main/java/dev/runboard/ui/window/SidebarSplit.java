@@ -1,4 +1,4 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;

@@ -1,4 +1,4 @@
-package dev.runboard.ui.detail;
+package dev.runboard.ui.ansi;
 
 import dev.runboard.session.AnsiText;
 import java.util.ArrayList;
@@ -28,15 +28,15 @@ public final class AnsiParser {
     }
 
     /** The style the next line starts in (colours carry over line ends). */
-    SgrStyle style() {
+    public SgrStyle style() {
         return style;
     }
 
-    void setStyle(SgrStyle style) {
+    public void setStyle(SgrStyle style) {
         this.style = style;
     }
 
-    StyledLine parseLine(String raw) {
+    public StyledLine parseLine(String raw) {
         String line = afterLastCarriageReturn(raw);
         List<StyledLine.Span> spans = new ArrayList<>();
         StringBuilder plain = new StringBuilder(line.length());

@@ -1,4 +1,4 @@
-package dev.runboard.ui;
+package dev.runboard.ui.common;
 
 import dev.runboard.session.OutputPreview;
 import java.time.Duration;

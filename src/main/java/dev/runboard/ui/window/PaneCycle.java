@@ -1,4 +1,4 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
 import java.util.List;
 import javafx.scene.Node;

@@ -1,5 +1,6 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
+import dev.runboard.ui.common.StatusLook;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.ui.sessions.SessionRow;

@@ -1,13 +1,15 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
+import dev.runboard.ui.main.SelectionActions;
+import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
-import dev.runboard.ui.Formats;
-import dev.runboard.ui.Icons;
-import dev.runboard.ui.LayoutRoot;
-import dev.runboard.ui.Theme;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.Formats;
+import dev.runboard.ui.common.Icons;
+import dev.runboard.ui.common.LayoutRoot;
+import dev.runboard.ui.common.Theme;
+import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.insight.InsightFormats;
 import dev.runboard.ui.launch.NewSessionDialogs;

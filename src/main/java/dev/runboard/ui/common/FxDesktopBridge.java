@@ -1,4 +1,4 @@
-package dev.runboard.ui;
+package dev.runboard.ui.common;
 
 import java.nio.file.Path;
 import javafx.application.HostServices;

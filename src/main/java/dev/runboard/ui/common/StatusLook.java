@@ -1,4 +1,4 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.common;
 
 import dev.runboard.session.SessionStatus;
 import javafx.css.PseudoClass;

@@ -1,4 +1,4 @@
-package dev.runboard.ui.detail;
+package dev.runboard.ui.ansi;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

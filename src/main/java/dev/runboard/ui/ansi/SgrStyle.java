@@ -1,4 +1,4 @@
-package dev.runboard.ui.detail;
+package dev.runboard.ui.ansi;
 
 /**
  * The text attributes an ANSI SGR sequence sets. Colours are a palette index (0–15, shown via

@@ -1,6 +1,7 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
-import dev.runboard.ui.FollowedProperty;
+import dev.runboard.ui.common.StatusLook;
+import dev.runboard.ui.common.FollowedProperty;
 import dev.runboard.ui.sessions.SessionRow;
 import javafx.scene.control.TableRow;
 

@@ -1,4 +1,4 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;

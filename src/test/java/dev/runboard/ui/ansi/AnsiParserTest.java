@@ -1,4 +1,4 @@
-package dev.runboard.ui.detail;
+package dev.runboard.ui.ansi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

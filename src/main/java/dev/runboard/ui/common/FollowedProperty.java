@@ -1,4 +1,4 @@
-package dev.runboard.ui;
+package dev.runboard.ui.common;
 
 import javafx.beans.InvalidationListener;
 import javafx.beans.value.ObservableValue;

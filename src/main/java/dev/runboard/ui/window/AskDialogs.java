@@ -1,4 +1,4 @@
-package dev.runboard.ui.main;
+package dev.runboard.ui.window;
 
 import dev.runboard.ui.sessions.SessionRow;
 import java.util.List;
