@@ -1,6 +1,6 @@
 package dev.runboard.ui.runs;
 
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import java.nio.file.Path;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;

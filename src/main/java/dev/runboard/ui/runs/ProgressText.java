@@ -1,7 +1,7 @@
 package dev.runboard.ui.runs;
 
 import dev.runboard.session.SessionSnapshot;
-import dev.runboard.ui.Formats;
+import dev.runboard.ui.common.Formats;
 
 /** How a running session's progress reads in the row and the History tab. */
 final class ProgressText {

@@ -1,7 +1,7 @@
 package dev.runboard.ui.runs;
 
 import dev.runboard.session.SessionService;
-import dev.runboard.ui.UiTasks;
+import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.SessionsViewModel;
 import javafx.beans.property.ReadOnlyObjectProperty;
