@@ -66,7 +66,7 @@ public final class ExecCommand implements Callable<Integer> {
                 engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(dir));
             }
             // Hang, guard and rule findings as they happen, one line each (the JSON's events keep them too).
-            engine.onEvent((session, event) -> printEvent(event));
+            engine.onEvent((session, event) -> printEvent(event, err));
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
             // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM
@@ -113,10 +113,10 @@ public final class ExecCommand implements Callable<Integer> {
     }
 
     /** {@code runboard: hang: no output for 2 s (hang watchdog)}: one line, whatever the message held. */
-    private void printEvent(dev.runboard.session.SessionEvent event) {
+    private static void printEvent(dev.runboard.session.SessionEvent event, PrintWriter err) {
         String message = event.message().replaceAll("\\R", " ");
-        spec.commandLine().getErr().println("runboard: " + event.kind() + ": " + message);
-        spec.commandLine().getErr().flush();
+        err.println("runboard: " + event.kind() + ": " + message);
+        err.flush();
     }
 
     private static <T> java.util.Optional<T> awaitQuietly(CompletableFuture<T> future) {

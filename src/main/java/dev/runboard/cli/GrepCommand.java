@@ -156,6 +156,9 @@ public final class GrepCommand implements Callable<Integer> {
             }
             runs.add(new RunSearch.Run(id, shown, r.startedAt(), output(r, sessions, artifacts)));
         }
+        // Ids order runs by the second they started in, then by a random suffix: the start time orders them within it.
+        runs.sort(java.util.Comparator.comparing(RunSearch.Run::startedAt,
+                java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder())));
         return runs;
     }
 

@@ -91,7 +91,14 @@ public final class SessionEngine extends SessionsById {
             dev.runboard.session.SessionEvent event = EngineEvents.of(e);
             session.recordEvent(event);
             saveLater(session);
-            eventListeners.forEach(l -> l.accept(session, event));
+            // A listener's failure must not cost the monitor's pass (the rule's or the watchdog's own action).
+            eventListeners.forEach(l -> {
+                try {
+                    l.accept(session, event);
+                } catch (RuntimeException failure) {
+                    warn("an event listener failed for " + session.id() + ": " + failure);
+                }
+            });
         });
         launcher.limitation().ifPresent(this::warn);
     }

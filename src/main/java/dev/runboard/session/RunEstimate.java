@@ -21,6 +21,8 @@ public final class RunEstimate {
 
     private final double medianSeconds;
     private final double medianBytes;
+    /** How far past the longest earlier run a run may go, by time, before it is "longer than usual". */
+    public static final double TIME_MARGIN = 1.2;
     private final double maxSeconds;
     private final double maxBytes;
     private final boolean byOutput;
@@ -77,7 +79,9 @@ public final class RunEstimate {
             return RunProgress.NONE;
         }
         // Beyond every earlier run, by time or by output, the earlier runs no longer describe this one.
-        if (elapsedSeconds > maxSeconds || (maxBytes > 0 && bytes > maxBytes)) {
+        // Time gets a margin: the same run jitters by a few percent (more on a busy machine), and a run
+        // 2 % past the longest is not "longer than usual"; output of the same command does not jitter.
+        if (elapsedSeconds > maxSeconds * TIME_MARGIN || (maxBytes > 0 && bytes > maxBytes)) {
             return RunProgress.LONGER_THAN_USUAL;
         }
         double raw = byOutput ? bytes / medianBytes : elapsedSeconds / medianSeconds;

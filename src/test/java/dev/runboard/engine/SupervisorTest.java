@@ -160,10 +160,20 @@ class SupervisorTest {
                 assertEquals(0, fx.cli("wait", id).exit(), "session " + id);
             }
             assertEquals(pid, fx.supervisorPid());
-            long supervisors = ProcessHandle.allProcesses().filter(h -> h.info().arguments().map(a -> String.join(" ", a))
-                    .orElse("").contains("supervisor run --data-dir " + fx.client().paths().dataDir())).count();
+            // Read from /proc: ProcessHandle.Info has no arguments for a command line longer than a page (the class path).
+            String wanted = "supervisor run --data-dir " + fx.client().paths().dataDir();
+            long supervisors = ProcessHandle.allProcesses().filter(h -> commandLine(h.pid()).contains(wanted)).count();
             assertEquals(1, supervisors, "one supervisor for the data dir");
             assertNotEquals(-1, pid);
+        }
+    }
+
+    private static String commandLine(long pid) {
+        try {
+            return new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc", Long.toString(pid), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (java.io.IOException e) {
+            return ""; // gone, or not ours to read
         }
     }
 

@@ -34,8 +34,9 @@ class RunEstimateTest {
     @Test
     void beyondEveryEarlierRunItSaysLongerThanUsualInsteadOfAFullBar() {
         RunEstimate e = RunEstimate.from(history(new double[] {10, 11, 12}, new long[] {500, 500, 500}));
-        RunProgress p = e.at(12.5, 400);
-        assertTrue(p.longerThanUsual());
+        assertFalse(e.at(12.5, 400).longerThanUsual(), "a few percent past the longest run is jitter, not longer than usual");
+        RunProgress p = e.at(14.5, 400);
+        assertTrue(p.longerThanUsual(), "20 % past the longest run is longer than usual");
         assertNull(p.progress());
         assertNull(p.etaSeconds());
         assertTrue(e.at(11, 600).longerThanUsual(), "more output than any earlier run: also beyond them");

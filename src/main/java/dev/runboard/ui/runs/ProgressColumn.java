@@ -20,6 +20,7 @@ final class ProgressColumn extends TableColumn<SessionRow, SessionSnapshot> {
         super("Progress");
         setId("progressColumn");
         setPrefWidth(150);
+        setMinWidth(90); // its title whole: ResponsiveColumns hides other columns before squeezing this one
         setSortable(false);
         setCellValueFactory(c -> c.getValue().snapshotProperty());
         setCellFactory(c -> new Cell());
