@@ -13,6 +13,8 @@ commands:
   web:
     command: python3 -m http.server 8080
     group: dev
+    depends_on: {worker: started}
+    restart: on-failure
   worker:
     command: ./worker --queue default --verbose
     group: dev
