@@ -40,73 +40,51 @@ public sealed interface SessionState {
         }
     }
 
+    /** The phases before the command runs: no pid, no kill, no resources, no events yet. */
+    sealed interface NoProcessYet extends SessionState permits Waiting, Launching {
+        @Override
+        default Long pid() {
+            return null;
+        }
+
+        @Override
+        default long pidStartTicks() {
+            return 0;
+        }
+
+        @Override
+        default KillReport killReport() {
+            return null;
+        }
+
+        @Override
+        default ResourceTotals resources() {
+            return null;
+        }
+
+        @Override
+        default java.util.List<SessionEvent> events() {
+            return java.util.List.of();
+        }
+    }
+
     /**
      * Not started yet, on purpose: {@code PENDING} (dependencies, a delay, a restart's backoff) or
      * {@code QUEUED} (a queue slot); {@code reason} says which and until when.
      */
-    record Waiting(Instant startedAt, SessionStatus status, String reason) implements SessionState {
+    record Waiting(Instant startedAt, SessionStatus status, String reason) implements NoProcessYet {
         public Waiting {
             if (!status.isWaiting()) {
                 throw new IllegalArgumentException("a waiting session is pending or queued, not " + status.word());
             }
         }
-
-        @Override
-        public Long pid() {
-            return null;
-        }
-
-        @Override
-        public long pidStartTicks() {
-            return 0;
-        }
-
-        @Override
-        public KillReport killReport() {
-            return null;
-        }
-
-        @Override
-        public ResourceTotals resources() {
-            return null;
-        }
-
-        @Override
-        public java.util.List<SessionEvent> events() {
-            return java.util.List.of();
-        }
     }
 
     /** Made, the command not running yet (the engine's launching phase; the status word is running). */
-    record Launching(Instant startedAt) implements SessionState {
-        @Override
-        public Long pid() {
-            return null;
-        }
-
-        @Override
-        public long pidStartTicks() {
-            return 0;
-        }
-
-        @Override
-        public KillReport killReport() {
-            return null;
-        }
-
-        @Override
-        public ResourceTotals resources() {
-            return null;
-        }
-
+    record Launching(Instant startedAt) implements NoProcessYet {
         @Override
         public SessionStatus status() {
             return SessionStatus.RUNNING;
-        }
-
-        @Override
-        public java.util.List<SessionEvent> events() {
-            return java.util.List.of();
         }
     }
 
