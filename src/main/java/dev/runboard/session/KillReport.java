@@ -1,7 +1,5 @@
 package dev.runboard.session;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.time.Instant;
 import java.util.List;
 
@@ -16,23 +14,20 @@ import java.util.List;
  * sentence each, what the kill deliberately did not do (a group left alone because its leader's
  * pid now names another process).
  */
-@JsonPropertyOrder({"reason", "signal", "grace_ms", "requested_at", "process_group", "signalled",
-    "escalated_to_kill", "killed_after_grace", "swept_by_tag", "finished_at", "duration_ms", "survivors",
-    "not_ours", "notes"})
 public record KillReport(
-        @JsonProperty("reason") String reason,
-        @JsonProperty("signal") String signal,
-        @JsonProperty("grace_ms") long graceMillis,
-        @JsonProperty("requested_at") Instant requestedAt,
-        @JsonProperty("process_group") long processGroup,
-        @JsonProperty("signalled") List<ProcessRef> signalled,
-        @JsonProperty("escalated_to_kill") boolean escalatedToKill,
-        @JsonProperty("killed_after_grace") List<ProcessRef> killedAfterGrace,
-        @JsonProperty("swept_by_tag") List<ProcessRef> sweptByTag,
-        @JsonProperty("finished_at") Instant finishedAt,
-        @JsonProperty("survivors") List<ProcessRef> survivors,
-        @JsonProperty("not_ours") List<ProcessRef> notOurs,
-        @JsonProperty("notes") List<String> notes) {
+        String reason,
+        String signal,
+        long graceMillis,
+        Instant requestedAt,
+        long processGroup,
+        List<ProcessRef> signalled,
+        boolean escalatedToKill,
+        List<ProcessRef> killedAfterGrace,
+        List<ProcessRef> sweptByTag,
+        Instant finishedAt,
+        List<ProcessRef> survivors,
+        List<ProcessRef> notOurs,
+        List<String> notes) {
 
     public KillReport {
         signalled = List.copyOf(signalled);
@@ -43,7 +38,6 @@ public record KillReport(
         notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
-    @JsonProperty("duration_ms")
     public long durationMillis() {
         return java.time.Duration.between(requestedAt, finishedAt).toMillis();
     }

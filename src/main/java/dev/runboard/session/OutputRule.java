@@ -1,8 +1,5 @@
 package dev.runboard.session;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -12,7 +9,7 @@ import java.util.regex.PatternSyntaxException;
  * A regex watched in a session's output, line by line, and what to do when a line matches:
  * highlight it, end the session as failed, or tell the user.
  */
-public record OutputRule(@JsonProperty("pattern") String pattern, @JsonProperty("action") Action action) {
+public record OutputRule(String pattern, Action action) {
 
     /** What a match does. */
     public enum Action {
@@ -28,13 +25,11 @@ public record OutputRule(@JsonProperty("pattern") String pattern, @JsonProperty(
         }
 
         /** Parses "fail", "FAIL", "highlight", "notify" (hand-written settings.json uses either case). */
-        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public static Action parse(String text) {
             return valueOf(text.strip().toUpperCase(Locale.ROOT));
         }
     }
 
-    @JsonCreator
     public OutputRule {
         Objects.requireNonNull(pattern, "pattern");
         Objects.requireNonNull(action, "action");
@@ -53,7 +48,6 @@ public record OutputRule(@JsonProperty("pattern") String pattern, @JsonProperty(
         }
     }
 
-    @JsonIgnore
     public String describe() {
         return action.word() + " on /" + pattern + "/";
     }

@@ -1,7 +1,5 @@
 package dev.runboard.session;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
@@ -10,15 +8,14 @@ import java.util.Map;
  * a restart chain ({@code restarts} before it, {@code previous_run} the session it replaced).
  * Immutable: a restart is a new session with a new link.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record StackLink(
-        @JsonProperty("name") String name,
-        @JsonProperty("file") String file,
-        @JsonProperty("group") String group,
-        @JsonProperty("depends_on") Map<String, String> dependsOn,
-        @JsonProperty("restarts") int restarts,
-        @JsonProperty("previous_run") String previousRun,
-        @JsonProperty("probed") boolean probed) {
+        String name,
+        String file,
+        String group,
+        Map<String, String> dependsOn,
+        int restarts,
+        String previousRun,
+        boolean probed) {
 
     public StackLink {
         dependsOn = dependsOn == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dependsOn));

@@ -1,7 +1,5 @@
 package dev.runboard.session;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.List;
 
@@ -12,12 +10,12 @@ import java.util.List;
  * Every field is optional; {@link #NONE} watches nothing.
  */
 public record WatchSpec(
-        @JsonProperty("rules") List<OutputRule> rules,
-        @JsonProperty("hang_after") Duration hangAfter,
-        @JsonProperty("hang_action") HangAction hangAction,
-        @JsonProperty("max_rss_bytes") Long maxRssBytes,
-        @JsonProperty("max_cpu_percent") Double maxCpuPercent,
-        @JsonProperty("cpu_for") Duration cpuFor) {
+        List<OutputRule> rules,
+        Duration hangAfter,
+        HangAction hangAction,
+        Long maxRssBytes,
+        Double maxCpuPercent,
+        Duration cpuFor) {
 
     public static final WatchSpec NONE = new WatchSpec(List.of(), null, null, null, null, null);
     /** An RSS limit below this would kill any command as it starts (a shell alone uses about a MiB). */
@@ -51,7 +49,6 @@ public record WatchSpec(
         return new WatchSpec(rules, hangAfter, hangAction, maxRssBytes, percent, forAtLeast);
     }
 
-    @JsonIgnore
     public boolean isEmpty() {
         return rules.isEmpty() && hangAfter == null && maxRssBytes == null && maxCpuPercent == null;
     }

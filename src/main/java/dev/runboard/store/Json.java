@@ -1,14 +1,34 @@
 package dev.runboard.store;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.MapperBuilder;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import java.io.IOException;
+import java.util.function.Function;
 
-/** The one Jackson configuration: ISO-8601 instants, pretty output for people, tolerant reading of newer files. */
+/**
+ * The one Jackson configuration: ISO-8601 instants, pretty output for people, tolerant reading of
+ * newer files, and the session package's JSON names ({@link #sessionNames}), which the domain does
+ * not carry itself.
+ */
 public final class Json {
     /**
      * The longest string read: a record holds its preview as base64, and a preview bound of
@@ -18,44 +38,60 @@ public final class Json {
      */
     static final int MAX_STRING_CHARS = (SessionSpec.MAX_PREVIEW_BYTES + 2) / 3 * 4 + 4096;
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+    private static final ObjectMapper MAPPER = sessionNames(JsonMapper.builder(JsonFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build())
-                    .build())
+                    .build()))
             .addModule(new JavaTimeModule())
-            .addModule(sessionWords())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
     private Json() {
     }
 
-    /** The domain's words in JSON, so the session package needs no Jackson: a status is its word ({@code running}). */
-    private static com.fasterxml.jackson.databind.Module sessionWords() {
-        com.fasterxml.jackson.databind.module.SimpleModule words = new com.fasterxml.jackson.databind.module.SimpleModule("runboard-words");
-        words.addSerializer(dev.runboard.session.SessionStatus.class,
-                new com.fasterxml.jackson.databind.ser.std.StdSerializer<>(dev.runboard.session.SessionStatus.class) {
-                    @Override
-                    public void serialize(dev.runboard.session.SessionStatus s, com.fasterxml.jackson.core.JsonGenerator g,
-                                          com.fasterxml.jackson.databind.SerializerProvider p) throws java.io.IOException {
-                        g.writeString(s.word());
-                    }
-                });
-        words.addDeserializer(dev.runboard.session.SessionStatus.class,
-                new com.fasterxml.jackson.databind.deser.std.StdDeserializer<>(dev.runboard.session.SessionStatus.class) {
-                    @Override
-                    public dev.runboard.session.SessionStatus deserialize(com.fasterxml.jackson.core.JsonParser p,
-                            com.fasterxml.jackson.databind.DeserializationContext c) throws java.io.IOException {
-                        try {
-                            return dev.runboard.session.SessionStatus.fromWord(p.getValueAsString());
-                        } catch (IllegalArgumentException e) {
-                            throw com.fasterxml.jackson.databind.exc.InvalidFormatException.from(p, e.getMessage(),
-                                    p.getValueAsString(), dev.runboard.session.SessionStatus.class);
-                        }
-                    }
-                });
+    /**
+     * {@code builder} with the session package's JSON names: its records' field names and order
+     * ({@link SessionMixIns}) and its words (a status is {@code running}; a rule's action reads
+     * in either case). Every mapper runboard builds goes through here, so a session value reads
+     * and prints the same whichever mapper meets it.
+     */
+    public static <M extends ObjectMapper, B extends MapperBuilder<M, B>> B sessionNames(B builder) {
+        SessionMixIns.BY_TARGET.forEach(builder::addMixIn);
+        return builder.addModule(sessionWords());
+    }
+
+    private static Module sessionWords() {
+        SimpleModule words = new SimpleModule("runboard-words");
+        words.addSerializer(SessionStatus.class, new StdSerializer<>(SessionStatus.class) {
+            @Override
+            public void serialize(SessionStatus s, JsonGenerator g, SerializerProvider p) throws IOException {
+                g.writeString(s.word());
+            }
+        });
+        words.addDeserializer(SessionStatus.class, new WordReader<>(SessionStatus.class, SessionStatus::fromWord));
+        words.addDeserializer(OutputRule.Action.class, new WordReader<>(OutputRule.Action.class, OutputRule.Action::parse));
         return words;
+    }
+
+    /** Reads a string through the domain's own parser; its refusal is Jackson's "invalid format", naming the value. */
+    private static final class WordReader<T> extends StdDeserializer<T> {
+        private final transient Function<String, T> parse;
+
+        WordReader(Class<T> type, Function<String, T> parse) {
+            super(type);
+            this.parse = parse;
+        }
+
+        @Override
+        public T deserialize(JsonParser p, DeserializationContext c) throws IOException {
+            String text = p.getValueAsString();
+            try {
+                return parse.apply(text);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw InvalidFormatException.from(p, e.getMessage(), text, handledType());
+            }
+        }
     }
 
     public static ObjectMapper mapper() {
@@ -65,7 +101,7 @@ public final class Json {
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName(), e);
         }
     }

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Writes runboard's records and snapshots exactly as {@link Json#write} does, without Jackson's
  * databind: starting it costs about 0.25 s of CPU and 600 classes, more than a whole
  * {@code runboard exec -- true} may cost (docs/BENCHMARKS.md §10). It reads the same annotations
- * (only their names and order) from records of strings, numbers, booleans, enums, instants, lists
+ * (only their names and order, on the types themselves or lent by {@link SessionMixIns}) from records of strings, numbers, booleans, enums, instants, lists
  * and maps; anything else — another Jackson annotation, a {@code Duration}, a lone surrogate — is
  * handed to Jackson, so the output never differs (LeanJsonTest holds the two side by side).
  */
@@ -100,12 +100,12 @@ public final class LeanJson {
             return;
         }
         for (Method m : e.getDeclaringClass().getMethods()) {
-            if (m.isAnnotationPresent(JsonValue.class)) {
+            if (annotation(m, JsonValue.class) != null) {
                 value(out, invoke(m, e), 0);
                 return;
             }
         }
-        checkAnnotations(e.getDeclaringClass().getAnnotations());
+        checkAnnotations(e.getDeclaringClass());
         string(out, e.name());
     }
 
@@ -177,15 +177,15 @@ public final class LeanJson {
      * would also write, are not supported.
      */
     private static List<Property> properties(Class<?> type) {
-        checkAnnotations(type.getAnnotations());
+        checkAnnotations(type);
         Map<String, Property> byName = new LinkedHashMap<>();
         List<Method> accessors = new ArrayList<>();
         for (RecordComponent c : type.getRecordComponents()) {
             Method getter = c.getAccessor();
             accessors.add(getter);
-            checkAnnotations(getter.getAnnotations());
-            if (!getter.isAnnotationPresent(JsonIgnore.class)) {
-                JsonProperty named = getter.getAnnotation(JsonProperty.class);
+            checkAnnotations(getter);
+            if (annotation(getter, JsonIgnore.class) == null) {
+                JsonProperty named = annotation(getter, JsonProperty.class);
                 String name = named == null || named.value().isEmpty() ? c.getName() : named.value();
                 byName.put(name, new Property(name, getter));
             }
@@ -196,16 +196,16 @@ public final class LeanJson {
                     || m.getDeclaringClass() != type) {
                 continue;
             }
-            checkAnnotations(m.getAnnotations());
-            JsonProperty named = m.getAnnotation(JsonProperty.class);
+            checkAnnotations(m);
+            JsonProperty named = annotation(m, JsonProperty.class);
             if (named != null) {
                 extra.add(new Property(named.value().isEmpty() ? m.getName() : named.value(), m));
-            } else if (!m.isAnnotationPresent(JsonIgnore.class) && isBeanGetter(m.getName())) {
+            } else if (annotation(m, JsonIgnore.class) == null && isBeanGetter(m.getName())) {
                 throw new Unsupported(type.getName() + "." + m.getName() + ": a bean getter Jackson would write");
             }
         }
         List<Property> ordered = new ArrayList<>();
-        JsonPropertyOrder order = type.getAnnotation(JsonPropertyOrder.class);
+        JsonPropertyOrder order = annotation(type, JsonPropertyOrder.class);
         Map<String, Property> extraByName = new LinkedHashMap<>();
         extra.forEach(p -> extraByName.put(p.name(), p));
         if (order != null) {
@@ -230,6 +230,48 @@ public final class LeanJson {
     private static boolean isBeanGetter(String name) {
         return name.length() > 3 && name.startsWith("get") && Character.isUpperCase(name.charAt(3))
                 || name.length() > 2 && name.startsWith("is") && Character.isUpperCase(name.charAt(2));
+    }
+
+    /** The annotation Jackson sees on a type: lent by its mix-in, else its own. */
+    private static <A extends Annotation> A annotation(Class<?> type, Class<A> kind) {
+        Class<?> mixIn = SessionMixIns.BY_TARGET.get(type);
+        A lent = mixIn == null ? null : mixIn.getAnnotation(kind);
+        return lent != null ? lent : type.getAnnotation(kind);
+    }
+
+    /** The annotation Jackson sees on a method without parameters: lent by the same-named method of its type's mix-in, else its own. */
+    private static <A extends Annotation> A annotation(Method m, Class<A> kind) {
+        Method lender = lender(m);
+        A lent = lender == null ? null : lender.getAnnotation(kind);
+        return lent != null ? lent : m.getAnnotation(kind);
+    }
+
+    private static Method lender(Method m) {
+        Class<?> mixIn = SessionMixIns.BY_TARGET.get(m.getDeclaringClass());
+        if (mixIn == null || m.getParameterCount() != 0) {
+            return null;
+        }
+        try {
+            return mixIn.getDeclaredMethod(m.getName());
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    private static void checkAnnotations(Class<?> type) {
+        checkAnnotations(type.getAnnotations());
+        Class<?> mixIn = SessionMixIns.BY_TARGET.get(type);
+        if (mixIn != null) {
+            checkAnnotations(mixIn.getAnnotations());
+        }
+    }
+
+    private static void checkAnnotations(Method m) {
+        checkAnnotations(m.getAnnotations());
+        Method lender = lender(m);
+        if (lender != null) {
+            checkAnnotations(lender.getAnnotations());
+        }
     }
 
     private static void checkAnnotations(Annotation[] annotations) {

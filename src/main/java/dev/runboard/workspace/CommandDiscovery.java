@@ -3,6 +3,7 @@ package dev.runboard.workspace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.runboard.store.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +28,8 @@ public final class CommandDiscovery {
     public static final Set<String> SOURCE_FILES = Set.of("Procfile", "package.json", "GNUmakefile", "makefile", "Makefile",
             "mprocs.yaml", "mprocs.yml", "process-compose.yaml", "process-compose.yml", "mvnw", "gradlew");
 
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    /** Other tools' files as trees: Jackson's defaults (not store.Json's), with the session names every mapper has. */
+    private static final ObjectMapper JSON = Json.sessionNames(JsonMapper.builder()).build();
 
     private CommandDiscovery() {
     }

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.runboard.store.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,12 +29,12 @@ import java.util.stream.Collectors;
 public final class WorkspaceYaml {
     public static final String FILE_NAME = "runboard.yaml";
 
-    private static final ObjectMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+    private static final ObjectMapper MAPPER = Json.sessionNames(YAMLMapper.builder(YAMLFactory.builder()
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                     .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                     .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                    .build())
+                    .build()))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
