@@ -202,7 +202,7 @@ class ExactKillTest {
             if (LINUX.usesPidfds()) {
                 int fd = LINUX.pidfdOpen(pid);
                 assertTrue(fd >= 0, "pidfd_open answered " + fd);
-                LinuxProcesses.closeQuietly(fd);
+                LinuxSignals.closeQuietly(fd);
             } else {
                 System.out.println("ExactKillTest: this kernel or architecture has no pidfds: checked kill(2) is used");
             }
@@ -241,7 +241,7 @@ class ExactKillTest {
 
     private static Optional<long[]> uids(long pid) {
         try {
-            return Optional.ofNullable(LinuxProcesses.uids(Files.readString(Path.of("/proc", Long.toString(pid), "status"))));
+            return Optional.ofNullable(ProcFiles.uids(Files.readString(Path.of("/proc", Long.toString(pid), "status"))));
         } catch (IOException e) {
             return Optional.empty();
         }
