@@ -67,6 +67,30 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("com.fasterxml..")
             .because("the domain has no Jackson: JSON names and formats live in store (store.Json, store.SessionMixIns)");
 
+    /** Where runboard makes a Jackson mapper: each must hold the session names, or session values print otherwise there. */
+    private static final java.util.Set<String> MAPPERS = java.util.Set.of("com.fasterxml.jackson.databind.ObjectMapper",
+            "com.fasterxml.jackson.databind.json.JsonMapper", "com.fasterxml.jackson.dataformat.yaml.YAMLMapper");
+
+    @ArchTest
+    static final ArchRule everyMapperHasTheSessionNames = com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes()
+            .should(new com.tngtech.archunit.lang.ArchCondition<com.tngtech.archunit.core.domain.JavaClass>(
+                    "give every Jackson mapper it makes the session names (store.Json.sessionNames)") {
+                @Override
+                public void check(com.tngtech.archunit.core.domain.JavaClass c, com.tngtech.archunit.lang.ConditionEvents events) {
+                    boolean makesOne = c.getCodeUnitCallsFromSelf().stream().anyMatch(call ->
+                            MAPPERS.contains(call.getTargetOwner().getFullName())
+                                    && (call.getName().equals("builder") || call.getName().equals("<init>")));
+                    boolean names = c.getMethodCallsFromSelf().stream().anyMatch(call ->
+                            call.getTargetOwner().isEquivalentTo(dev.runboard.store.Json.class)
+                                    && call.getName().equals("sessionNames"));
+                    if (makesOne && !names) {
+                        events.add(com.tngtech.archunit.lang.SimpleConditionEvent.violated(c,
+                                c.getName() + " makes a Jackson mapper without store.Json.sessionNames"));
+                    }
+                }
+            })
+            .because("the session package's JSON names live in store's mix-ins: one factory puts them on every mapper");
+
     @ArchTest
     static final ArchRule noPackageCycles = com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices()
             .matching("dev.runboard.(*)..").should().beFreeOfCycles()

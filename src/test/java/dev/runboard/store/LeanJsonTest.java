@@ -1,6 +1,8 @@
 package dev.runboard.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.runboard.session.KillReport;
 import dev.runboard.session.OutputPreview;
@@ -61,11 +63,24 @@ class LeanJsonTest {
                 null, null, List.of(), null, null));
     }
 
+    /** exec writes these without starting Jackson (docs/BENCHMARKS.md §10): the names lent by SessionMixIns are read, not handed over. */
+    @Test
+    void execsSnapshotAndRecordAreWrittenWithoutJackson() {
+        SessionSnapshot snapshot = snapshot(SessionStatus.COMPLETED, killReport(), OutputPreview.of("ok\n".getBytes(StandardCharsets.UTF_8), 64));
+        assertNotNull(LeanJson.writeItself(snapshot), "a snapshot");
+        assertNotNull(LeanJson.writeItself(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd",
+                new SpecRecord(null, List.of("true"), null, "/tmp", Map.of(), null, 5000, 65536, null, null, 0, null),
+                SessionStatus.COMPLETED, 4242L, 987654L, T0, T1, 0, null, null, "b2sK", "", 3, null, null, null, null,
+                "/c/capture", killReport(), new ResourceTotals(1024, 0.5), List.of(), null, null)), "a record");
+    }
+
     @Test
     void whatItDoesNotKnowGoesToJackson() {
         WatchSpec watch = new WatchSpec(List.of(new OutputRule("ERROR", OutputRule.Action.FAIL)), Duration.ofSeconds(90),
                 null, 1L << 30, 150.0, Duration.ofMillis(1500));
         assertSame(new SpecRecord("x", null, null, "/", Map.of(), null, 0, 1, null, watch, null, null));
+        assertNull(LeanJson.writeItself(watch), "a Duration");
+        assertNull(LeanJson.writeItself(dev.runboard.session.StackLink.adHoc("q", Map.of())), "@JsonInclude, lent by SessionMixIns");
         assertSame(Settings.DEFAULTS);
         assertSame(Map.of("lone", "\uD800 surrogate", "nan", Double.NaN));
     }
