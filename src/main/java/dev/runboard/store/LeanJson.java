@@ -22,9 +22,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Writes runboard's records and snapshots exactly as {@link Json#write} does, without Jackson's
  * databind: starting it costs about 0.25 s of CPU and 600 classes, more than a whole
  * {@code runboard exec -- true} may cost (docs/BENCHMARKS.md §10). It reads the same annotations
- * (only their names and order, on the types themselves or lent by {@link SessionMixIns}) from records of strings, numbers, booleans, enums, instants, lists
- * and maps; anything else — another Jackson annotation, a {@code Duration}, a lone surrogate — is
- * handed to Jackson, so the output never differs (LeanJsonTest holds the two side by side).
+ * (only their names and order, on the types themselves or lent by {@link SessionMixIns}) from
+ * records of strings, numbers, booleans, enums, instants, lists and maps; anything else — another
+ * Jackson annotation, a {@code Duration}, a lone surrogate — is handed to Jackson, so the output
+ * never differs (LeanJsonTest holds the two side by side).
  */
 public final class LeanJson {
     /** Annotations this writer understands; any other Jackson annotation on a written type sends it to Jackson. */
