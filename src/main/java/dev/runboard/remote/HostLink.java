@@ -2,6 +2,7 @@ package dev.runboard.remote;
 
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionEvent;
+import dev.runboard.session.SessionStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -107,6 +108,7 @@ final class HostLink implements AutoCloseable {
                 markAll("connected", null);
             } catch (IOException | RuntimeException e) {
                 markAll("disconnected", e.getMessage());
+                LOG.log(Level.FINE, "poll of " + ssh.host() + " failed", e);
                 pause(backoff);
                 backoff = backoff.multipliedBy(2).compareTo(BACKOFF_MAX) > 0 ? BACKOFF_MAX : backoff.multipliedBy(2);
                 continue;
@@ -141,7 +143,7 @@ final class HostLink implements AutoCloseable {
         for (PollFrames.Ended e : frames.ended()) {
             Followed f = followed.remove(e.id());
             if (f != null) {
-                f.finish(e.status());
+                f.finish(e.status(), e.lostWhy() == null ? null : "exit status lost on " + ssh.host() + ": " + e.lostWhy());
                 done.add(e.id());
             }
         }
@@ -196,7 +198,8 @@ final class HostLink implements AutoCloseable {
 
     /** A session being followed: its stand-in process, its local mirror and where its exit status goes. */
     record Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks) {
-        void finish(String status) {
+        /** The command ended with the wrapper's {@code status}; or, when null, {@code lost} says why nobody knows how. */
+        void finish(String status, String lost) {
             mirror.close();
             if (status != null) {
                 try {
@@ -209,7 +212,13 @@ final class HostLink implements AutoCloseable {
                 }
             }
             session.connection(null);
-            process.ended(status);
+            if (status == null) {
+                // Before the stand-in exits: the engine finishes the session as soon as it does.
+                session.requestEnd(SessionStatus.UNKNOWN, lost);
+                process.endedWithStatusLost();
+            } else {
+                process.ended(status);
+            }
         }
     }
 }
