@@ -231,14 +231,15 @@ final class SupervisorRequests {
         ObjectNode reply = Protocol.ok();
         ArrayNode sessions = reply.putArray("sessions");
         for (Session s : engine.sessions()) {
-            sessions.add(Json.mapper().<JsonNode>valueToTree(s.snapshot()));
+            sessions.add(LiveUsage.add(Json.mapper().valueToTree(s.snapshot()), s, engine.insight(s)));
         }
         return reply;
     }
 
     private ObjectNode show(JsonNode request) throws Refused {
         ObjectNode reply = Protocol.ok();
-        reply.set("snapshot", Json.mapper().valueToTree(session(request).snapshot()));
+        Session session = session(request);
+        reply.set("snapshot", LiveUsage.add(Json.mapper().valueToTree(session.snapshot()), session, engine.insight(session)));
         return reply;
     }
 

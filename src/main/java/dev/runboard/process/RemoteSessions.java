@@ -52,6 +52,14 @@ public interface RemoteSessions extends AutoCloseable {
     /** Sends one signal to the session's process group on its host. */
     boolean signal(Session session, Signal signal);
 
+    /**
+     * The session's CPU, memory and process tree on its host, as its host's poll last sampled them
+     * (about once a second, with the output); null when not sampled yet.
+     */
+    default ResourceSampler.Usage usage(Session session) {
+        return null;
+    }
+
     /** Told when a session's connection changed (an event was recorded): the engine saves its record. */
     void onChange(Consumer<Session> listener);
 

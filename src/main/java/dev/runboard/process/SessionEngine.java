@@ -121,6 +121,7 @@ public final class SessionEngine extends SessionsById {
     public void useRemote(RemoteSessions remote) {
         this.remote = remote;
         remote.onChange(this::saveLater);
+        monitor.sampleRemoteWith(remote::usage);
     }
 
     RemoteSessions remote() {

@@ -66,6 +66,8 @@ final class SessionMonitor implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private ScheduledFuture<?> ticking;
     private volatile ResourceSampler.Pass lastPass;
+    /** Where a remote session's usage comes from (its host's poll); none by default. */
+    private volatile java.util.function.Function<Session, ResourceSampler.Usage> remoteUsage = s -> null;
     /** Told of each event as it is found (the owner keeps them with the session); none by default. */
     private volatile java.util.function.BiConsumer<Session, SessionInsight.Event> eventSink = (s, e) -> { };
 
@@ -84,6 +86,11 @@ final class SessionMonitor implements AutoCloseable {
     /** Where events go besides the insight (the owner records them with the session). */
     void onEvent(java.util.function.BiConsumer<Session, SessionInsight.Event> sink) {
         this.eventSink = sink;
+    }
+
+    /** Remote sessions' resources come from {@code source} (their processes are in their host's /proc). */
+    void sampleRemoteWith(java.util.function.Function<Session, ResourceSampler.Usage> source) {
+        this.remoteUsage = source;
     }
 
     /** Starts watching a session that has started; the timer runs while anything is watched. */
@@ -155,7 +162,8 @@ final class SessionMonitor implements AutoCloseable {
         if (now.isEmpty()) {
             return;
         }
-        // A remote session's processes are in its host's /proc: its output rules run here, its resources are not sampled.
+        // A remote session's processes are in its host's /proc: its output rules run here, its resources
+        // come sampled by its host's poll.
         List<ResourceSampler.Target> targets = now.stream().filter(w -> !w.session.spec().isRemote())
                 .map(w -> new ResourceSampler.Target(w.session.id(), w.session.pid())).toList();
         ResourceSampler.Pass pass = sampler.sample(targets);
@@ -164,7 +172,8 @@ final class SessionMonitor implements AutoCloseable {
         for (Watched w : now) {
             synchronized (w) {
                 if (watched.containsKey(w.session.id())) {
-                    w.update(pass.bySession().get(w.session.id()), at);
+                    w.update(w.session.spec().isRemote() ? remoteUsage.apply(w.session) : pass.bySession().get(w.session.id()),
+                            at);
                     insights.put(w.session.id(), w.publish(at));
                 }
             }

@@ -26,6 +26,8 @@ import java.util.logging.Logger;
 final class HostLink implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HostLink.class.getName());
     static final Duration PERIOD = Duration.ofMillis(200);
+    /** How often a poll also samples the sessions' trees (the monitor reads resources once a second). */
+    static final Duration USAGE_PERIOD = Duration.ofSeconds(1);
     private static final Duration BACKOFF_FIRST = Duration.ofMillis(250);
     private static final Duration BACKOFF_MAX = Duration.ofSeconds(10);
 
@@ -37,6 +39,8 @@ final class HostLink implements AutoCloseable {
     private final Map<String, Integer> gone = new ConcurrentHashMap<>();
     private final Object wake = new Object();
     private volatile String dir;
+    private volatile RemoteUsage usage;
+    private long usageAskedAt;
     private volatile boolean closed;
     private Thread poller;
 
@@ -126,18 +130,30 @@ final class HostLink implements AutoCloseable {
         }
         List<Followed> batch = new ArrayList<>(followed.values());
         StringBuilder request = new StringBuilder();
+        Map<String, Long> leaders = new java.util.HashMap<>();
         for (Followed f : batch) {
             request.append(f.session().id()).append(' ').append(f.mirror().size()).append(' ')
-                    .append(f.pid()).append(' ').append(f.startTicks()).append('\n');
+                    .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.session().tag()).append('\n');
+            leaders.put(f.session().id(), f.pid());
         }
         PollFrames frames = new PollFrames(followed, gone);
-        SshCommand.Result r = ssh.run(helper("poll", Long.toString(PollFrames.MAX_BYTES_PER_POLL)),
+        boolean sample = System.nanoTime() - usageAskedAt >= USAGE_PERIOD.toNanos();
+        List<String> words = new ArrayList<>(List.of("poll", Long.toString(PollFrames.MAX_BYTES_PER_POLL)));
+        if (sample) {
+            usage(); // its clock is asked once, before the first poll that samples
+            usageAskedAt = System.nanoTime();
+            words.add("usage");
+        }
+        SshCommand.Result r = ssh.run(helper(words.toArray(String[]::new)),
                 request.toString().getBytes(StandardCharsets.UTF_8), frames::read);
         if (r.sshFailed()) {
             throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()));
         }
         if (r.exit() != 0) {
             throw new IOException("host " + ssh.host() + ": the poll failed (exit " + r.exit() + "): " + r.err());
+        }
+        if (frames.usage() != null) {
+            usage.read(frames.usage(), leaders);
         }
         List<String> done = new ArrayList<>();
         for (PollFrames.Ended e : frames.ended()) {
@@ -151,6 +167,31 @@ final class HostLink implements AutoCloseable {
             forget(done);
         }
         return frames.more();
+    }
+
+    /** The host's sampler, made with its clock ticks and page size (asked once; Linux's usual 100 and 4096 if it cannot say). */
+    private RemoteUsage usage() throws IOException {
+        if (usage == null) {
+            long ticks = 100;
+            long page = 4096;
+            SshCommand.Result r = ssh.run(helper("sysconf"), null);
+            String[] w = r.text().strip().split(" ");
+            if (r.sshFailed()) {
+                throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()));
+            }
+            if (w.length == 3 && w[0].equals("ok")) {
+                ticks = Long.parseLong(w[1]);
+                page = Long.parseLong(w[2]);
+            }
+            usage = new RemoteUsage(ticks, page);
+        }
+        return usage;
+    }
+
+    /** A followed session's CPU, memory and tree on the host at the last sampling poll; null before the first. */
+    dev.runboard.process.ResourceSampler.Usage usage(String sessionId) {
+        RemoteUsage u = usage;
+        return u == null || !followed.containsKey(sessionId) ? null : u.of(sessionId);
     }
 
     private void forget(List<String> ids) {

@@ -34,9 +34,16 @@ final class PollFrames {
     /** Sessions whose wrapper was found gone without a status, and on how many polls (kept across polls). */
     private final Map<String, Integer> gone;
 
+    /** The text of the poll's usage frame, when it asked for one (see {@link RemoteUsage}). */
+    private String usage;
+
     PollFrames(Map<String, HostLink.Followed> followed, Map<String, Integer> gone) {
         this.followed = followed;
         this.gone = gone;
+    }
+
+    String usage() {
+        return usage;
     }
 
     byte[] read(InputStream raw) throws IOException {
@@ -44,6 +51,15 @@ final class PollFrames {
         byte[] buffer = new byte[1 << 16];
         String header;
         while ((header = line(in)) != null) {
+            if (header.startsWith("#usage ")) {
+                int length = Integer.parseInt(header.substring(7));
+                byte[] text = in.readNBytes(length);
+                if (text.length < length) {
+                    throw new IOException("the connection ended in the middle of the usage frame");
+                }
+                usage = new String(text, StandardCharsets.UTF_8);
+                continue;
+            }
             String[] f = header.split(" ");
             if (f.length != 5) {
                 throw new IOException("the remote helper answered something unexpected: " + header);

@@ -165,6 +165,12 @@ public final class SshSessions implements RemoteSessions {
     }
 
     @Override
+    public dev.runboard.process.ResourceSampler.Usage usage(Session session) {
+        HostLink link = links.get(session.spec().host());
+        return link == null ? null : link.usage(session.id());
+    }
+
+    @Override
     public void onChange(Consumer<Session> listener) {
         listeners.add(listener);
     }

@@ -4,7 +4,10 @@
 # connection; it needs nothing but perl.
 #
 #   perl runboard-remote.pl DIR launch     request on stdin (NUL-separated, see launch())
-#   perl runboard-remote.pl DIR poll MAX   stdin: one "ID OFFSET PID START_TICKS" line per session
+#   perl runboard-remote.pl DIR poll MAX [usage]
+#                                          stdin: one "ID OFFSET PID START_TICKS [TAG]" line per session;
+#                                          with "usage", a last frame samples each session's tree (usage())
+#   perl runboard-remote.pl DIR sysconf    clock ticks per second and the page size, for the usage frames
 #   perl runboard-remote.pl DIR kill ID PID START_TICKS SIGNAL GRACE_MS TAG
 #   perl runboard-remote.pl DIR signal PID START_TICKS SIGNAL
 #   perl runboard-remote.pl DIR forget ID...
@@ -26,6 +29,7 @@ elsif ($cmd eq 'kill') { kill_session(@args) }
 elsif ($cmd eq 'signal') { signal_session(@args) }
 elsif ($cmd eq 'forget') { forget(@args) }
 elsif ($cmd eq 'room') { room() }
+elsif ($cmd eq 'sysconf') { sysconf() }
 else { fail('usage', "unknown command $cmd") }
 exit 0;
 
@@ -110,12 +114,14 @@ sub cleanup_fail {
 # the output from OFFSET (at most MAX bytes). The status is read before the size: once a status is
 # seen, the size read after it is final, so a client that has every byte up to it has them all.
 sub poll {
-    my ($max) = @_;
+    my ($max, $with_usage) = @_;
     $max ||= 8 << 20;
     $| = 0;
+    my @polled;
     while (my $line = <STDIN>) {
-        my ($id, $offset, $pid, $ticks) = split(' ', $line);
+        my ($id, $offset, $pid, $ticks, $tag) = split(' ', $line);
         next unless defined $ticks && $id =~ /^[\w.-]+$/;
+        push @polled, [$id, $pid, $ticks, $tag];
         my $sdir = "$dir/s/$id";
         my $status = '';
         if (open(my $fh, '<', "$sdir/status")) {
@@ -148,6 +154,92 @@ sub poll {
         close($fh) if $fh;
         $max -= $want;
     }
+    usage(@polled) if defined $with_usage && $with_usage eq 'usage';
+}
+
+sub sysconf {
+    require POSIX;
+    print "ok " . POSIX::sysconf(POSIX::_SC_CLK_TCK()) . " " . POSIX::sysconf(POSIX::_SC_PAGESIZE()) . "\n";
+}
+
+# The poll's last frame, "#usage LENGTH\n" and LENGTH bytes: "uptime SECONDS" (this host's clock for
+# CPU %), then per process of a polled session "p ID PID PPID PGID STATE START_TICKS TICKS CHILD_TICKS
+# RSS_PAGES COMMAND". A session's processes are found as a kill finds them (find_session): its group,
+# the leader's descendants, and processes of our user younger than it carrying its tag; one pass over
+# /proc for all sessions, each process's environment read at most once.
+sub usage {
+    my @sessions = @_;
+    my %table;
+    opendir(my $dh, '/proc') or return;
+    for my $p (grep { /^\d+$/ } readdir($dh)) {
+        my $f = full_stat($p);
+        $table{$p} = $f if $f && $f->[0] ne 'Z' && $f->[0] ne 'X' && $p != $$;
+    }
+    closedir($dh);
+    my %children;
+    push @{ $children{ $table{$_}[1] } }, $_ for keys %table;
+    my (%owner, %by_tag);
+    for my $s (@sessions) {
+        my ($id, $leader, $ticks, $tag) = @$s;
+        $by_tag{$tag} = $s if defined $tag && length($tag);
+        next unless $table{$leader} && $table{$leader}[3] == $ticks;
+        my @todo = ($leader);
+        $owner{$leader} //= $s;
+        while (defined(my $p = shift @todo)) {
+            push @todo, grep { !$owner{$_} && ($owner{$_} = $s) } @{ $children{$p} || [] };
+        }
+        $owner{$_} //= $s for grep { $table{$_}[2] == $leader } keys %table;
+    }
+    if (%by_tag) {
+        for my $p (keys %table) {
+            next if $owner{$p} || (stat("/proc/$p"))[4] != $<;
+            my $s = $by_tag{ tag_of($p) // '' };
+            $owner{$p} = $s if $s && $table{$p}[3] >= $s->[2];
+        }
+    }
+    my $text = '';
+    if (open(my $fh, '<', '/proc/uptime')) {
+        my $u = <$fh>;
+        close($fh);
+        $text .= "uptime " . (split(' ', $u // '0'))[0] . "\n";
+    }
+    for my $p (sort { $a <=> $b } keys %owner) {
+        my $f = $table{$p};
+        my $command = command_of($p);
+        $command = "[$f->[8]]" unless length($command);
+        $text .= join(' ', 'p', $owner{$p}[0], $p, @$f[1, 2, 0, 3, 4, 5, 6], $command) . "\n";
+    }
+    print "#usage " . length($text) . "\n", $text;
+}
+
+# [state, ppid, pgid, start ticks, utime+stime, cutime+cstime, rss pages, -, comm] from /proc/PID/stat.
+sub full_stat {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/stat") or return undef;
+    local $/;
+    my $line = <$fh>;
+    close($fh);
+    my $open = defined $line ? index($line, '(') : -1;
+    my $end = defined $line ? rindex($line, ')') : -1;
+    return undef if $open < 0 || $end < 0;
+    my @f = split(' ', substr($line, $end + 1));
+    my $comm = substr($line, $open + 1, $end - $open - 1);
+    $comm =~ tr/ \n/__/;
+    return [ $f[0], $f[1], $f[2], $f[19], $f[11] + $f[12], $f[13] + $f[14], $f[21] < 0 ? 0 : $f[21], 0, $comm ];
+}
+
+# The value of the RUNBOARD_SESSION-style tag in a process's environment, as "NAME=VALUE"; undef when none.
+sub tag_of {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/environ") or return undef;
+    local $/;
+    my $env = <$fh>;
+    close($fh);
+    return undef unless defined $env;
+    for my $kv (split(/\0/, $env)) {
+        return $kv if index($kv, 'RUNBOARD_SESSION=') == 0;
+    }
+    return undef;
 }
 
 # The whole tree of a session, as runboard-wrap.pl ends it at a deadline: TERM once to the group,

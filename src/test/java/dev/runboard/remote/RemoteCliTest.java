@@ -3,8 +3,13 @@ package dev.runboard.remote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.process.Await;
+import dev.runboard.store.Json;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code runboard exec --host}: the command's exit code as ours; a host that cannot run it is exit 2 in one line. */
 class RemoteCliTest {
+    /** CPU % a busy loop shows at least, even on a loaded machine. */
+    private static final double BUSY = 15;
     static SshdFixture sshd;
 
     @TempDir
@@ -60,6 +67,76 @@ class RemoteCliTest {
             assertEquals(2, refused.exit(), refused.out() + refused.err());
             assertTrue(refused.err().contains("rb-badauth refused the login"), refused.err());
         }
+    }
+
+    @Test
+    void aRemoteSessionShowsItsHostsCpuMemoryAndTreeAndAKillLeavesNoSurvivor() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+                    "sh -c 'yes > /dev/null & sleep 120'");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            JsonNode[] seen = new JsonNode[1];
+            // Sampled on the host with the output (about once a second). yes takes a whole core when it can;
+            // with six builds on two cores it got 20 %, so the floor is the local sampler test's (SessionInsightTest).
+            try {
+                Await.until(Duration.ofSeconds(90), "yes on the host busy, beside sleep, in show's usage", () -> {
+                    seen[0] = usage(fx, id);
+                    List<String> commands = commands(seen[0]);
+                    return process(seen[0], "yes") != null && process(seen[0], "yes").path("cpu_percent").asDouble() >= BUSY
+                            && commands.contains("sleep 120");
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; the last usage: " + seen[0], e);
+            }
+            JsonNode yes = process(seen[0], "yes");
+            assertTrue(seen[0].path("cpu_percent").asDouble() >= yes.path("cpu_percent").asDouble(), "the tree's CPU % sums"
+                    + " its processes': " + seen[0]);
+            assertTrue(seen[0].path("rss_bytes").asLong() > 0, "the tree's resident memory: " + seen[0]);
+            assertTrue(process(seen[0], "sleep 120").path("rss_bytes").asLong() > 0, seen[0].toString());
+            assertEquals(process(seen[0], "sleep 120").path("ppid").asLong(), yes.path("ppid").asLong(),
+                    "yes and sleep are children of the same shell: " + seen[0]);
+            assertTrue(liveTagged(id).size() >= 2, "the tree runs on the host");
+
+            SupervisorFixture.Result killed = fx.cli("kill", id);
+            assertEquals(0, killed.exit(), killed.out() + killed.err());
+            assertEquals(List.of(), liveTagged(id), "no process of the session is left on the host");
+            JsonNode end = Json.mapper().readTree(fx.cli("show", id).out());
+            assertEquals("killed", end.path("status").asText());
+            assertTrue(end.path("usage").isMissingNode(), "an ended session has no live usage: " + end);
+        }
+    }
+
+    private static JsonNode usage(SupervisorFixture fx, String id) {
+        try {
+            return Json.mapper().readTree(fx.cli("show", id).out()).path("usage");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> commands(JsonNode usage) {
+        List<String> out = new java.util.ArrayList<>();
+        usage.path("processes").forEach(p -> out.add(p.path("command").asText()));
+        return out;
+    }
+
+    /** The process running {@code command} in the usage's tree, or null. */
+    private static JsonNode process(JsonNode usage, String command) {
+        for (JsonNode p : usage.path("processes")) {
+            if (p.path("command").asText().equals(command)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** The host's processes (this machine's, as a second user) carrying the session's tag. */
+    private static List<Long> liveTagged(String id) {
+        dev.runboard.process.OsProcesses os = dev.runboard.process.OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(dev.runboard.process.ProcInfo::alive)
+                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(dev.runboard.process.ProcInfo::pid)
+                .toList();
     }
 
     @Test
