@@ -1,10 +1,14 @@
 package dev.runboard.engine;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runboard.process.ResourceSampler;
 import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionInsight;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A running session's resources as its snapshot's JSON carries them ({@code show}, {@code list}):
@@ -21,7 +25,39 @@ final class LiveUsage {
         if (!session.status().isLive() || insight == null || insight.sampledAt() == null) {
             return snapshot;
         }
-        ObjectNode usage = snapshot.putObject("usage");
+        write(snapshot.putObject("usage"), insight);
+        return snapshot;
+    }
+
+    /**
+     * The usage a window's monitor shows for a remote session: read back from what {@link
+     * #write} wrote (the client has no ssh of its own; the supervisor's poll sampled the host).
+     */
+    static ResourceSampler.Usage read(String sessionId, long leaderPid, JsonNode usage) {
+        List<ProcessTreeSnapshot.Node> nodes = new ArrayList<>();
+        for (JsonNode p : usage.path("processes")) {
+            nodes.add(new ProcessTreeSnapshot.Node(p.path("pid").asLong(), p.path("ppid").asLong(),
+                    p.path("command").asText(), stateOf(p.path("state").asText("?")), p.path("cpu_percent").asDouble(),
+                    p.path("rss_bytes").asLong(), p.path("escaped_group").asBoolean()));
+        }
+        return new ResourceSampler.Usage(sessionId, usage.path("cpu_percent").asDouble(), usage.path("rss_bytes").asLong(),
+                usage.path("cpu_seconds").asDouble(), new ProcessTreeSnapshot(leaderPid, nodes));
+    }
+
+    /** The /proc state letter of a {@link ProcessTreeSnapshot.Node#stateWord()}. */
+    private static char stateOf(String word) {
+        return switch (word) {
+            case "running" -> 'R';
+            case "sleeping" -> 'S';
+            case "disk wait" -> 'D';
+            case "stopped" -> 'T';
+            case "zombie" -> 'Z';
+            case "idle" -> 'I';
+            default -> word.isEmpty() ? '?' : word.charAt(0);
+        };
+    }
+
+    static ObjectNode write(ObjectNode usage, SessionInsight insight) {
         usage.put("sampled_at", insight.sampledAt().toString());
         usage.put("cpu_percent", round(insight.cpuPercent()));
         usage.put("rss_bytes", insight.rssBytes());
@@ -37,7 +73,7 @@ final class LiveUsage {
             p.put("rss_bytes", n.rssBytes());
             p.put("escaped_group", n.escapedGroup());
         }
-        return snapshot;
+        return usage;
     }
 
     private static double round(double value) {

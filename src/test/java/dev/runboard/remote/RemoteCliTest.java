@@ -97,6 +97,16 @@ class RemoteCliTest {
             assertEquals(process(seen[0], "sleep 120").path("ppid").asLong(), yes.path("ppid").asLong(),
                     "yes and sleep are children of the same shell: " + seen[0]);
             assertTrue(liveTagged(id).size() >= 2, "the tree runs on the host");
+            // The window is a client: its monitor shows what the supervisor's poll sampled on the host.
+            try (dev.runboard.process.SupervisedSessions window = new dev.runboard.process.SupervisedSessions(
+                    dev.runboard.process.EngineConfig.forDataDir(dataDir), fx.client())) {
+                window.load();
+                Await.until(Duration.ofSeconds(60), "the window's Processes view to list the host's yes and sleep", () -> {
+                    dev.runboard.session.SessionInsight i = window.insight(id);
+                    return i != null && i.cpuPercent() > 0 && i.rssBytes() > 0 && i.tree().nodes().stream()
+                            .map(dev.runboard.session.ProcessTreeSnapshot.Node::command).toList().containsAll(List.of("yes", "sleep 120"));
+                });
+            }
 
             SupervisorFixture.Result killed = fx.cli("kill", id);
             assertEquals(0, killed.exit(), killed.out() + killed.err());
