@@ -83,7 +83,7 @@ final class HostLink implements AutoCloseable {
      * host; its mirror continues from the local capture's end.
      */
     RemoteProcess follow(Session session, Path exitStatusFile, long pid, long startTicks) throws IOException {
-        RemoteProcess process = new RemoteProcess(pid);
+        RemoteProcess process = new RemoteProcess(pid, data -> stdin(session.id(), data));
         followed.put(session.id(), new Followed(session, process, new Mirror(session.captureFile()), exitStatusFile,
                 pid, startTicks));
         session.connection("connected");
@@ -192,6 +192,19 @@ final class HostLink implements AutoCloseable {
     dev.runboard.process.ResourceSampler.Usage usage(String sessionId) {
         RemoteUsage u = usage;
         return u == null || !followed.containsKey(sessionId) ? null : u.of(sessionId);
+    }
+
+    /** Sends bytes to the session's command on the host (its fifo), or ends its input ({@code data} null). */
+    private void stdin(String id, byte[] data) throws IOException {
+        SshCommand.Result r = ssh.run(helper(data == null ? "stdin_close" : "stdin", id), data == null ? new byte[0] : data);
+        if (r.sshFailed()) {
+            throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()) + "; the input was not sent");
+        }
+        String answer = r.text().strip();
+        if (!answer.startsWith("ok")) {
+            throw new IOException("host " + ssh.host() + ": " + (answer.startsWith("error ")
+                    ? answer.substring(answer.indexOf(':') + 1).strip() : "the input was not sent (exit " + r.exit() + ")"));
+        }
     }
 
     private void forget(List<String> ids) {

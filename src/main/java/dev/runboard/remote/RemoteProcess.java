@@ -8,18 +8,20 @@ import java.util.concurrent.TimeUnit;
 /**
  * The local stand-in for a command running on another host, so the engine handles it as it handles
  * its own children: it "exits" when the host's poll has found the command's exit status and every
- * byte of its output is in the local mirror. Its pid is the remote wrapper's. No stdin (yet): the
- * command reads /dev/null there. When the host lost the exit status, it says so ({@link
- * #exitStatusLost()}) instead of inventing an exit value.
+ * byte of its output is in the local mirror. Its pid is the remote wrapper's. Its stdin reaches the
+ * command through the host's connection ({@link RemoteStdin}). When the host lost the exit status,
+ * it says so ({@link #exitStatusLost()}) instead of inventing an exit value.
  */
 final class RemoteProcess extends Process implements dev.runboard.process.RemoteSessions.StandIn {
     private final long pid;
     private final CompletableFuture<Process> exit = new CompletableFuture<>();
     private volatile int exitValue;
     private volatile boolean lost;
+    private final OutputStream stdin;
 
-    RemoteProcess(long pid) {
+    RemoteProcess(long pid, RemoteStdin.Sender sender) {
         this.pid = pid;
+        this.stdin = new RemoteStdin(sender, exit::isDone);
     }
 
     /** The command has ended and its output is all here; {@code status} is the wrapper's line ("exit 3", "signal 9"). */
@@ -114,7 +116,7 @@ final class RemoteProcess extends Process implements dev.runboard.process.Remote
 
     @Override
     public OutputStream getOutputStream() {
-        return OutputStream.nullOutputStream();
+        return stdin;
     }
 
     @Override

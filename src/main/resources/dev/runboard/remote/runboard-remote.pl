@@ -7,6 +7,8 @@
 #   perl runboard-remote.pl DIR poll MAX [usage]
 #                                          stdin: one "ID OFFSET PID START_TICKS [TAG]" line per session;
 #                                          with "usage", a last frame samples each session's tree (usage())
+#   perl runboard-remote.pl DIR stdin ID    stdin: bytes for the session's command (through its fifo, `in`)
+#   perl runboard-remote.pl DIR stdin_close ID   end of input: the fifo's keeper lets go, the command reads EOF
 #   perl runboard-remote.pl DIR sysconf    clock ticks per second and the page size, for the usage frames
 #   perl runboard-remote.pl DIR kill ID PID START_TICKS SIGNAL GRACE_MS TAG
 #   perl runboard-remote.pl DIR signal PID START_TICKS SIGNAL
@@ -14,7 +16,7 @@
 #   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
 #
 # A session lives in DIR/s/ID: `out` (the command's output, untouched), `status` (the wrapper's
-# exit-status file). Errors are one line "error KIND: message" on stdout, exit 3.
+# exit-status file), `in` (a fifo: the command's stdin, see stdin_fifo()). Errors are one line "error KIND: message" on stdout, exit 3.
 use strict;
 
 sub CHUNK () { 1 << 20 }
@@ -30,6 +32,8 @@ elsif ($cmd eq 'signal') { signal_session(@args) }
 elsif ($cmd eq 'forget') { forget(@args) }
 elsif ($cmd eq 'room') { room() }
 elsif ($cmd eq 'sysconf') { sysconf() }
+elsif ($cmd eq 'stdin') { stdin_write(@args) }
+elsif ($cmd eq 'stdin_close') { stdin_close(@args) }
 else { fail('usage', "unknown command $cmd") }
 exit 0;
 
@@ -65,6 +69,7 @@ sub launch {
     }
     unlink("$sdir/probe");
     open(my $out, '>>', "$sdir/out") or cleanup_fail($sdir, 'disk', "cannot create $sdir/out: $!");
+    my $in = stdin_fifo($sdir);
     my @command = ('perl', "$dir/runboard-wrap.pl", "$sdir/status", $deadline, $grace);
     push @command, 'nice', '-n', $nice if $nice;
     push @command, @argv;
@@ -74,7 +79,8 @@ sub launch {
         # Its own session: the command must not get the ssh session's hangup when the connection drops.
         require POSIX;
         POSIX::setsid();
-        open(STDIN, '<', '/dev/null');
+        # Blocks only until the fifo's keeper has it open (at once); /dev/null if the fifo could not be made.
+        open(STDIN, '<', $in // '/dev/null') or open(STDIN, '<', '/dev/null');
         open(STDOUT, '>&', $out);
         open(STDERR, '>&', $out);
         for my $kv (@env, $tag) {
@@ -86,7 +92,85 @@ sub launch {
         POSIX::_exit(126);
     }
     my $s = stat_of($pid);
+    if (open(my $fh, '>', "$sdir/pid")) {
+        print $fh "$pid " . ($s ? $s->[3] : 0) . "\n";
+        close($fh);
+    }
     print "ok $pid " . ($s ? $s->[3] : 0) . "\n";
+}
+
+# The command's stdin is the fifo DIR/s/ID/in. A keeper process (its own session, not the command's,
+# so no kill or tree counts it) holds it open for writing, so the command sees no end of input between
+# runboard's writes; stdin_close ends the keeper, and the command then reads EOF. The keeper also ends
+# once the session has (its status is there, its wrapper gone, or its folder removed). Undef when no fifo
+# could be made: the command then reads /dev/null, as before.
+sub stdin_fifo {
+    my ($sdir) = @_;
+    my $fifo = "$sdir/in";
+    require POSIX;
+    POSIX::mkfifo($fifo, 0600) or return undef;
+    my $keeper = fork();
+    return undef unless defined $keeper;
+    if ($keeper == 0) {
+        POSIX::setsid();
+        open(STDIN, '<', '/dev/null');
+        open(STDOUT, '>', '/dev/null');
+        open(STDERR, '>', '/dev/null');
+        open(my $hold, '+<', $fifo) or POSIX::_exit(1);    # read-write: never blocks, and is a writer
+        while (-d $sdir && !-e "$sdir/status") {
+            if (open(my $fh, '<', "$sdir/pid")) {
+                my ($pid, $ticks) = split(' ', <$fh> // '');
+                close($fh);
+                last if defined $ticks && !alive($pid, $ticks);
+            }
+            sleep(1);
+        }
+        POSIX::_exit(0);
+    }
+    if (open(my $fh, '>', "$sdir/in.keeper")) {
+        print $fh "$keeper\n";
+        close($fh);
+    }
+    return $fifo;
+}
+
+# Writes this call's stdin into the session's fifo; blocks while the command does not read (as a pipe does).
+sub stdin_write {
+    my ($id) = @_;
+    fail('usage', 'stdin needs a session id') unless defined $id && $id =~ /^[\w.-]+$/;
+    my $fifo = "$dir/s/$id/in";
+    fail('gone', "session $id takes no input on this host") unless -p $fifo && -e "$dir/s/$id/in.keeper";
+    fail('gone', "session $id has ended") if -e "$dir/s/$id/status";
+    # Non-blocking open: with the keeper gone (input closed) there is no reader to wait for.
+    require Fcntl;
+    sysopen(my $out, $fifo, Fcntl::O_WRONLY() | Fcntl::O_NONBLOCK()) or fail('gone', "session $id takes no more input: $!");
+    my $flags = fcntl($out, Fcntl::F_GETFL(), 0);
+    fcntl($out, Fcntl::F_SETFL(), $flags & ~Fcntl::O_NONBLOCK());
+    $SIG{PIPE} = 'IGNORE';
+    my $buffer;
+    while ((my $n = sysread(STDIN, $buffer, 65536)) > 0) {
+        my $off = 0;
+        while ($off < $n) {
+            my $w = syswrite($out, $buffer, $n - $off, $off);
+            fail('gone', "session $id stopped reading its input: $!") unless defined $w;
+            $off += $w;
+        }
+    }
+    close($out);
+    print "ok\n";
+}
+
+sub stdin_close {
+    my ($id) = @_;
+    fail('usage', 'stdin_close needs a session id') unless defined $id && $id =~ /^[\w.-]+$/;
+    if (open(my $fh, '<', "$dir/s/$id/in.keeper")) {
+        my $keeper = <$fh> // '';
+        close($fh);
+        chomp($keeper);
+        kill('TERM', $keeper) if $keeper =~ /^\d+$/ && $keeper > 1;
+        unlink("$dir/s/$id/in.keeper");
+    }
+    print "ok\n";
 }
 
 # A start is refused while the sessions' folder has less than 64 KiB free: asked before runboard

@@ -130,6 +130,20 @@ class RemoteSessionTest {
     }
 
     @Test
+    void stdinReachesTheRemoteCommandAndClosingItIsEndOfInput() throws Exception {
+        Session s = engine.start(sh("read line; echo got:$line; read rest; echo \"rest:$rest\"").build());
+        java.io.OutputStream in = engine.stdin(s);
+        in.write("hello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        in.flush();
+        Await.until(LONG, "the command to echo its input", () -> s.snapshot().output().contains("got:hello"));
+        assertEquals(SessionStatus.RUNNING, s.status(), "it waits for more input: no end of input between writes");
+        in.close();
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
+        assertEquals("got:hello\nrest:\n", end.output(), "the second read met the end of input");
+    }
+
+    @Test
     void aWrapperKilledWithItsStatusLostEndsUnknownWithoutAnExitCode() throws Exception {
         Session s = engine.start(sh("echo started; sleep 600").build());
         Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
