@@ -150,6 +150,46 @@ class RemoteCliTest {
     }
 
     @Test
+    void theSettingsExtraSshConfigIsReadBesideTheUsersOwn() throws Exception {
+        SupervisorFixture.Result missing = SupervisorFixture.cli(dataDir, "config", "set", "ssh_config", "/no/such/ssh_config");
+        assertEquals(2, missing.exit(), missing.out() + missing.err());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().contains("no readable file /no/such/ssh_config"), missing.err());
+
+        // rb-extra is only in the extra file; rb-remote only in the config that stands for the user's own.
+        String fixture = java.nio.file.Files.readString(sshd.config);
+        String remoteBlock = fixture.substring(fixture.indexOf("Host rb-remote\n"), fixture.indexOf("Host rb-noperl\n"));
+        Path extra = sshd.dir.resolve("extra config");
+        java.nio.file.Files.writeString(extra, remoteBlock.replace("Host rb-remote\n", "Host rb-extra\n"));
+        SupervisorFixture.Result set = SupervisorFixture.cli(dataDir, "config", "set", "ssh_config", extra.toString());
+        assertEquals(0, set.exit(), set.out() + set.err());
+        assertEquals("ssh_config " + extra, set.out().strip());
+
+        SupervisorFixture.Result viaExtra = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-extra", "--cwd", "/tmp",
+                "--", "echo via-extra");
+        assertEquals(0, viaExtra.exit(), viaExtra.out() + viaExtra.err());
+        assertTrue(viaExtra.out().contains("via-extra"), viaExtra.out());
+        SupervisorFixture.Result viaOwn = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-remote", "--cwd", "/tmp",
+                "--", "echo via-own");
+        assertEquals(0, viaOwn.exit(), viaOwn.out() + viaOwn.err());
+        assertTrue(viaOwn.out().contains("via-own"), viaOwn.out());
+    }
+
+    @Test
+    void withoutAReplacementTheGeneratedConfigStillIncludesTheUsersOwn() throws Exception {
+        Path extra = dataDir.resolve("extra");
+        java.nio.file.Files.writeString(extra, "Host rb-nowhere\n  HostName 127.0.0.1\n");
+        Path generated = SshConfigFile.of(dataDir.resolve("ctl"), null, extra);
+        assertEquals(List.of("Include " + extra, "Include ~/.ssh/config", "Include /etc/ssh/ssh_config"),
+                java.nio.file.Files.readAllLines(generated).stream().filter(l -> !l.startsWith("#")).toList(),
+                "ssh -F reads only this file: it must bring the user's and the system's configs back");
+        Process p = new ProcessBuilder("ssh", "-G", "-F", generated.toString(), "rb-nowhere").redirectErrorStream(true).start();
+        String resolved = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), resolved);
+        assertTrue(resolved.contains("hostname 127.0.0.1"), "ssh resolves the extra file's alias: " + resolved);
+    }
+
+    @Test
     void anUnreachableHostIsExitTwoInOneLine() {
         SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-unreachable", "--cwd", "/tmp",
                 "--", "true");
