@@ -150,6 +150,21 @@ class RemoteCliTest {
     }
 
     @Test
+    void theWindowsSendReachesARemoteCommandThroughTheSupervisor() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+                    "read line; echo got:$line");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            fx.client().stdin(id, "hello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)); // what Send asks
+            SupervisorFixture.Result waited = fx.cli("wait", id);
+            assertEquals(0, waited.exit(), waited.out() + waited.err());
+            JsonNode end = Json.mapper().readTree(fx.cli("show", id).out());
+            assertEquals("got:hello\n", end.path("output").asText(), end.toString());
+        }
+    }
+
+    @Test
     void theSettingsExtraSshConfigIsReadBesideTheUsersOwn() throws Exception {
         SupervisorFixture.Result missing = SupervisorFixture.cli(dataDir, "config", "set", "ssh_config", "/no/such/ssh_config");
         assertEquals(2, missing.exit(), missing.out() + missing.err());
