@@ -16,7 +16,8 @@
 #   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
 #
 # A session lives in DIR/s/ID: `out` (the command's output, untouched), `status` (the wrapper's
-# exit-status file), `in` (a fifo: the command's stdin, see stdin_fifo()). Errors are one line "error KIND: message" on stdout, exit 3.
+# exit-status file), `in` (a fifo: the command's stdin, see stdin_fifo()). Errors are one line
+# "error KIND: message" on stdout, exit 3.
 use strict;
 
 sub CHUNK () { 1 << 20 }
