@@ -118,17 +118,28 @@ echo "== polling: $SESSIONS remote sessions on one host, ${IDLE} s"
 [ "$SESSIONS" -gt 0 ] || exit 0
 java -jar "$JAR" start --host rb-bench --cwd /tmp -- true >/dev/null
 sup=$(java -jar "$JAR" supervisor status 2>/dev/null | grep -o '"pid" *: *[0-9]*' | head -1 | grep -o '[0-9]*$')
-measure() {
-  local c0 b0 c1 b1
-  c0=$(cpu_of "$sup"); b0=$(busy); sleep "$IDLE"; c1=$(cpu_of "$sup"); b1=$(busy)
-  echo "$(echo "scale=2; 100 * ($c1 - $c0) / $hz / $IDLE" | bc) $(echo "scale=2; 100 * ($b1 - $b0) / $hz / $IDLE" | bc)"
+# The host side: this run's sshd processes below the listener (the per-connection sshd and, reaped
+# into its children's time, the helper's perl of every poll).
+host_cpu() {
+  local total=0 p
+  for p in $(ps -o pid= --ppid "$SSHD_PID"; for q in $(ps -o pid= --ppid "$SSHD_PID"); do ps -o pid= --ppid "$q"; done); do
+    [ -r "/proc/$p/stat" ] && total=$((total + $(cpu_of "$p")))
+  done
+  echo "$total"
 }
-read -r s0 m0 < <(measure)
-printf 'no sessions:  supervisor %s %% of a core, machine %s %%\n' "$s0" "$m0"
+measure() {
+  local c0 b0 h0 c1 b1 h1
+  c0=$(cpu_of "$sup"); b0=$(busy); h0=$(host_cpu); sleep "$IDLE"; c1=$(cpu_of "$sup"); b1=$(busy); h1=$(host_cpu)
+  echo "$(echo "scale=2; 100 * ($c1 - $c0) / $hz / $IDLE" | bc) $(echo "scale=2; 100 * ($b1 - $b0) / $hz / $IDLE" | bc)" \
+    "$(echo "scale=2; 100 * ($h1 - $h0) / $hz / $IDLE" | bc)"
+}
+read -r s0 m0 h0 < <(measure)
+printf 'no sessions:  supervisor %s %% of a core, host side (sshd + helper) %s %%, machine %s %%\n' "$s0" "$h0" "$m0"
 ids=()
 for _ in $(seq "$SESSIONS"); do ids+=("$(java -jar "$JAR" start --host rb-bench --cwd /tmp -- sleep 600)"); done
-read -r s1 m1 < <(measure)
-printf '%d sessions: supervisor %s %% of a core (its ssh clients included), machine %s %%\n' "$SESSIONS" "$s1" "$m1"
+read -r s1 m1 h1 < <(measure)
+printf '%d sessions: supervisor %s %% of a core (its ssh clients included), host side (sshd + helper) %s %%, machine %s %%\n' \
+  "$SESSIONS" "$s1" "$h1" "$m1"
 t0=$(now)
 for id in "${ids[@]}"; do java -jar "$JAR" kill "$id" >/dev/null; done
 echo "killed $SESSIONS in $(echo "$(now) - $t0" | bc) s"

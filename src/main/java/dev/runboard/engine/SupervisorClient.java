@@ -228,6 +228,24 @@ public final class SupervisorClient implements SupervisorLink {
         }
     }
 
+    /**
+     * The live usage of these running sessions as the supervisor last sampled it; empty when no
+     * supervisor runs (this never starts one: it is asked every second by a window's monitor).
+     */
+    @Override
+    public java.util.Map<String, dev.runboard.process.ResourceSampler.Usage> usage(List<String> ids) {
+        ObjectNode req = Protocol.request("usage");
+        ids.forEach(req.putArray("ids")::add);
+        java.util.Map<String, dev.runboard.process.ResourceSampler.Usage> out = new java.util.HashMap<>();
+        try (SocketChannel ch = connect()) {
+            exchange(ch, req).path("usage").fields().forEachRemaining(e -> out.put(e.getKey(),
+                    LiveUsage.read(e.getKey(), e.getValue().path("leader_pid").asLong(), e.getValue().path("usage"))));
+        } catch (IOException e) {
+            return java.util.Map.of(); // no supervisor, or one without this request: nothing to show
+        }
+        return out;
+    }
+
     @Override
     public void ensureRunning() throws IOException {
         call(Protocol.request("status"));

@@ -73,6 +73,7 @@ final class SupervisorRequests {
                 Map.entry("list", this::list),
                 Map.entry("resolve", this::resolve),
                 Map.entry("show", this::show),
+                Map.entry("usage", this::usage),
                 Map.entry("wait", this::await),
                 Map.entry("stop", this::stop)));
         stack.register(handlers);
@@ -231,14 +232,32 @@ final class SupervisorRequests {
         ObjectNode reply = Protocol.ok();
         ArrayNode sessions = reply.putArray("sessions");
         for (Session s : engine.sessions()) {
-            sessions.add(Json.mapper().<JsonNode>valueToTree(s.snapshot()));
+            sessions.add(LiveUsage.add(Json.mapper().valueToTree(s.snapshot()), s, engine.insight(s)));
         }
         return reply;
     }
 
     private ObjectNode show(JsonNode request) throws Refused {
         ObjectNode reply = Protocol.ok();
-        reply.set("snapshot", Json.mapper().valueToTree(session(request).snapshot()));
+        Session session = session(request);
+        reply.set("snapshot", LiveUsage.add(Json.mapper().valueToTree(session.snapshot()), session, engine.insight(session)));
+        return reply;
+    }
+
+    /** The live usage of the running sessions named by {@code ids}: what a window shows for remote ones. */
+    private ObjectNode usage(JsonNode request) {
+        ObjectNode reply = Protocol.ok();
+        ObjectNode all = reply.putObject("usage");
+        for (JsonNode id : request.path("ids")) {
+            engine.find(id.asText()).filter(s -> s.status().isLive() && s.pid() != null).ifPresent(s -> {
+                dev.runboard.session.SessionInsight insight = engine.insight(s);
+                if (insight != null && insight.sampledAt() != null) {
+                    ObjectNode one = all.putObject(s.id());
+                    one.put("leader_pid", s.pid());
+                    LiveUsage.write(one.putObject("usage"), insight);
+                }
+            });
+        }
         return reply;
     }
 

@@ -24,6 +24,16 @@ public interface RemoteSessions extends AutoCloseable {
     }
 
     /**
+     * A remote command's stand-in process. When its host lost the command's exit status (the
+     * session's folder deleted, the wrapper killed with SIGKILL), it has recorded why with {@link
+     * Session#requestEnd} ({@code unknown}) before exiting, and its exit value means nothing: the
+     * session ends {@code unknown} with no exit code, never a made-up one.
+     */
+    interface StandIn {
+        boolean exitStatusLost();
+    }
+
+    /**
      * Makes sure the host can run a session now (reachable, logged in, perl there, room on its
      * disk), before the engine creates anything: a one-line {@link InvalidSpecException} naming
      * the host and what to do otherwise.
@@ -41,6 +51,14 @@ public interface RemoteSessions extends AutoCloseable {
 
     /** Sends one signal to the session's process group on its host. */
     boolean signal(Session session, Signal signal);
+
+    /**
+     * The session's CPU, memory and process tree on its host, as its host's poll last sampled them
+     * (about once a second, with the output); null when not sampled yet.
+     */
+    default ResourceSampler.Usage usage(Session session) {
+        return null;
+    }
 
     /** Told when a session's connection changed (an event was recorded): the engine saves its record. */
     void onChange(Consumer<Session> listener);

@@ -121,6 +121,7 @@ public final class SessionEngine extends SessionsById {
     public void useRemote(RemoteSessions remote) {
         this.remote = remote;
         remote.onChange(this::saveLater);
+        monitor.sampleRemoteWith(remote::usage);
     }
 
     RemoteSessions remote() {
@@ -230,7 +231,7 @@ public final class SessionEngine extends SessionsById {
         session.started(process.pid(), startTicks, launchedAt);
         manage(session, process, lock, spec.timeout());
         save(session);
-        process.onExit().thenAcceptAsync(p -> onExit(session, Optional.of(ExitStatus.fromJdk(p.exitValue()))), workers);
+        process.onExit().thenAcceptAsync(p -> onExit(session, exitOf(p)), workers);
         addOnce(session);
         return session;
     }
@@ -357,6 +358,14 @@ public final class SessionEngine extends SessionsById {
         return managed.contains(session);
     }
 
+    /** How the JDK saw the process end; nothing when it is a remote stand-in whose host lost the status. */
+    private static Optional<ExitStatus> exitOf(Process p) {
+        if (p instanceof RemoteSessions.StandIn s && s.exitStatusLost()) {
+            return Optional.empty();
+        }
+        return Optional.of(ExitStatus.fromJdk(p.exitValue()));
+    }
+
     void onExit(Session session, Optional<ExitStatus> fromJdk) {
         if (session.status().isTerminal() || !ending.add(session.id())) {
             return; // already ended, or being ended by whoever noticed first
@@ -429,7 +438,7 @@ public final class SessionEngine extends SessionsById {
         }
         manage(session, process, lock, session.spec().timeout());
         adopted(session);
-        process.onExit().thenAcceptAsync(p -> onExit(session, Optional.of(ExitStatus.fromJdk(p.exitValue()))), workers);
+        process.onExit().thenAcceptAsync(p -> onExit(session, exitOf(p)), workers);
     }
 
     /** A running session whose owner died is this engine's now: its events say so (see {@link EngineEvents#adoption}). */

@@ -15,6 +15,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -73,8 +75,10 @@ final class SessionMonitor implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private ScheduledFuture<?> ticking;
     private volatile ResourceSampler.Pass lastPass;
+    /** Where a remote session's usage comes from (its host's poll); none by default. */
+    private volatile Function<Session, ResourceSampler.Usage> remoteUsage = s -> null;
     /** Told of each event as it is found (the owner keeps them with the session); none by default. */
-    private volatile java.util.function.BiConsumer<Session, SessionInsight.Event> eventSink = (s, e) -> { };
+    private volatile BiConsumer<Session, SessionInsight.Event> eventSink = (s, e) -> { };
 
     SessionMonitor(Clock clock, Ender ender, Duration period) {
         this.sampler = new ResourceSampler(Session.TAG_VARIABLE);
@@ -89,8 +93,13 @@ final class SessionMonitor implements AutoCloseable {
     }
 
     /** Where events go besides the insight (the owner records them with the session). */
-    void onEvent(java.util.function.BiConsumer<Session, SessionInsight.Event> sink) {
+    void onEvent(BiConsumer<Session, SessionInsight.Event> sink) {
         this.eventSink = sink;
+    }
+
+    /** Remote sessions' resources come from {@code source} (their processes are in their host's /proc). */
+    void sampleRemoteWith(Function<Session, ResourceSampler.Usage> source) {
+        this.remoteUsage = source;
     }
 
     /** Starts watching a session that has started; the timer runs while anything is watched. */
@@ -161,7 +170,8 @@ final class SessionMonitor implements AutoCloseable {
         if (now.isEmpty()) {
             return;
         }
-        // A remote session's processes are in its host's /proc: its output rules run here, its resources are not sampled.
+        // A remote session's processes are in its host's /proc: its output rules run here, its resources
+        // come sampled by its host's poll.
         List<ResourceSampler.Target> targets = now.stream().filter(w -> !w.session().spec().isRemote())
                 .map(w -> new ResourceSampler.Target(w.session().id(), w.session().pid())).toList();
         ResourceSampler.Pass pass = sampler.sample(targets);
@@ -171,7 +181,7 @@ final class SessionMonitor implements AutoCloseable {
             String id = w.session().id();
             synchronized (w) {
                 if (watched.containsKey(id)) {
-                    w.update(pass.bySession().get(id), at);
+                    w.update(w.session().spec().isRemote() ? remoteUsage.apply(w.session()) : pass.bySession().get(id), at);
                     insights.put(id, w.publish(at));
                 }
             }

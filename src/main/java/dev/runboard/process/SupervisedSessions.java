@@ -51,6 +51,8 @@ public final class SupervisedSessions extends SessionsById {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(SessionEngine.daemonThreads("runboard-follow"));
     private final ExecutorService requests = Executors.newCachedThreadPool(SessionEngine.daemonThreads("runboard-request"));
     private volatile long nextOwnerCheck;
+    private long remoteUsageAt;
+    private java.util.Map<String, ResourceSampler.Usage> remoteUsage = java.util.Map.of();
 
     public SupervisedSessions(EngineConfig config, SupervisorLink link) {
         super(config);
@@ -59,6 +61,20 @@ public final class SupervisedSessions extends SessionsById {
         this.link = link;
         // The supervisor enforces rules, watchdogs and guards; here they are only seen, never acted on.
         this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> { }, SessionMonitor.DEFAULT_PERIOD);
+        // A remote session's processes are on its host: the supervisor's poll samples them, and says.
+        this.monitor.sampleRemoteWith(this::remoteUsage);
+    }
+
+    /** The supervisor's usage of every running remote session, asked at most once per monitor pass. */
+    private synchronized ResourceSampler.Usage remoteUsage(Session session) {
+        long now = System.nanoTime();
+        if (now - remoteUsageAt > SessionMonitor.DEFAULT_PERIOD.toNanos() / 2) {
+            remoteUsageAt = now;
+            List<String> ids = sessions.all().stream().filter(s -> s.spec().isRemote() && s.status().isLive())
+                    .map(Session::id).toList();
+            remoteUsage = ids.isEmpty() ? java.util.Map.of() : link.usage(ids);
+        }
+        return remoteUsage.get(session.id());
     }
 
     /** Reads every record once; returns the warnings about records that could not be read. */

@@ -43,6 +43,11 @@ public interface SupervisorLink {
         throw new UnsupportedOperationException("this link stops no stacks");
     }
 
+    /** The live usage of these running sessions as the supervisor samples them (remote ones: on their hosts); by id. */
+    default java.util.Map<String, ResourceSampler.Usage> usage(List<String> ids) {
+        return java.util.Map.of();
+    }
+
     /** Makes sure a supervisor runs: it adopts the sessions whose owner died and records those that ended. */
     void ensureRunning() throws IOException;
 }

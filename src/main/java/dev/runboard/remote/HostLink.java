@@ -2,6 +2,7 @@ package dev.runboard.remote;
 
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionEvent;
+import dev.runboard.session.SessionStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ import java.util.logging.Logger;
 final class HostLink implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HostLink.class.getName());
     static final Duration PERIOD = Duration.ofMillis(200);
+    /** How often a poll also samples the sessions' trees (the monitor reads resources once a second). */
+    static final Duration USAGE_PERIOD = Duration.ofSeconds(1);
     private static final Duration BACKOFF_FIRST = Duration.ofMillis(250);
     private static final Duration BACKOFF_MAX = Duration.ofSeconds(10);
 
@@ -36,6 +39,8 @@ final class HostLink implements AutoCloseable {
     private final Map<String, Integer> gone = new ConcurrentHashMap<>();
     private final Object wake = new Object();
     private volatile String dir;
+    private volatile RemoteUsage usage;
+    private long usageAskedAt;
     private volatile boolean closed;
     private Thread poller;
 
@@ -78,7 +83,7 @@ final class HostLink implements AutoCloseable {
      * host; its mirror continues from the local capture's end.
      */
     RemoteProcess follow(Session session, Path exitStatusFile, long pid, long startTicks) throws IOException {
-        RemoteProcess process = new RemoteProcess(pid);
+        RemoteProcess process = new RemoteProcess(pid, data -> stdin(session.id(), data));
         followed.put(session.id(), new Followed(session, process, new Mirror(session.captureFile()), exitStatusFile,
                 pid, startTicks));
         session.connection("connected");
@@ -107,6 +112,7 @@ final class HostLink implements AutoCloseable {
                 markAll("connected", null);
             } catch (IOException | RuntimeException e) {
                 markAll("disconnected", e.getMessage());
+                LOG.log(Level.FINE, "poll of " + ssh.host() + " failed", e);
                 pause(backoff);
                 backoff = backoff.multipliedBy(2).compareTo(BACKOFF_MAX) > 0 ? BACKOFF_MAX : backoff.multipliedBy(2);
                 continue;
@@ -124,12 +130,21 @@ final class HostLink implements AutoCloseable {
         }
         List<Followed> batch = new ArrayList<>(followed.values());
         StringBuilder request = new StringBuilder();
+        Map<String, Long> leaders = new java.util.HashMap<>();
         for (Followed f : batch) {
             request.append(f.session().id()).append(' ').append(f.mirror().size()).append(' ')
-                    .append(f.pid()).append(' ').append(f.startTicks()).append('\n');
+                    .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.session().tag()).append('\n');
+            leaders.put(f.session().id(), f.pid());
         }
         PollFrames frames = new PollFrames(followed, gone);
-        SshCommand.Result r = ssh.run(helper("poll", Long.toString(PollFrames.MAX_BYTES_PER_POLL)),
+        boolean sample = System.nanoTime() - usageAskedAt >= USAGE_PERIOD.toNanos();
+        List<String> words = new ArrayList<>(List.of("poll", Long.toString(PollFrames.MAX_BYTES_PER_POLL)));
+        if (sample) {
+            usage(); // its clock is asked once, before the first poll that samples
+            usageAskedAt = System.nanoTime();
+            words.add("usage");
+        }
+        SshCommand.Result r = ssh.run(helper(words.toArray(String[]::new)),
                 request.toString().getBytes(StandardCharsets.UTF_8), frames::read);
         if (r.sshFailed()) {
             throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()));
@@ -137,11 +152,14 @@ final class HostLink implements AutoCloseable {
         if (r.exit() != 0) {
             throw new IOException("host " + ssh.host() + ": the poll failed (exit " + r.exit() + "): " + r.err());
         }
+        if (frames.usage() != null) {
+            usage.read(frames.usage(), leaders);
+        }
         List<String> done = new ArrayList<>();
         for (PollFrames.Ended e : frames.ended()) {
             Followed f = followed.remove(e.id());
             if (f != null) {
-                f.finish(e.status());
+                f.finish(e.status(), e.lostWhy() == null ? null : "exit status lost on " + ssh.host() + ": " + e.lostWhy());
                 done.add(e.id());
             }
         }
@@ -149,6 +167,44 @@ final class HostLink implements AutoCloseable {
             forget(done);
         }
         return frames.more();
+    }
+
+    /** The host's sampler, made with its clock ticks and page size (asked once; Linux's usual 100 and 4096 if it cannot say). */
+    private RemoteUsage usage() throws IOException {
+        if (usage == null) {
+            long ticks = 100;
+            long page = 4096;
+            SshCommand.Result r = ssh.run(helper("sysconf"), null);
+            String[] w = r.text().strip().split(" ");
+            if (r.sshFailed()) {
+                throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()));
+            }
+            if (w.length == 3 && w[0].equals("ok")) {
+                ticks = Long.parseLong(w[1]);
+                page = Long.parseLong(w[2]);
+            }
+            usage = new RemoteUsage(ticks, page);
+        }
+        return usage;
+    }
+
+    /** A followed session's CPU, memory and tree on the host at the last sampling poll; null before the first. */
+    dev.runboard.process.ResourceSampler.Usage usage(String sessionId) {
+        RemoteUsage u = usage;
+        return u == null || !followed.containsKey(sessionId) ? null : u.of(sessionId);
+    }
+
+    /** Sends bytes to the session's command on the host (its fifo), or ends its input ({@code data} null). */
+    private void stdin(String id, byte[] data) throws IOException {
+        SshCommand.Result r = ssh.run(helper(data == null ? "stdin_close" : "stdin", id), data == null ? new byte[0] : data);
+        if (r.sshFailed()) {
+            throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()) + "; the input was not sent");
+        }
+        String answer = r.text().strip();
+        if (!answer.startsWith("ok")) {
+            throw new IOException("host " + ssh.host() + ": " + (answer.startsWith("error ")
+                    ? answer.substring(answer.indexOf(':') + 1).strip() : "the input was not sent (exit " + r.exit() + ")"));
+        }
     }
 
     private void forget(List<String> ids) {
@@ -196,7 +252,8 @@ final class HostLink implements AutoCloseable {
 
     /** A session being followed: its stand-in process, its local mirror and where its exit status goes. */
     record Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks) {
-        void finish(String status) {
+        /** The command ended with the wrapper's {@code status}; or, when null, {@code lost} says why nobody knows how. */
+        void finish(String status, String lost) {
             mirror.close();
             if (status != null) {
                 try {
@@ -209,7 +266,13 @@ final class HostLink implements AutoCloseable {
                 }
             }
             session.connection(null);
-            process.ended(status);
+            if (status == null) {
+                // Before the stand-in exits: the engine finishes the session as soon as it does.
+                session.requestEnd(SessionStatus.UNKNOWN, lost);
+                process.endedWithStatusLost();
+            } else {
+                process.ended(status);
+            }
         }
     }
 }

@@ -14,13 +14,18 @@ import java.util.Map;
  * STATUS_LEN DATA_LEN}, the exit-status file's bytes, then the new output, which goes straight
  * into the session's mirror. A session has ended when its status is there and its mirror holds
  * every byte up to the size read after it; or, without a status, when its wrapper is gone on two
- * polls in a row with nothing left to fetch (the host rebooted, say: the status is lost).
+ * polls in a row with nothing left to fetch (the host rebooted, say: the status is lost), when its
+ * folder is gone from the host, or when its status file holds no status the wrapper writes.
  */
 final class PollFrames {
     /** The most output one poll brings for all of a host's sessions together. */
     static final long MAX_BYTES_PER_POLL = 256L << 20;
 
-    record Ended(String id, String status) {
+    /** A session that has ended: the wrapper's status line, or null with why it was lost. */
+    record Ended(String id, String status, String lostWhy) {
+        static Ended lost(String id, String why) {
+            return new Ended(id, null, why);
+        }
     }
 
     private final Map<String, HostLink.Followed> followed;
@@ -29,9 +34,16 @@ final class PollFrames {
     /** Sessions whose wrapper was found gone without a status, and on how many polls (kept across polls). */
     private final Map<String, Integer> gone;
 
+    /** The text of the poll's usage frame, when it asked for one (see {@link RemoteUsage}). */
+    private String usage;
+
     PollFrames(Map<String, HostLink.Followed> followed, Map<String, Integer> gone) {
         this.followed = followed;
         this.gone = gone;
+    }
+
+    String usage() {
+        return usage;
     }
 
     byte[] read(InputStream raw) throws IOException {
@@ -39,6 +51,15 @@ final class PollFrames {
         byte[] buffer = new byte[1 << 16];
         String header;
         while ((header = line(in)) != null) {
+            if (header.startsWith("#usage ")) {
+                int length = Integer.parseInt(header.substring(7));
+                byte[] text = in.readNBytes(length);
+                if (text.length < length) {
+                    throw new IOException("the connection ended in the middle of the usage frame");
+                }
+                usage = new String(text, StandardCharsets.UTF_8);
+                continue;
+            }
             String[] f = header.split(" ");
             if (f.length != 5) {
                 throw new IOException("the remote helper answered something unexpected: " + header);
@@ -61,13 +82,17 @@ final class PollFrames {
             boolean complete = s.mirror().size() >= size;
             more |= !complete;
             if (size < 0) {
-                ended.add(new Ended(id, null)); // its folder is gone on the host
+                ended.add(Ended.lost(id, "the session's folder is gone from the host (reinstalled, or the folder"
+                        + " deleted)" + (alive ? "; its wrapper (pid " + s.pid() + ") still runs there" : "")));
             } else if (!status.isEmpty() && complete) {
-                ended.add(new Ended(id, status));
+                ended.add(RemoteProcess.isStatus(status) ? new Ended(id, status, null) : Ended.lost(id,
+                        "its exit-status file holds no status (\"" + status.strip().lines().findFirst().orElse("")
+                                + "\")"));
             } else if (status.isEmpty() && !alive && complete) {
                 if (gone.merge(id, 1, Integer::sum) >= 2) {
                     gone.remove(id);
-                    ended.add(new Ended(id, null));
+                    ended.add(Ended.lost(id, "its wrapper (pid " + s.pid() + ") is gone without recording how the command"
+                            + " ended (killed with SIGKILL, or the host rebooted)"));
                 }
             }
         }

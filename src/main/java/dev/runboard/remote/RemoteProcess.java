@@ -8,16 +8,20 @@ import java.util.concurrent.TimeUnit;
 /**
  * The local stand-in for a command running on another host, so the engine handles it as it handles
  * its own children: it "exits" when the host's poll has found the command's exit status and every
- * byte of its output is in the local mirror. Its pid is the remote wrapper's. No stdin (yet): the
- * command reads /dev/null there.
+ * byte of its output is in the local mirror. Its pid is the remote wrapper's. Its stdin reaches the
+ * command through the host's connection ({@link RemoteStdin}). When the host lost the exit status,
+ * it says so ({@link #exitStatusLost()}) instead of inventing an exit value.
  */
-final class RemoteProcess extends Process {
+final class RemoteProcess extends Process implements dev.runboard.process.RemoteSessions.StandIn {
     private final long pid;
     private final CompletableFuture<Process> exit = new CompletableFuture<>();
     private volatile int exitValue;
+    private volatile boolean lost;
+    private final OutputStream stdin;
 
-    RemoteProcess(long pid) {
+    RemoteProcess(long pid, RemoteStdin.Sender sender) {
         this.pid = pid;
+        this.stdin = new RemoteStdin(sender, exit::isDone);
     }
 
     /** The command has ended and its output is all here; {@code status} is the wrapper's line ("exit 3", "signal 9"). */
@@ -26,7 +30,24 @@ final class RemoteProcess extends Process {
         exit.complete(this);
     }
 
-    /** The exit value a local wrapper's process would have had: the code, or 128+N for signal N. */
+    /** The command has ended (or is no longer ours to follow) and how is not known: the session ends unknown. */
+    void endedWithStatusLost() {
+        lost = true;
+        exitValue = 255; // never read as an exit code: exitStatusLost() says so first
+        exit.complete(this);
+    }
+
+    @Override
+    public boolean exitStatusLost() {
+        return lost;
+    }
+
+    /** Whether the line is one the wrapper writes ({@code [timeout ](exit N|signal N)[ at MS]}). */
+    static boolean isStatus(String status) {
+        return exitValueOf(status) >= 0;
+    }
+
+    /** The exit value a local wrapper's process would have had: the code, or 128+N for signal N; -1 when it is no status. */
     static int exitValueOf(String status) {
         String[] w = status == null ? new String[0] : status.strip().split("\\s+");
         int i = w.length > 0 && w[0].equals("timeout") ? 1 : 0;
@@ -40,7 +61,7 @@ final class RemoteProcess extends Process {
         } catch (NumberFormatException e) {
             // not a status the wrapper writes
         }
-        return 255;
+        return -1;
     }
 
     @Override
@@ -95,7 +116,7 @@ final class RemoteProcess extends Process {
 
     @Override
     public OutputStream getOutputStream() {
-        return OutputStream.nullOutputStream();
+        return stdin;
     }
 
     @Override

@@ -24,7 +24,8 @@ import java.util.function.Consumer;
 /**
  * Remote sessions over OpenSSH: one {@link HostLink} (one multiplexed connection, one poller) per
  * host. The user's ssh config is read as ssh reads it; {@code RUNBOARD_SSH_CONFIG} (or the
- * constructor) names another config file, passed with {@code -F}.
+ * constructor) names another config file, passed with {@code -F}; the {@code ssh_config} setting
+ * names an extra file read before either ({@link SshConfigFile}).
  */
 public final class SshSessions implements RemoteSessions {
     /** Names an ssh config file to use instead of ~/.ssh/config (it may Include that one). */
@@ -43,16 +44,26 @@ public final class SshSessions implements RemoteSessions {
      * @param configFile an ssh config file for {@code -F}, or null for the user's own
      */
     public SshSessions(Path dataDir, Path configFile) throws IOException {
-        this.configFile = configFile;
+        this(dataDir, configFile, null);
+    }
+
+    /** As above, with {@code extraConfig} (the {@code ssh_config} setting) read before the user's config; null: none. */
+    public SshSessions(Path dataDir, Path configFile, Path extraConfig) throws IOException {
         this.controlDir = ControlDir.create(dataDir);
+        this.configFile = SshConfigFile.of(controlDir, configFile, extraConfig);
         this.clientId = SshCommand.shortHash(hostName() + "\0" + dataDir.toAbsolutePath());
     }
 
-    /** For the supervisor and exec: the config file from {@value #CONFIG_VAR} when set. */
+    /**
+     * For the supervisor and exec: the config file from {@value #CONFIG_VAR} when set, and the data
+     * dir's {@code ssh_config} setting (read when they start).
+     */
     public static SshSessions forDataDir(Path dataDir) throws IOException {
         // The system property is for tests that run the CLI in-process (they cannot set a variable).
         String config = System.getProperty("runboard.ssh.config", System.getenv(CONFIG_VAR));
-        return new SshSessions(dataDir, config == null || config.isBlank() ? null : Path.of(config));
+        String extra = new dev.runboard.store.SettingsStore(dataDir).load().settings().sshConfig();
+        return new SshSessions(dataDir, config == null || config.isBlank() ? null : Path.of(config),
+                extra == null ? null : Path.of(extra));
     }
 
     /** This client's folder name on every host. */
@@ -162,6 +173,12 @@ public final class SshSessions implements RemoteSessions {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    @Override
+    public dev.runboard.process.ResourceSampler.Usage usage(Session session) {
+        HostLink link = links.get(session.spec().host());
+        return link == null ? null : link.usage(session.id());
     }
 
     @Override

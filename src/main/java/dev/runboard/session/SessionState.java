@@ -34,8 +34,11 @@ public sealed interface SessionState {
     /** A person, a deadline, a rule or a guard asked this session to end: how it is then to be recorded. */
     record EndRequest(SessionStatus why, String reason) {
         public EndRequest {
-            if (why != SessionStatus.KILLED && why != SessionStatus.TIMEOUT && why != SessionStatus.FAILED) {
-                throw new IllegalArgumentException("only killed, timeout or failed can be requested, not " + why.word());
+            // unknown: a remote host lost the exit status, and the follower says so before the stand-in exits
+            if (why != SessionStatus.KILLED && why != SessionStatus.TIMEOUT && why != SessionStatus.FAILED
+                    && why != SessionStatus.UNKNOWN) {
+                throw new IllegalArgumentException("only killed, timeout, failed or unknown can be requested, not "
+                        + why.word());
             }
         }
     }

@@ -29,7 +29,7 @@ public final class SettingKeys {
                 return parser.parse(text.strip());
             } catch (IllegalArgumentException e) {
                 // The list's own problem (which rule) helps; for a scalar, what is allowed says it all.
-                String detail = name.equals("default_rules") ? ": " + e.getMessage() : "";
+                String detail = name.equals("default_rules") || name.equals("ssh_config") ? ": " + e.getMessage() : "";
                 throw new IllegalArgumentException("invalid value '" + text.strip() + "' for " + name + detail
                         + " (allowed: " + allowed + ")");
             }
@@ -69,7 +69,10 @@ public final class SettingKeys {
                     t -> NODES.numberNode(within(millis(t), 50, 10_000))),
             new Key("preview_bytes", "How much output a session keeps in memory (head and tail) before it becomes an artifact.",
                     "a size from " + Sizes.format(SessionSpec.MIN_PREVIEW_BYTES) + " to " + Sizes.format(SessionSpec.MAX_PREVIEW_BYTES),
-                    t -> NODES.numberNode((int) within(Sizes.parse(t), SessionSpec.MIN_PREVIEW_BYTES, SessionSpec.MAX_PREVIEW_BYTES))));
+                    t -> NODES.numberNode((int) within(Sizes.parse(t), SessionSpec.MIN_PREVIEW_BYTES, SessionSpec.MAX_PREVIEW_BYTES))),
+            new Key("ssh_config", "An extra OpenSSH config file for sessions on other hosts (Host aliases, keys, jump"
+                    + " hosts), read before your ~/.ssh/config, which ssh still reads; its hosts are offered in the dialog.",
+                    "none, or the path of a readable file (absolute, or starting with ~/)", SettingKeys::sshConfig));
 
     public static Optional<Key> find(String name) {
         return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
@@ -99,6 +102,22 @@ public final class SettingKeys {
         }
         schema.put("additionalProperties", false);
         return schema;
+    }
+
+    /** A config file that exists now: a mistyped path is refused at once, not at the first remote start. */
+    private static JsonNode sshConfig(String text) {
+        if (text.equalsIgnoreCase("none")) {
+            return NODES.nullNode();
+        }
+        java.nio.file.Path path = java.nio.file.Path.of(text.startsWith("~/")
+                ? System.getProperty("user.home") + text.substring(1) : text);
+        if (!path.isAbsolute()) {
+            throw new IllegalArgumentException("not an absolute path");
+        }
+        if (!java.nio.file.Files.isRegularFile(path) || !java.nio.file.Files.isReadable(path)) {
+            throw new IllegalArgumentException("no readable file " + path);
+        }
+        return NODES.textNode(path.toString());
     }
 
     private static String oneOf(String text, String... words) {

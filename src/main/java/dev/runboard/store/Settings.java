@@ -20,7 +20,8 @@ public record Settings(
         @JsonProperty("notifications") boolean notifications,
         @JsonProperty("default_rules") List<OutputRule> defaultRules,
         @JsonProperty("default_nice") int defaultNice,
-        @JsonProperty("default_timeout_ms") Long defaultTimeoutMillis) {
+        @JsonProperty("default_timeout_ms") Long defaultTimeoutMillis,
+        @JsonProperty("ssh_config") String sshConfig) {
 
     public static final int DEFAULT_POLL_MS = 200;
     public static final int DEFAULT_KEEP_FINISHED = 1000;
@@ -28,7 +29,7 @@ public record Settings(
 
     public static final Settings DEFAULTS = new Settings(DEFAULT_POLL_MS, SessionSpec.DEFAULT_GRACE.toMillis(),
             SessionSpec.DEFAULT_PREVIEW_BYTES, "light", DEFAULT_KEEP_FINISHED, DEFAULT_KEEP_ARTIFACT_BYTES, true, List.of(),
-            SessionSpec.BACKGROUND_NICE, null);
+            SessionSpec.BACKGROUND_NICE, null, null);
 
     public Settings {
         pollMillis = pollMillis <= 0 ? DEFAULT_POLL_MS : Math.max(50, pollMillis);
@@ -43,25 +44,27 @@ public record Settings(
         defaultRules = defaultRules == null ? List.of() : List.copyOf(defaultRules);
         defaultNice = Math.min(Math.max(0, defaultNice), SessionSpec.MAX_NICE);
         defaultTimeoutMillis = defaultTimeoutMillis == null || defaultTimeoutMillis <= 0 ? null : defaultTimeoutMillis;
+        // An extra OpenSSH config file for remote sessions, read beside the user's own (SettingKeys checks it).
+        sshConfig = sshConfig == null || sshConfig.isBlank() ? null : sshConfig.strip();
     }
 
     public Settings withTheme(String theme) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, defaultNice, defaultTimeoutMillis);
+                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig);
     }
 
     public Settings withDefaultRules(List<OutputRule> rules) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                rules, defaultNice, defaultTimeoutMillis);
+                rules, defaultNice, defaultTimeoutMillis, sshConfig);
     }
 
     public Settings withRetention(int keepFinished, long keepArtifactBytes) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, defaultNice, defaultTimeoutMillis);
+                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig);
     }
 
     public Settings withSessionDefaults(int nice, long graceMillis, Long timeoutMillis) {
         return new Settings(pollMillis, graceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, nice, timeoutMillis);
+                defaultRules, nice, timeoutMillis, sshConfig);
     }
 }

@@ -86,6 +86,7 @@ public final class MainWindow {
         dev.runboard.ui.main.SelectionActions selection = new dev.runboard.ui.main.SelectionActions(model, control);
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(), settings.defaultGrace(),
                 settings.previewBytes(), settings.defaultRules());
+        dialogs.offerSshHostsOfSettingsIn(engine.dataDir());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
                 return new MainController(model, selection, dialogs, theme, tasks);

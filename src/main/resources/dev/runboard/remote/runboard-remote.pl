@@ -4,14 +4,20 @@
 # connection; it needs nothing but perl.
 #
 #   perl runboard-remote.pl DIR launch     request on stdin (NUL-separated, see launch())
-#   perl runboard-remote.pl DIR poll MAX   stdin: one "ID OFFSET PID START_TICKS" line per session
+#   perl runboard-remote.pl DIR poll MAX [usage]
+#                                          stdin: one "ID OFFSET PID START_TICKS [TAG]" line per session;
+#                                          with "usage", a last frame samples each session's tree (usage())
+#   perl runboard-remote.pl DIR stdin ID    stdin: bytes for the session's command (through its fifo, `in`)
+#   perl runboard-remote.pl DIR stdin_close ID   end of input: the fifo's keeper lets go, the command reads EOF
+#   perl runboard-remote.pl DIR sysconf    clock ticks per second and the page size, for the usage frames
 #   perl runboard-remote.pl DIR kill ID PID START_TICKS SIGNAL GRACE_MS TAG
 #   perl runboard-remote.pl DIR signal PID START_TICKS SIGNAL
 #   perl runboard-remote.pl DIR forget ID...
 #   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
 #
 # A session lives in DIR/s/ID: `out` (the command's output, untouched), `status` (the wrapper's
-# exit-status file). Errors are one line "error KIND: message" on stdout, exit 3.
+# exit-status file), `in` (a fifo: the command's stdin, see stdin_fifo()). Errors are one line
+# "error KIND: message" on stdout, exit 3.
 use strict;
 
 sub CHUNK () { 1 << 20 }
@@ -26,6 +32,9 @@ elsif ($cmd eq 'kill') { kill_session(@args) }
 elsif ($cmd eq 'signal') { signal_session(@args) }
 elsif ($cmd eq 'forget') { forget(@args) }
 elsif ($cmd eq 'room') { room() }
+elsif ($cmd eq 'sysconf') { sysconf() }
+elsif ($cmd eq 'stdin') { stdin_write(@args) }
+elsif ($cmd eq 'stdin_close') { stdin_close(@args) }
 else { fail('usage', "unknown command $cmd") }
 exit 0;
 
@@ -61,6 +70,7 @@ sub launch {
     }
     unlink("$sdir/probe");
     open(my $out, '>>', "$sdir/out") or cleanup_fail($sdir, 'disk', "cannot create $sdir/out: $!");
+    my $in = stdin_fifo($sdir);
     my @command = ('perl', "$dir/runboard-wrap.pl", "$sdir/status", $deadline, $grace);
     push @command, 'nice', '-n', $nice if $nice;
     push @command, @argv;
@@ -70,7 +80,8 @@ sub launch {
         # Its own session: the command must not get the ssh session's hangup when the connection drops.
         require POSIX;
         POSIX::setsid();
-        open(STDIN, '<', '/dev/null');
+        # Blocks only until the fifo's keeper has it open (at once); /dev/null if the fifo could not be made.
+        open(STDIN, '<', $in // '/dev/null') or open(STDIN, '<', '/dev/null');
         open(STDOUT, '>&', $out);
         open(STDERR, '>&', $out);
         for my $kv (@env, $tag) {
@@ -82,7 +93,85 @@ sub launch {
         POSIX::_exit(126);
     }
     my $s = stat_of($pid);
+    if (open(my $fh, '>', "$sdir/pid")) {
+        print $fh "$pid " . ($s ? $s->[3] : 0) . "\n";
+        close($fh);
+    }
     print "ok $pid " . ($s ? $s->[3] : 0) . "\n";
+}
+
+# The command's stdin is the fifo DIR/s/ID/in. A keeper process (its own session, not the command's,
+# so no kill or tree counts it) holds it open for writing, so the command sees no end of input between
+# runboard's writes; stdin_close ends the keeper, and the command then reads EOF. The keeper also ends
+# once the session has (its status is there, its wrapper gone, or its folder removed). Undef when no fifo
+# could be made: the command then reads /dev/null, as before.
+sub stdin_fifo {
+    my ($sdir) = @_;
+    my $fifo = "$sdir/in";
+    require POSIX;
+    POSIX::mkfifo($fifo, 0600) or return undef;
+    my $keeper = fork();
+    return undef unless defined $keeper;
+    if ($keeper == 0) {
+        POSIX::setsid();
+        open(STDIN, '<', '/dev/null');
+        open(STDOUT, '>', '/dev/null');
+        open(STDERR, '>', '/dev/null');
+        open(my $hold, '+<', $fifo) or POSIX::_exit(1);    # read-write: never blocks, and is a writer
+        while (-d $sdir && !-e "$sdir/status") {
+            if (open(my $fh, '<', "$sdir/pid")) {
+                my ($pid, $ticks) = split(' ', <$fh> // '');
+                close($fh);
+                last if defined $ticks && !alive($pid, $ticks);
+            }
+            sleep(1);
+        }
+        POSIX::_exit(0);
+    }
+    if (open(my $fh, '>', "$sdir/in.keeper")) {
+        print $fh "$keeper\n";
+        close($fh);
+    }
+    return $fifo;
+}
+
+# Writes this call's stdin into the session's fifo; blocks while the command does not read (as a pipe does).
+sub stdin_write {
+    my ($id) = @_;
+    fail('usage', 'stdin needs a session id') unless defined $id && $id =~ /^[\w.-]+$/;
+    my $fifo = "$dir/s/$id/in";
+    fail('gone', "session $id takes no input on this host") unless -p $fifo && -e "$dir/s/$id/in.keeper";
+    fail('gone', "session $id has ended") if -e "$dir/s/$id/status";
+    # Non-blocking open: with the keeper gone (input closed) there is no reader to wait for.
+    require Fcntl;
+    sysopen(my $out, $fifo, Fcntl::O_WRONLY() | Fcntl::O_NONBLOCK()) or fail('gone', "session $id takes no more input: $!");
+    my $flags = fcntl($out, Fcntl::F_GETFL(), 0);
+    fcntl($out, Fcntl::F_SETFL(), $flags & ~Fcntl::O_NONBLOCK());
+    $SIG{PIPE} = 'IGNORE';
+    my $buffer;
+    while ((my $n = sysread(STDIN, $buffer, 65536)) > 0) {
+        my $off = 0;
+        while ($off < $n) {
+            my $w = syswrite($out, $buffer, $n - $off, $off);
+            fail('gone', "session $id stopped reading its input: $!") unless defined $w;
+            $off += $w;
+        }
+    }
+    close($out);
+    print "ok\n";
+}
+
+sub stdin_close {
+    my ($id) = @_;
+    fail('usage', 'stdin_close needs a session id') unless defined $id && $id =~ /^[\w.-]+$/;
+    if (open(my $fh, '<', "$dir/s/$id/in.keeper")) {
+        my $keeper = <$fh> // '';
+        close($fh);
+        chomp($keeper);
+        kill('TERM', $keeper) if $keeper =~ /^\d+$/ && $keeper > 1;
+        unlink("$dir/s/$id/in.keeper");
+    }
+    print "ok\n";
 }
 
 # A start is refused while the sessions' folder has less than 64 KiB free: asked before runboard
@@ -110,12 +199,14 @@ sub cleanup_fail {
 # the output from OFFSET (at most MAX bytes). The status is read before the size: once a status is
 # seen, the size read after it is final, so a client that has every byte up to it has them all.
 sub poll {
-    my ($max) = @_;
+    my ($max, $with_usage) = @_;
     $max ||= 8 << 20;
     $| = 0;
+    my @polled;
     while (my $line = <STDIN>) {
-        my ($id, $offset, $pid, $ticks) = split(' ', $line);
+        my ($id, $offset, $pid, $ticks, $tag) = split(' ', $line);
         next unless defined $ticks && $id =~ /^[\w.-]+$/;
+        push @polled, [$id, $pid, $ticks, $tag];
         my $sdir = "$dir/s/$id";
         my $status = '';
         if (open(my $fh, '<', "$sdir/status")) {
@@ -148,6 +239,92 @@ sub poll {
         close($fh) if $fh;
         $max -= $want;
     }
+    usage(@polled) if defined $with_usage && $with_usage eq 'usage';
+}
+
+sub sysconf {
+    require POSIX;
+    print "ok " . POSIX::sysconf(POSIX::_SC_CLK_TCK()) . " " . POSIX::sysconf(POSIX::_SC_PAGESIZE()) . "\n";
+}
+
+# The poll's last frame, "#usage LENGTH\n" and LENGTH bytes: "uptime SECONDS" (this host's clock for
+# CPU %), then per process of a polled session "p ID PID PPID PGID STATE START_TICKS TICKS CHILD_TICKS
+# RSS_PAGES COMMAND". A session's processes are found as a kill finds them (find_session): its group,
+# the leader's descendants, and processes of our user younger than it carrying its tag; one pass over
+# /proc for all sessions, each process's environment read at most once.
+sub usage {
+    my @sessions = @_;
+    my %table;
+    opendir(my $dh, '/proc') or return;
+    for my $p (grep { /^\d+$/ } readdir($dh)) {
+        my $f = full_stat($p);
+        $table{$p} = $f if $f && $f->[0] ne 'Z' && $f->[0] ne 'X' && $p != $$;
+    }
+    closedir($dh);
+    my %children;
+    push @{ $children{ $table{$_}[1] } }, $_ for keys %table;
+    my (%owner, %by_tag);
+    for my $s (@sessions) {
+        my ($id, $leader, $ticks, $tag) = @$s;
+        $by_tag{$tag} = $s if defined $tag && length($tag);
+        next unless $table{$leader} && $table{$leader}[3] == $ticks;
+        my @todo = ($leader);
+        $owner{$leader} //= $s;
+        while (defined(my $p = shift @todo)) {
+            push @todo, grep { !$owner{$_} && ($owner{$_} = $s) } @{ $children{$p} || [] };
+        }
+        $owner{$_} //= $s for grep { $table{$_}[2] == $leader } keys %table;
+    }
+    if (%by_tag) {
+        for my $p (keys %table) {
+            next if $owner{$p} || (stat("/proc/$p"))[4] != $<;
+            my $s = $by_tag{ tag_of($p) // '' };
+            $owner{$p} = $s if $s && $table{$p}[3] >= $s->[2];
+        }
+    }
+    my $text = '';
+    if (open(my $fh, '<', '/proc/uptime')) {
+        my $u = <$fh>;
+        close($fh);
+        $text .= "uptime " . (split(' ', $u // '0'))[0] . "\n";
+    }
+    for my $p (sort { $a <=> $b } keys %owner) {
+        my $f = $table{$p};
+        my $command = command_of($p);
+        $command = "[$f->[8]]" unless length($command);
+        $text .= join(' ', 'p', $owner{$p}[0], $p, @$f[1, 2, 0, 3, 4, 5, 6], $command) . "\n";
+    }
+    print "#usage " . length($text) . "\n", $text;
+}
+
+# [state, ppid, pgid, start ticks, utime+stime, cutime+cstime, rss pages, -, comm] from /proc/PID/stat.
+sub full_stat {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/stat") or return undef;
+    local $/;
+    my $line = <$fh>;
+    close($fh);
+    my $open = defined $line ? index($line, '(') : -1;
+    my $end = defined $line ? rindex($line, ')') : -1;
+    return undef if $open < 0 || $end < 0;
+    my @f = split(' ', substr($line, $end + 1));
+    my $comm = substr($line, $open + 1, $end - $open - 1);
+    $comm =~ tr/ \n/__/;
+    return [ $f[0], $f[1], $f[2], $f[19], $f[11] + $f[12], $f[13] + $f[14], $f[21] < 0 ? 0 : $f[21], 0, $comm ];
+}
+
+# The value of the RUNBOARD_SESSION-style tag in a process's environment, as "NAME=VALUE"; undef when none.
+sub tag_of {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/environ") or return undef;
+    local $/;
+    my $env = <$fh>;
+    close($fh);
+    return undef unless defined $env;
+    for my $kv (split(/\0/, $env)) {
+        return $kv if index($kv, 'RUNBOARD_SESSION=') == 0;
+    }
+    return undef;
 }
 
 # The whole tree of a session, as runboard-wrap.pl ends it at a deadline: TERM once to the group,

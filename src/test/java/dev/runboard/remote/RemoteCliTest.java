@@ -3,8 +3,13 @@ package dev.runboard.remote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.process.Await;
+import dev.runboard.store.Json;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code runboard exec --host}: the command's exit code as ours; a host that cannot run it is exit 2 in one line. */
 class RemoteCliTest {
+    /** CPU % a busy loop shows at least, even on a loaded machine. */
+    private static final double BUSY = 15;
     static SshdFixture sshd;
 
     @TempDir
@@ -60,6 +67,141 @@ class RemoteCliTest {
             assertEquals(2, refused.exit(), refused.out() + refused.err());
             assertTrue(refused.err().contains("rb-badauth refused the login"), refused.err());
         }
+    }
+
+    @Test
+    void aRemoteSessionShowsItsHostsCpuMemoryAndTreeAndAKillLeavesNoSurvivor() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+                    "sh -c 'yes > /dev/null & sleep 120'");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            JsonNode[] seen = new JsonNode[1];
+            // Sampled on the host with the output (about once a second). yes takes a whole core when it can;
+            // with six builds on two cores it got 20 %, so the floor is the local sampler test's (SessionInsightTest).
+            try {
+                Await.until(Duration.ofSeconds(90), "yes on the host busy, beside sleep, in show's usage", () -> {
+                    seen[0] = usage(fx, id);
+                    List<String> commands = commands(seen[0]);
+                    return process(seen[0], "yes") != null && process(seen[0], "yes").path("cpu_percent").asDouble() >= BUSY
+                            && commands.contains("sleep 120");
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; the last usage: " + seen[0], e);
+            }
+            JsonNode yes = process(seen[0], "yes");
+            assertTrue(seen[0].path("cpu_percent").asDouble() >= yes.path("cpu_percent").asDouble(), "the tree's CPU % sums"
+                    + " its processes': " + seen[0]);
+            assertTrue(seen[0].path("rss_bytes").asLong() > 0, "the tree's resident memory: " + seen[0]);
+            assertTrue(process(seen[0], "sleep 120").path("rss_bytes").asLong() > 0, seen[0].toString());
+            assertEquals(process(seen[0], "sleep 120").path("ppid").asLong(), yes.path("ppid").asLong(),
+                    "yes and sleep are children of the same shell: " + seen[0]);
+            assertTrue(liveTagged(id).size() >= 2, "the tree runs on the host");
+            // The window is a client: its monitor shows what the supervisor's poll sampled on the host.
+            try (dev.runboard.process.SupervisedSessions window = new dev.runboard.process.SupervisedSessions(
+                    dev.runboard.process.EngineConfig.forDataDir(dataDir), fx.client())) {
+                window.load();
+                Await.until(Duration.ofSeconds(60), "the window's Processes view to list the host's yes and sleep", () -> {
+                    dev.runboard.session.SessionInsight i = window.insight(id);
+                    return i != null && i.cpuPercent() > 0 && i.rssBytes() > 0 && i.tree().nodes().stream()
+                            .map(dev.runboard.session.ProcessTreeSnapshot.Node::command).toList().containsAll(List.of("yes", "sleep 120"));
+                });
+            }
+
+            SupervisorFixture.Result killed = fx.cli("kill", id);
+            assertEquals(0, killed.exit(), killed.out() + killed.err());
+            assertEquals(List.of(), liveTagged(id), "no process of the session is left on the host");
+            JsonNode end = Json.mapper().readTree(fx.cli("show", id).out());
+            assertEquals("killed", end.path("status").asText());
+            assertTrue(end.path("usage").isMissingNode(), "an ended session has no live usage: " + end);
+        }
+    }
+
+    private static JsonNode usage(SupervisorFixture fx, String id) {
+        try {
+            return Json.mapper().readTree(fx.cli("show", id).out()).path("usage");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> commands(JsonNode usage) {
+        List<String> out = new java.util.ArrayList<>();
+        usage.path("processes").forEach(p -> out.add(p.path("command").asText()));
+        return out;
+    }
+
+    /** The process running {@code command} in the usage's tree, or null. */
+    private static JsonNode process(JsonNode usage, String command) {
+        for (JsonNode p : usage.path("processes")) {
+            if (p.path("command").asText().equals(command)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** The host's processes (this machine's, as a second user) carrying the session's tag. */
+    private static List<Long> liveTagged(String id) {
+        dev.runboard.process.OsProcesses os = dev.runboard.process.OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(dev.runboard.process.ProcInfo::alive)
+                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(dev.runboard.process.ProcInfo::pid)
+                .toList();
+    }
+
+    @Test
+    void theWindowsSendReachesARemoteCommandThroughTheSupervisor() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+                    "read line; echo got:$line");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            fx.client().stdin(id, "hello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)); // what Send asks
+            SupervisorFixture.Result waited = fx.cli("wait", id);
+            assertEquals(0, waited.exit(), waited.out() + waited.err());
+            JsonNode end = Json.mapper().readTree(fx.cli("show", id).out());
+            assertEquals("got:hello\n", end.path("output").asText(), end.toString());
+        }
+    }
+
+    @Test
+    void theSettingsExtraSshConfigIsReadBesideTheUsersOwn() throws Exception {
+        SupervisorFixture.Result missing = SupervisorFixture.cli(dataDir, "config", "set", "ssh_config", "/no/such/ssh_config");
+        assertEquals(2, missing.exit(), missing.out() + missing.err());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().contains("no readable file /no/such/ssh_config"), missing.err());
+
+        // rb-extra is only in the extra file; rb-remote only in the config that stands for the user's own.
+        String fixture = java.nio.file.Files.readString(sshd.config);
+        String remoteBlock = fixture.substring(fixture.indexOf("Host rb-remote\n"), fixture.indexOf("Host rb-noperl\n"));
+        Path extra = sshd.dir.resolve("extra config");
+        java.nio.file.Files.writeString(extra, remoteBlock.replace("Host rb-remote\n", "Host rb-extra\n"));
+        SupervisorFixture.Result set = SupervisorFixture.cli(dataDir, "config", "set", "ssh_config", extra.toString());
+        assertEquals(0, set.exit(), set.out() + set.err());
+        assertEquals("ssh_config " + extra, set.out().strip());
+
+        SupervisorFixture.Result viaExtra = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-extra", "--cwd", "/tmp",
+                "--", "echo via-extra");
+        assertEquals(0, viaExtra.exit(), viaExtra.out() + viaExtra.err());
+        assertTrue(viaExtra.out().contains("via-extra"), viaExtra.out());
+        SupervisorFixture.Result viaOwn = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-remote", "--cwd", "/tmp",
+                "--", "echo via-own");
+        assertEquals(0, viaOwn.exit(), viaOwn.out() + viaOwn.err());
+        assertTrue(viaOwn.out().contains("via-own"), viaOwn.out());
+    }
+
+    @Test
+    void withoutAReplacementTheGeneratedConfigStillIncludesTheUsersOwn() throws Exception {
+        Path extra = dataDir.resolve("extra");
+        java.nio.file.Files.writeString(extra, "Host rb-nowhere\n  HostName 127.0.0.1\n");
+        Path generated = SshConfigFile.of(dataDir.resolve("ctl"), null, extra);
+        assertEquals(List.of("Include " + extra, "Include ~/.ssh/config", "Include /etc/ssh/ssh_config"),
+                java.nio.file.Files.readAllLines(generated).stream().filter(l -> !l.startsWith("#")).toList(),
+                "ssh -F reads only this file: it must bring the user's and the system's configs back");
+        Process p = new ProcessBuilder("ssh", "-G", "-F", generated.toString(), "rb-nowhere").redirectErrorStream(true).start();
+        String resolved = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), resolved);
+        assertTrue(resolved.contains("hostname 127.0.0.1"), "ssh resolves the extra file's alias: " + resolved);
     }
 
     @Test

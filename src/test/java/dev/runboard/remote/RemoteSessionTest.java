@@ -2,6 +2,7 @@ package dev.runboard.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -126,6 +127,52 @@ class RemoteSessionTest {
         SessionSnapshot end = awaitEnd(s);
         assertEquals(SessionStatus.TIMEOUT, end.status(), end.reason());
         assertEquals("started\n", end.output());
+    }
+
+    @Test
+    void stdinReachesTheRemoteCommandAndClosingItIsEndOfInput() throws Exception {
+        Session s = engine.start(sh("read line; echo got:$line; read rest; echo \"rest:$rest\"").build());
+        java.io.OutputStream in = engine.stdin(s);
+        in.write("hello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        in.flush();
+        Await.until(LONG, "the command to echo its input", () -> s.snapshot().output().contains("got:hello"));
+        assertEquals(SessionStatus.RUNNING, s.status(), "it waits for more input: no end of input between writes");
+        in.close();
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
+        assertEquals("got:hello\nrest:\n", end.output(), "the second read met the end of input");
+    }
+
+    @Test
+    void aWrapperKilledWithItsStatusLostEndsUnknownWithoutAnExitCode() throws Exception {
+        Session s = engine.start(sh("echo started; sleep 600").build());
+        Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
+        // SIGKILL to the wrapper and its command (one process group): nothing records how they ended.
+        assertEquals(0, SshdFixture.run(List.of("kill", "-s", "KILL", "--", "-" + s.pid())));
+        Files.deleteIfExists(sessionFolder(s).resolve("status"));
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.UNKNOWN, end.status(), end.reason());
+        assertNull(end.exitCode(), "no made-up exit code");
+        assertTrue(end.reason().startsWith("exit status lost on " + HOST + ": its wrapper (pid " + s.pid() + ") is gone"),
+                end.reason());
+        assertEquals("started\n", end.output(), "the output up to the loss is kept");
+    }
+
+    @Test
+    void aSessionFolderDeletedOnTheHostEndsUnknown() throws Exception {
+        Session s = engine.start(sh("echo started; sleep 600").build());
+        Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
+        assertEquals(0, SshdFixture.run(List.of("rm", "-rf", sessionFolder(s).toString())));
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.UNKNOWN, end.status(), end.reason());
+        assertNull(end.exitCode(), "no made-up exit code");
+        assertTrue(end.reason().startsWith("exit status lost on " + HOST + ": the session's folder is gone"), end.reason());
+        SshdFixture.run(List.of("kill", "-s", "KILL", "--", "-" + s.pid())); // still running there, no longer followed
+    }
+
+    /** Where the session's files are on the "remote" (the test runs as root or as the remote user: it may reach them). */
+    private Path sessionFolder(Session s) throws Exception {
+        return sshd.home().resolve(".cache/runboard-remote/" + remote.clientId() + "/s/" + s.id());
     }
 
     @Test

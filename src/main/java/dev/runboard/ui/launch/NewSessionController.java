@@ -48,6 +48,14 @@ public final class NewSessionController {
     @FXML private Label graceError;
     @FXML private Label formError;
 
+    /** The ssh_config setting's file, read off the FX thread when the form opens; null when none. */
+    private java.util.function.Supplier<java.nio.file.Path> extraSshConfig = () -> null;
+
+    /** Offers the hosts of this extra ssh config file too (asked in the background as the form opens). */
+    void offerHostsOf(java.util.function.Supplier<java.nio.file.Path> extraSshConfig) {
+        this.extraSshConfig = extraSshConfig;
+    }
+
     public NewSessionController(NewSessionViewModel model, UiTasks tasks) {
         this.model = model;
         this.tasks = tasks;
@@ -63,7 +71,7 @@ public final class NewSessionController {
         hostField.getEditor().textProperty().bindBidirectional(model.hostProperty());
         hostField.valueProperty().addListener((o, was, now) -> model.hostProperty().set(now == null ? "" : now));
         // The hosts of the user's ssh config, read off the FX thread.
-        tasks.onFx(tasks.background(SshConfigHosts::find), (hosts, error) -> {
+        tasks.onFx(tasks.background(() -> SshConfigHosts.find(extraSshConfig.get())), (hosts, error) -> {
             if (hosts != null) {
                 hostField.getItems().setAll(hosts);
             }

@@ -34,6 +34,7 @@ public final class NewSessionDialogs {
     private final java.time.Duration defaultGrace;
     private final int previewBytes;
     private final List<OutputRule> defaultRules;
+    private java.util.function.Supplier<Path> extraSshConfig = () -> null;
 
     public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd) {
         this(theme, tasks, initialCwd, dev.runboard.session.SessionSpec.DEFAULT_GRACE,
@@ -56,6 +57,14 @@ public final class NewSessionDialogs {
         this.previewBytes = previewBytes;
     }
 
+    /** The host field also offers the hosts of the data dir's {@code ssh_config} setting, read as each form opens. */
+    public void offerSshHostsOfSettingsIn(Path dataDir) {
+        this.extraSshConfig = () -> {
+            String file = new dev.runboard.store.SettingsStore(dataDir).load().settings().sshConfig();
+            return file == null ? null : Path.of(file);
+        };
+    }
+
     /**
      * @param prefill an earlier spec to edit, or null for a fresh form
      * @param launch validates the spec and starts it (in the background); throws {@link InvalidSpecException} to refuse it
@@ -66,6 +75,7 @@ public final class NewSessionDialogs {
             model.prefill(prefill);
         }
         NewSessionController controller = new NewSessionController(model, tasks);
+        controller.offerHostsOf(extraSshConfig);
         FXMLLoader loader = new FXMLLoader(NewSessionDialogs.class.getResource("/dev/runboard/ui/launch/NewSessionDialog.fxml"));
         loader.setController(controller);
         DialogPane pane;

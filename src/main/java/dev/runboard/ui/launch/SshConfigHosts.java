@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The Host aliases of the user's ssh config (and of the file {@code RUNBOARD_SSH_CONFIG} names),
- * offered in the dialog's host field: every concrete name on a {@code Host} line, following
+ * The Host aliases of the user's ssh config (and of the file {@code RUNBOARD_SSH_CONFIG} names, and
+ * of the extra file the {@code ssh_config} setting names), offered in the dialog's host field: every concrete name on a {@code Host} line, following
  * {@code Include}; patterns ({@code *}, {@code ?}) and negations are left out. Reads files: call it
  * off the FX thread.
  */
@@ -23,11 +23,19 @@ final class SshConfigHosts {
     }
 
     static List<String> find() {
+        return find(null);
+    }
+
+    /** As ssh reads them for runboard: {@code extra} (the setting's file; null when none) first. */
+    static List<String> find(Path extra) {
         Set<String> hosts = new LinkedHashSet<>();
         Path home = Path.of(System.getProperty("user.home"));
-        String extra = System.getProperty("runboard.ssh.config", System.getenv("RUNBOARD_SSH_CONFIG"));
-        if (extra != null && !extra.isBlank()) {
-            read(Path.of(extra), home, hosts, new int[1]);
+        if (extra != null) {
+            read(extra, home, hosts, new int[1]);
+        }
+        String replacement = System.getProperty("runboard.ssh.config", System.getenv("RUNBOARD_SSH_CONFIG"));
+        if (replacement != null && !replacement.isBlank()) {
+            read(Path.of(replacement), home, hosts, new int[1]);
         }
         read(home.resolve(".ssh/config"), home, hosts, new int[1]);
         return new ArrayList<>(hosts);

@@ -54,6 +54,15 @@ class NewSessionViewModelTest {
     }
 
     @Test
+    void theSettingsExtraSshConfigOffersItsHostsFirst() throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("extra"), "Host build-box gpu-*\n  HostName 10.0.0.5\n");
+        List<String> hosts = SshConfigHosts.find(dir.resolve("extra"));
+        assertEquals("build-box", hosts.get(0), "the extra file's hosts come first (the user's own follow): " + hosts);
+        assertTrue(!hosts.contains("gpu-*"), "patterns are not offered: " + hosts);
+        assertEquals(SshConfigHosts.find().size() + 1, hosts.size(), "the user's own hosts are still offered: " + hosts);
+    }
+
+    @Test
     void noShellSplitsArgvAndTheRestOfTheFormIsKept() {
         NewSessionViewModel form = new NewSessionViewModel(dir);
         form.commandProperty().set("printf '%s\\n' 'a b'");
