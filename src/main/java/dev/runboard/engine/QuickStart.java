@@ -133,10 +133,18 @@ public final class QuickStart {
 
     /**
      * {@code list}'s output from the index the last supervisor left ({@link ListIndex}), when no
-     * supervisor runs, the index is current, and the arguments are only {@code --status} and
-     * {@code --data-dir}; else null (the supervisor answers, and says what is wrong with the arguments).
+     * supervisor runs and the index is current; else null (a supervisor answers).
      */
     static String fromIndex(Path dataDir, List<String> argv) {
+        return listing(argv, () -> ListIndex.readIfCurrent(dataDir).orElse(null));
+    }
+
+    /**
+     * {@code list}'s output made from these lines, when its arguments are only {@code --status} and
+     * {@code --data-dir} (the full CLI answers anything else, and says what is wrong with it); null
+     * when the arguments ask for more or there are no lines.
+     */
+    static String listing(List<String> argv, java.util.function.Supplier<List<ListRows.Row>> lines) {
         String status = null;
         for (int i = 0; i < argv.size(); i++) {
             String a = argv.get(i);
@@ -157,7 +165,7 @@ public final class QuickStart {
         } catch (IllegalArgumentException e) {
             return null;
         }
-        List<ListRows.Row> rows = ListIndex.readIfCurrent(dataDir).orElse(null);
+        List<ListRows.Row> rows = lines.get();
         if (rows == null) {
             return null;
         }
