@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * STAMP is the modification time of {@code sessions/} read before the lines were made: a session
  * created ({@code exec} writes its own records) or removed (retention, {@code rm}) since changes it.
  * A record changes only while its session runs, so the index answers only when its stamp is still
- * that of {@code sessions/} and every session in it has ended; anything else asks a supervisor.
+ * that of {@code sessions/} and every session in it has ended (other than as {@code unknown});
+ * anything else asks a supervisor.
  *
  * <p>The supervisor also keeps the ended sessions' lines between requests: they never change, so a
  * {@code list} of a long history renders only the running ones again.
@@ -49,7 +50,7 @@ public final class ListIndex {
                 // Without the live output: the line shows none, and a running session's capture is not read.
                 var snapshot = s.snapshot(false);
                 cached = ListRows.row(snapshot);
-                if (snapshot.status().isTerminal()) {
+                if (settled(snapshot.status())) {
                     ended.put(s.id(), cached);
                 }
             }
@@ -100,8 +101,8 @@ public final class ListIndex {
                     return Optional.empty(); // cut short
                 }
                 String status = text.substring(from, tab);
-                if (!SessionStatus.fromWord(status).isTerminal()) {
-                    return Optional.empty(); // it may have ended since: its owner or a new supervisor knows
+                if (!settled(SessionStatus.fromWord(status))) {
+                    return Optional.empty(); // it may have changed since: its owner or a new supervisor knows
                 }
                 rows.add(new ListRows.Row(status, text.substring(tab + 1, next)));
                 from = next + 1;
@@ -110,6 +111,14 @@ public final class ListIndex {
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // no index yet, or not one this runboard reads: the supervisor answers
         }
+    }
+
+    /**
+     * Whether a session's line can no longer change: it ended, and not as {@code unknown}, which a
+     * remote host's supervisor may still turn into the real end once it is reached again.
+     */
+    private static boolean settled(SessionStatus status) {
+        return status.isTerminal() && status != SessionStatus.UNKNOWN;
     }
 
     /** The modification time of {@code sessions/} in nanoseconds; 0 when there is none yet. */
