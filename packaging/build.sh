@@ -152,10 +152,20 @@ say "jpackage --type app-image -> $DIST/$NAME"
   --add-launcher runboard-supervisor=packaging/supervisor-launcher.properties \
   "${JAVA_OPTIONS[@]}"
 
+# --- launchers -----------------------------------------------------------------------------------------------
+# jpackage's native launchers (JDK 17) ask rpm and dpkg which package owns them on every start (2.4 s of a
+# client call on a busy machine; docs/BENCHMARKS.md §10): bin/ gets packaging/linux/launcher.sh instead, one
+# copy per launcher, which runs lib/runtime/bin/java with its .cfg's class path and options.
+say "script launchers in $DIST/$NAME/bin (in place of jpackage's native ones)"
+for launcher in "$DIST/$NAME"/bin/*; do
+  install -m 755 packaging/linux/launcher.sh "$launcher"
+done
+
 # --- class-data archives -------------------------------------------------------------------------------------
 # Each launcher gets an archive of the classes a training run of it loads (JDK 17: -XX:ArchiveClassesAtExit),
-# and its .cfg then maps it (-XX:SharedArchiveFile through the launcher's java-options; $APPDIR is the app's
-# folder wherever it is installed). An archive only fits this runtime and these jars, which ship together.
+# and its .cfg then maps it (-XX:SharedArchiveFile through the launcher's java-options; $APPDIR is lib/app).
+# An archive only fits this runtime and these jars at the absolute paths it was made with (JDK 17 checks the
+# class path string and has no relocation): these fit the app-image where it is; the .deb makes its own.
 # A training run that fails leaves its launcher without an archive, as before: slower, never broken.
 say "class-data archives for the launchers (training runs)"
 train="$(mktemp -d)"
@@ -163,7 +173,7 @@ cds_train() { # LAUNCHER ARCHIVE ARGS...: runs the launcher once with the archiv
   local launcher="$1" archive="$2"
   shift 2
   rm -f "$archive"
-  env -u DISPLAY -u WAYLAND_DISPLAY RUNBOARD_HOME="$train/home" RUNBOARD_SUPERVISOR_IDLE=1 \
+  env -u DISPLAY -u WAYLAND_DISPLAY RUNBOARD_HOME="$train/home" RUNBOARD_SUPERVISOR_IDLE=1 RUNBOARD_CDS=off \
     JAVA_TOOL_OPTIONS="-XX:ArchiveClassesAtExit=$archive -Xlog:disable -Xlog:all=off" \
     timeout 120 "$launcher" "$@" </dev/null >"$train/out" 2>&1 || true
   if [ -s "$archive" ]; then
@@ -221,6 +231,20 @@ if [ "$TYPE" = deb ]; then
       install -D -m 644 "icons/png/runboard-$size.png" "$root/usr/share/icons/hicolor/${size}x${size}/apps/runboard.png"
     done
     install -D -m 644 icons/runboard.svg "$root/usr/share/icons/hicolor/scalable/apps/runboard.svg"
+    # Class-data archives fit only the absolute class path they were made with: the app-image's do not fit
+    # /usr/lib/runboard/app. The postinst makes them there (packaging/linux/make-archives.sh, a few seconds),
+    # the prerm removes them (they are not the package's files).
+    rm -f "$root/usr/lib/$NAME/app/"*.jsa
+    install -m 755 packaging/linux/make-archives.sh "$root/usr/lib/$NAME/make-archives"
+    python3 - "$root/DEBIAN/postinst" "/usr/lib/$NAME/make-archives /usr/bin || true" \
+      "$root/DEBIAN/prerm" "rm -f /usr/lib/$NAME/app/*.jsa" <<'PY'
+import sys
+# Each line goes before the script's last 'exit 0' (jpackage's scripts end with it).
+for path, line in zip(sys.argv[1::2], sys.argv[2::2]):
+    text = open(path).read()
+    at = text.rindex("exit 0")
+    open(path, "w").write(text[:at] + line + "\n" + text[at:])
+PY
     sed -i "s/^Installed-Size:.*/Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)/" "$root/DEBIAN/control"
     # --root-owner-group: files owned by root in the package whoever builds it (no fakeroot needed here).
     dpkg-deb --build --root-owner-group "$root" "$deb" >/dev/null

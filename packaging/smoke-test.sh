@@ -68,7 +68,8 @@ if [ "$rc" -eq 0 ] && [ -n "$id" ]; then pass "start prints a session id"; else 
 if run supervisor status >"$work/status.out" 2>&1; then pass "supervisor status: one runs"; else fail "supervisor status found none"; fi
 sup_pid="$(sed -n 's/.*"pid" : \([0-9]*\).*/\1/p' "$work/status.out" | head -1)"
 if [ -x "$(dirname "$RUNBOARD")/runboard-supervisor" ]; then
-  if [ -n "$sup_pid" ] && tr '\0' ' ' <"/proc/$sup_pid/cmdline" 2>/dev/null | grep -q 'runboard-supervisor supervisor run'; then
+  # The launcher execs java under its own name (exec -a), with the supervisor's .cfg options and arguments.
+  if [ -n "$sup_pid" ] && tr '\0' ' ' <"/proc/$sup_pid/cmdline" 2>/dev/null | grep -q '^[^ ]*/runboard-supervisor .*-Xmx512m.* supervisor run'; then
     pass "the supervisor runs from its own launcher (its heap options)"
   else
     fail "the supervisor does not run from bin/runboard-supervisor"

@@ -1,6 +1,7 @@
 package dev.runboard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.ListRows;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.Json;
 import java.io.PrintWriter;
@@ -36,20 +37,23 @@ public final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SessionStatus only = status == null ? null : parseStatus(status);
-        List<JsonNode> rows = new ArrayList<>();
-        for (JsonNode s : store.client().list()) {
-            if (only == null || only.word().equals(s.path("status").asText())) {
-                rows.add(s);
-            }
-        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
+            List<JsonNode> rows = new ArrayList<>();
+            for (JsonNode s : store.client().list()) {
+                if (only == null || only.word().equals(s.path("status").asText())) {
+                    rows.add(s);
+                }
+            }
             out.println(Json.write(rows));
         } else {
-            out.printf(Locale.ROOT, "%-22s %-9s %9s %6s %-17s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "PROGRESS", "COMMAND");
-            for (JsonNode s : rows) {
-                out.printf(Locale.ROOT, "%-22s %-9s %9s %6s %-17s  %s%n", s.path("session_id").asText(), s.path("status").asText(),
-                        elapsed(s.path("elapsed_seconds").asDouble()), exit(s), progress(s), oneLine(s.path("command").asText()) + stackNote(s));
+            // The supervisor renders the lines (and keeps those of ended sessions): a long history costs it
+            // no JSON of every snapshot, and a client with no supervisor up prints the same from its index.
+            out.println(ListRows.header());
+            for (ListRows.Row row : store.client().listRows()) {
+                if (only == null || only.word().equals(row.status())) {
+                    out.println(row.line());
+                }
             }
         }
         out.flush();
@@ -64,51 +68,7 @@ public final class ListCommand implements Callable<Integer> {
         }
     }
 
-    /** For a stack's session: starting/ready while it runs with a probe, and why it waits or was skipped. */
-    static String stackNote(JsonNode s) {
-        String status = s.path("status").asText();
-        String note = "";
-        if (s.hasNonNull("ready") && status.equals("running")) {
-            note = s.get("ready").asBoolean() ? "  [ready]" : "  [starting]";
-        }
-        if ((status.equals("pending") || status.equals("queued") || status.equals("skipped")) && s.hasNonNull("reason")) {
-            note += "  (" + s.get("reason").asText() + ")";
-        }
-        return note;
-    }
-
-    static String exit(JsonNode s) {
-        if (s.hasNonNull("signal")) {
-            return "SIG" + s.get("signal").asText();
-        }
-        return s.hasNonNull("exit_code") ? s.get("exit_code").asText() : "-";
-    }
-
-    /** "45% 12.0s left", "longer than usual", or "-" when the command has too few earlier runs to tell. */
-    static String progress(JsonNode s) {
-        if (s.path("longer_than_usual").asBoolean()) {
-            return "longer than usual";
-        }
-        if (!s.hasNonNull("progress")) {
-            return "-";
-        }
-        String eta = s.hasNonNull("eta_seconds") ? " " + elapsed(s.get("eta_seconds").asDouble()) + " left" : "";
-        return Math.round(s.get("progress").asDouble() * 100) + "%" + eta;
-    }
-
     static String elapsed(double seconds) {
-        long s = (long) seconds;
-        if (s < 60) {
-            return String.format(Locale.ROOT, "%.1fs", seconds);
-        }
-        if (s < 3600) {
-            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
-        }
-        return String.format(Locale.ROOT, "%dh%02dm", s / 3600, (s % 3600) / 60);
-    }
-
-    private static String oneLine(String command) {
-        String flat = command.replace('\n', ' ');
-        return flat.length() > 80 ? flat.substring(0, 79) + "\u2026" : flat;
+        return ListRows.elapsed(seconds);
     }
 }

@@ -72,6 +72,16 @@ final class Protocol {
         return Json.mapper().readTree(line);
     }
 
+    /**
+     * The supervisor's reply, or null at end of stream. Not held to {@link #MAX_LINE}: it comes from
+     * this user's own supervisor, and {@code list --json} of a long history is larger (10,000
+     * sessions: 8.5 MB).
+     */
+    static JsonNode receiveReply(BufferedReader in) throws IOException {
+        String line = in.readLine();
+        return line == null ? null : Json.mapper().readTree(line);
+    }
+
     static BufferedReader reader(SocketChannel ch) {
         return new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
     }

@@ -78,8 +78,25 @@ public final class QuickStart {
                 whole.addAll(withoutDataDir(argv));
                 request = "{\"v\":" + Protocol.VERSION + ",\"op\":\"" + CLI_OP + "\",\"argv\":" + FlatJson.list(whole) + "}\n";
             }
+            SupervisorPaths paths = SupervisorPaths.of(dataDir);
+            SocketChannel open = null;
+            if (name.equals("list")) {
+                try {
+                    open = SupervisorSocket.connect(paths);
+                } catch (IOException e) {
+                    if (!SupervisorSocket.nobodyListens(e)) {
+                        throw e;
+                    }
+                    String listing = fromIndex(dataDir, argv);
+                    if (listing != null) {
+                        out.print(listing);
+                        out.flush();
+                        return 0;
+                    }
+                }
+            }
             Map<String, String> reply;
-            try (SocketChannel ch = SupervisorSocket.connectOrStart(SupervisorPaths.of(dataDir))) {
+            try (SocketChannel ch = open != null ? open : SupervisorSocket.connectOrStart(paths)) {
                 OutputStream o = Channels.newOutputStream(ch);
                 o.write(request.getBytes(StandardCharsets.UTF_8));
                 o.flush();
@@ -112,6 +129,54 @@ public final class QuickStart {
             err.println(prefix + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return 1;
         }
+    }
+
+    /**
+     * {@code list}'s output from the index the last supervisor left ({@link ListIndex}), when no
+     * supervisor runs and the index is current; else null (a supervisor answers).
+     */
+    static String fromIndex(Path dataDir, List<String> argv) {
+        return listing(argv, () -> ListIndex.readIfCurrent(dataDir).orElse(null));
+    }
+
+    /**
+     * {@code list}'s output made from these lines, when its arguments are only {@code --status} and
+     * {@code --data-dir} (the full CLI answers anything else, and says what is wrong with it); null
+     * when the arguments ask for more or there are no lines.
+     */
+    static String listing(List<String> argv, java.util.function.Supplier<List<ListRows.Row>> lines) {
+        String status = null;
+        for (int i = 0; i < argv.size(); i++) {
+            String a = argv.get(i);
+            if ((a.equals("--status") || a.equals("--data-dir")) && i + 1 < argv.size()) {
+                if (a.equals("--status")) {
+                    status = argv.get(i + 1);
+                }
+                i++;
+            } else if (a.startsWith("--status=")) {
+                status = a.substring("--status=".length());
+            } else if (!a.startsWith("--data-dir=")) {
+                return null;
+            }
+        }
+        String only;
+        try {
+            only = status == null ? null : dev.runboard.session.SessionStatus.fromWord(status.toLowerCase(java.util.Locale.ROOT)).word();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        List<ListRows.Row> rows = lines.get();
+        if (rows == null) {
+            return null;
+        }
+        String eol = System.lineSeparator();
+        StringBuilder b = new StringBuilder(128 + rows.size() * 120).append(ListRows.header()).append(eol);
+        for (ListRows.Row r : rows) {
+            if (only == null || only.equals(r.status())) {
+                b.append(r.line()).append(eol);
+            }
+        }
+        return b.toString();
     }
 
     /** The arguments without {@code --data-dir DIR} (before {@code --}): the request names the data dir itself. */

@@ -101,9 +101,11 @@ public final class Supervisor {
                 }
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
+                ListIndex listIndex = new ListIndex(paths.dataDir());
                 try (dev.runboard.stack.Orchestrator stack = new dev.runboard.stack.Orchestrator(engine)) {
-                    serve(engine, new SupervisorRequests(engine, this, startArguments, cli, stack));
+                    serve(engine, new SupervisorRequests(engine, this, startArguments, cli, stack, listIndex));
                 }
+                writeListIndex(listIndex, engine);
             } finally {
                 Files.deleteIfExists(paths.socket());
                 lock.release();
@@ -153,6 +155,18 @@ public final class Supervisor {
             clients.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Leaves the lines of {@code runboard list} for the clients that come while no supervisor runs
+     * ({@link ListIndex}); a failure costs only speed: they then bring a supervisor up as before.
+     */
+    private static void writeListIndex(ListIndex listIndex, SessionEngine engine) {
+        try {
+            listIndex.write(engine.sessions());
+        } catch (IOException | RuntimeException e) {
+            System.err.println(Instant.now() + " warning: could not write " + ListIndex.FILE + ": " + e.getMessage());
         }
     }
 

@@ -182,6 +182,15 @@ public final class SupervisorClient implements SupervisorLink {
         return call(Protocol.request("list")).path("sessions");
     }
 
+    /** The lines of {@code runboard list}, oldest first, as the supervisor renders them ({@link ListRows}). */
+    public List<ListRows.Row> listRows() throws IOException {
+        List<ListRows.Row> rows = new ArrayList<>();
+        for (JsonNode r : call(Protocol.request(SupervisorRequests.LIST_ROWS)).path("rows")) {
+            rows.add(new ListRows.Row(r.path(0).asText(), r.path(1).asText()));
+        }
+        return rows;
+    }
+
     /** One session's snapshot (the id or a unique prefix of it). */
     public JsonNode show(String idOrPrefix) throws IOException {
         ObjectNode req = Protocol.request("show");
@@ -261,7 +270,7 @@ public final class SupervisorClient implements SupervisorLink {
     private JsonNode exchange(SocketChannel ch, ObjectNode request) throws IOException {
         Protocol.send(Protocol.writer(ch), request);
         BufferedReader in = Protocol.reader(ch);
-        JsonNode reply = Protocol.receive(in);
+        JsonNode reply = Protocol.receiveReply(in);
         if (reply == null) {
             throw new IOException("the supervisor closed the connection without answering (see " + paths.log() + ")");
         }

@@ -33,6 +33,9 @@ final class SupervisorRequests {
     /** How long a kill may take beyond its grace before the reply gives up waiting for the final record. */
     private static final Duration KILL_SLACK = Duration.ofSeconds(15);
 
+    /** The lines of {@code runboard list}, made here from the sessions in memory ({@link ListRows}). */
+    static final String LIST_ROWS = "list_rows";
+
     /** A request that cannot be served as asked: said to the client as a usage error. */
     static final class Refused extends Exception {
         Refused(String message) {
@@ -50,11 +53,14 @@ final class SupervisorRequests {
     private final java.util.function.Function<List<String>, SessionSpec> startArguments;
     private final java.util.function.Function<List<String>, CliRun> cli;
     private final StackRequests stack;
+    private final ListIndex listIndex;
 
     SupervisorRequests(SessionEngine engine, Supervisor supervisor,
                        java.util.function.Function<List<String>, SessionSpec> startArguments,
-                       java.util.function.Function<List<String>, CliRun> cli, dev.runboard.stack.Orchestrator orchestrator) {
+                       java.util.function.Function<List<String>, CliRun> cli, dev.runboard.stack.Orchestrator orchestrator,
+                       ListIndex listIndex) {
         this.engine = engine;
+        this.listIndex = listIndex;
         this.supervisor = supervisor;
         this.startArguments = startArguments;
         this.cli = cli;
@@ -71,6 +77,7 @@ final class SupervisorRequests {
                 Map.entry("close_stdin", this::closeStdin),
                 Map.entry("remove", this::remove),
                 Map.entry("list", this::list),
+                Map.entry(LIST_ROWS, this::listRows),
                 Map.entry("resolve", this::resolve),
                 Map.entry("show", this::show),
                 Map.entry("usage", this::usage),
@@ -140,6 +147,13 @@ final class SupervisorRequests {
     private ObjectNode runCli(JsonNode request) {
         List<String> argv = new java.util.ArrayList<>();
         request.path("argv").forEach(a -> argv.add(a.asText()));
+        if (!argv.isEmpty() && argv.get(0).equals("list")) {
+            // Straight from the sessions in memory: no CLI run asking this supervisor again for 10,000 lines.
+            String listing = QuickStart.listing(argv.subList(1, argv.size()), () -> listIndex.rows(engine.sessions()));
+            if (listing != null) {
+                return Protocol.ok().put("exit", 0).put("out", listing).put("err", "");
+            }
+        }
         CliRun run = cli.apply(argv);
         return Protocol.ok().put("exit", run.exit()).put("out", run.out()).put("err", run.err());
     }
@@ -233,6 +247,16 @@ final class SupervisorRequests {
         ArrayNode sessions = reply.putArray("sessions");
         for (Session s : engine.sessions()) {
             sessions.add(LiveUsage.add(Json.mapper().valueToTree(s.snapshot()), s, engine.insight(s)));
+        }
+        return reply;
+    }
+
+    /** {@code rows}: {@code [status, line]} per session, oldest first; ended sessions' lines are kept between calls. */
+    private ObjectNode listRows(JsonNode request) {
+        ObjectNode reply = Protocol.ok();
+        ArrayNode rows = reply.putArray("rows");
+        for (ListRows.Row r : listIndex.rows(engine.sessions())) {
+            rows.addArray().add(r.status()).add(r.line());
         }
         return reply;
     }

@@ -1,6 +1,5 @@
 package dev.runboard.process;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -9,14 +8,16 @@ import java.util.HexFormat;
 /** Session ids that sort by start time and are safe as file names: {@code 20261129-191512-3f9a0c}. */
 public final class SessionIds {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private SessionIds() {
     }
 
     public static String next(Clock clock) {
-        byte[] r = new byte[3];
-        RANDOM.nextBytes(r);
-        return STAMP.format(clock.instant()) + "-" + HexFormat.of().formatHex(r);
+        // Not SecureRandom: starting it (security providers, a seed read from /dev/urandom) was a visible part of
+        // a short exec's start (docs/BENCHMARKS.md §10). The suffix only has to differ between sessions started
+        // in the same second; ThreadLocalRandom, seeded from the clock's nanoseconds per JVM, does that.
+        int r = java.util.concurrent.ThreadLocalRandom.current().nextInt(1 << 24);
+        return STAMP.format(clock.instant()) + "-" + HexFormat.of().toHexDigits((byte) (r >> 16))
+                + HexFormat.of().toHexDigits((byte) (r >> 8)) + HexFormat.of().toHexDigits((byte) r);
     }
 }

@@ -22,10 +22,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * Writes runboard's records and snapshots exactly as {@link Json#write} does, without Jackson's
  * databind: starting it costs about 0.25 s of CPU and 600 classes, more than a whole
  * {@code runboard exec -- true} may cost (docs/BENCHMARKS.md §10). It reads the same annotations
- * (only their names and order, on the types themselves or lent by {@link SessionMixIns}) from
- * records of strings, numbers, booleans, enums, instants, lists and maps; anything else — another
- * Jackson annotation, a {@code Duration}, a lone surrogate — is handed to Jackson, so the output
- * never differs (LeanJsonTest holds the two side by side).
+ * (only their names and order, on the types themselves or lent by {@link SessionMixIns}; read from
+ * the class files, {@link ClassFileAnnotations}, as reflection's annotation proxies cost a third of
+ * that run's CPU again) from records of strings, numbers, booleans, enums, instants, lists and maps;
+ * anything else — another Jackson annotation, a {@code Duration}, a lone surrogate — is handed to
+ * Jackson, so the output never differs (LeanJsonTest holds the two side by side).
  */
 public final class LeanJson {
     /** Annotations this writer understands; any other Jackson annotation on a written type sends it to Jackson. */
@@ -106,13 +107,18 @@ public final class LeanJson {
             string(out, status.word()); // Json's "runboard-words" module writes a status as its word
             return;
         }
-        for (Method m : e.getDeclaringClass().getMethods()) {
-            if (annotation(m, JsonValue.class) != null) {
+        Class<?> type = e.getDeclaringClass();
+        Annotations annotations = Annotations.of(type);
+        for (Method m : type.getMethods()) {
+            // Methods the enum inherits from the JDK carry no Jackson annotation; others' are read by reflection.
+            boolean jsonValue = m.getDeclaringClass() == type ? find(annotations.onMethod(m), JsonValue.class) != null
+                    : !m.getDeclaringClass().getName().startsWith("java.") && m.isAnnotationPresent(JsonValue.class);
+            if (jsonValue && m.getParameterCount() == 0) {
                 value(out, invoke(m, e), 0);
                 return;
             }
         }
-        checkAnnotations(e.getDeclaringClass());
+        checkAnnotations(annotations.onClass());
         string(out, e.name());
     }
 
@@ -184,16 +190,18 @@ public final class LeanJson {
      * would also write, are not supported.
      */
     private static List<Property> properties(Class<?> type) {
-        checkAnnotations(type);
+        Annotations annotations = Annotations.of(type);
+        checkAnnotations(annotations.onClass());
         Map<String, Property> byName = new LinkedHashMap<>();
         List<Method> accessors = new ArrayList<>();
         for (RecordComponent c : type.getRecordComponents()) {
             Method getter = c.getAccessor();
             accessors.add(getter);
-            checkAnnotations(getter);
-            if (annotation(getter, JsonIgnore.class) == null) {
-                JsonProperty named = annotation(getter, JsonProperty.class);
-                String name = named == null || named.value().isEmpty() ? c.getName() : named.value();
+            List<ClassFileAnnotations.Annotation> on = annotations.onMethod(getter);
+            checkAnnotations(on);
+            if (find(on, JsonIgnore.class) == null) {
+                String named = nameIn(find(on, JsonProperty.class));
+                String name = named == null || named.isEmpty() ? c.getName() : named;
                 byName.put(name, new Property(name, getter));
             }
         }
@@ -203,23 +211,25 @@ public final class LeanJson {
                     || m.getDeclaringClass() != type) {
                 continue;
             }
-            checkAnnotations(m);
-            JsonProperty named = annotation(m, JsonProperty.class);
+            List<ClassFileAnnotations.Annotation> on = annotations.onMethod(m);
+            checkAnnotations(on);
+            String named = nameIn(find(on, JsonProperty.class));
             if (named != null) {
-                extra.add(new Property(named.value().isEmpty() ? m.getName() : named.value(), m));
-            } else if (annotation(m, JsonIgnore.class) == null && isBeanGetter(m.getName())) {
+                extra.add(new Property(named.isEmpty() ? m.getName() : named, m));
+            } else if (find(on, JsonIgnore.class) == null && isBeanGetter(m.getName())) {
                 throw new Unsupported(type.getName() + "." + m.getName() + ": a bean getter Jackson would write");
             }
         }
         List<Property> ordered = new ArrayList<>();
-        JsonPropertyOrder order = annotation(type, JsonPropertyOrder.class);
+        ClassFileAnnotations.Annotation order = find(annotations.onClass(), JsonPropertyOrder.class);
         Map<String, Property> extraByName = new LinkedHashMap<>();
         extra.forEach(p -> extraByName.put(p.name(), p));
         if (order != null) {
-            if (order.alphabetic()) {
+            if (Boolean.TRUE.equals(order.values().get("alphabetic"))) {
                 throw new Unsupported(type.getName() + ": alphabetic order");
             }
-            for (String name : order.value()) {
+            Object names = order.values().getOrDefault("value", List.of());
+            for (Object name : names instanceof List<?> list ? list : List.of(names)) {
                 Property p = byName.containsKey(name) ? byName.remove(name) : extraByName.remove(name);
                 if (p != null) {
                     ordered.add(p);
@@ -239,54 +249,81 @@ public final class LeanJson {
                 || name.length() > 2 && name.startsWith("is") && Character.isUpperCase(name.charAt(2));
     }
 
-    /** The annotation Jackson sees on a type: lent by its mix-in, else its own. */
-    private static <A extends Annotation> A annotation(Class<?> type, Class<A> kind) {
-        Class<?> mixIn = SessionMixIns.BY_TARGET.get(type);
-        A lent = mixIn == null ? null : mixIn.getAnnotation(kind);
-        return lent != null ? lent : type.getAnnotation(kind);
-    }
-
-    /** The annotation Jackson sees on a method without parameters: lent by the same-named method of its type's mix-in, else its own. */
-    private static <A extends Annotation> A annotation(Method m, Class<A> kind) {
-        Method lender = lender(m);
-        A lent = lender == null ? null : lender.getAnnotation(kind);
-        return lent != null ? lent : m.getAnnotation(kind);
-    }
-
-    private static Method lender(Method m) {
-        Class<?> mixIn = SessionMixIns.BY_TARGET.get(m.getDeclaringClass());
-        if (mixIn == null || m.getParameterCount() != 0) {
-            return null;
-        }
-        try {
-            return mixIn.getDeclaredMethod(m.getName());
-        } catch (NoSuchMethodException e) {
-            return null;
-        }
-    }
-
-    private static void checkAnnotations(Class<?> type) {
-        checkAnnotations(type.getAnnotations());
-        Class<?> mixIn = SessionMixIns.BY_TARGET.get(type);
-        if (mixIn != null) {
-            checkAnnotations(mixIn.getAnnotations());
-        }
-    }
-
-    private static void checkAnnotations(Method m) {
-        checkAnnotations(m.getAnnotations());
-        Method lender = lender(m);
-        if (lender != null) {
-            checkAnnotations(lender.getAnnotations());
-        }
-    }
-
-    private static void checkAnnotations(Annotation[] annotations) {
-        for (Annotation a : annotations) {
-            Class<? extends Annotation> t = a.annotationType();
-            if (t.getName().startsWith("com.fasterxml.") && !KNOWN.contains(t)) {
-                throw new Unsupported("@" + t.getSimpleName());
+    private static void checkAnnotations(List<ClassFileAnnotations.Annotation> annotations) {
+        for (ClassFileAnnotations.Annotation a : annotations) {
+            if (a.type().startsWith("com.fasterxml.") && KNOWN.stream().noneMatch(k -> k.getName().equals(a.type()))) {
+                throw new Unsupported("@" + a.type().substring(a.type().lastIndexOf('.') + 1));
             }
+        }
+    }
+
+    private static ClassFileAnnotations.Annotation find(List<ClassFileAnnotations.Annotation> in, Class<? extends Annotation> type) {
+        for (ClassFileAnnotations.Annotation a : in) {
+            if (a.type().equals(type.getName())) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /** A {@link JsonProperty}'s value ("" when not given), or null without one. */
+    private static String nameIn(ClassFileAnnotations.Annotation property) {
+        return property == null ? null : (String) property.values().getOrDefault("value", "");
+    }
+
+    /**
+     * The annotations Jackson sees on a type: those its mix-in lends ({@link SessionMixIns}) first,
+     * then its own; each as its class file holds them ({@link ClassFileAnnotations}: no proxies), or,
+     * when the class file cannot be read, as reflection gives them.
+     */
+    private record Annotations(Class<?> type, ClassFileAnnotations file, Annotations lender) {
+        static Annotations of(Class<?> type) {
+            Class<?> mixIn = SessionMixIns.BY_TARGET.get(type);
+            return new Annotations(type, ClassFileAnnotations.of(type), mixIn == null ? null : of(mixIn));
+        }
+
+        List<ClassFileAnnotations.Annotation> onClass() {
+            List<ClassFileAnnotations.Annotation> own = file != null ? file.onClass() : reflected(type.getAnnotations());
+            return lender == null ? own : concat(lender.onClass(), own);
+        }
+
+        /** A mix-in lends to the same-named method without parameters (a record's accessor). */
+        List<ClassFileAnnotations.Annotation> onMethod(Method m) {
+            List<ClassFileAnnotations.Annotation> own = file != null ? file.onMethod(m.getName()) : reflected(m.getAnnotations());
+            return lender == null || m.getParameterCount() != 0 ? own : concat(lender.onMethodNamed(m.getName()), own);
+        }
+
+        private List<ClassFileAnnotations.Annotation> onMethodNamed(String name) {
+            if (file != null) {
+                return file.onMethod(name);
+            }
+            try {
+                return reflected(type.getDeclaredMethod(name).getAnnotations());
+            } catch (NoSuchMethodException e) {
+                return List.of();
+            }
+        }
+
+        private static List<ClassFileAnnotations.Annotation> concat(List<ClassFileAnnotations.Annotation> first,
+                List<ClassFileAnnotations.Annotation> then) {
+            List<ClassFileAnnotations.Annotation> all = new ArrayList<>(first);
+            all.addAll(then);
+            return all;
+        }
+
+        private static List<ClassFileAnnotations.Annotation> reflected(Annotation[] annotations) {
+            List<ClassFileAnnotations.Annotation> out = new ArrayList<>();
+            for (Annotation a : annotations) {
+                Map<String, Object> values = new java.util.HashMap<>();
+                if (a instanceof JsonProperty p) {
+                    values.put("value", p.value());
+                } else if (a instanceof JsonPropertyOrder o) {
+                    values.put("value", List.of((Object[]) o.value()));
+                    values.put("alphabetic", o.alphabetic());
+                }
+                out.add(new ClassFileAnnotations.Annotation(a.annotationType().getName(), values));
+            }
+            return out;
         }
     }
 

@@ -37,6 +37,38 @@ class LeanJsonTest {
     private static final Instant T0 = Instant.parse("2026-11-30T10:15:30.123456789Z");
     private static final Instant T1 = Instant.parse("2026-11-30T10:16:00Z");
 
+    /** What LeanJson reads from class files is what reflection sees, for every type it writes. */
+    @Test
+    void annotationsReadFromTheClassFilesAreThoseReflectionSees() {
+        for (Class<?> type : List.of(SessionSnapshot.class, SessionRecord.class, SpecRecord.class, KillReport.class,
+                ResourceTotals.class, SessionEvent.class, WatchSpec.class, OutputRule.class, ProcessRef.class,
+                SessionStatus.class, Settings.class)) {
+            ClassFileAnnotations file = ClassFileAnnotations.of(type);
+            org.junit.jupiter.api.Assertions.assertNotNull(file, type.getName());
+            assertEquals(reflected(type.getAnnotations()), read(file.onClass()), type.getName());
+            for (java.lang.reflect.Method m : type.getDeclaredMethods()) {
+                if (m.getParameterCount() == 0 && !m.isSynthetic()) {
+                    assertEquals(reflected(m.getAnnotations()), read(file.onMethod(m.getName())), type.getName() + "." + m.getName());
+                }
+            }
+        }
+    }
+
+    private static List<String> reflected(java.lang.annotation.Annotation[] annotations) {
+        return java.util.Arrays.stream(annotations).map(a -> a.annotationType().getName()
+                + (a instanceof com.fasterxml.jackson.annotation.JsonProperty p ? "=" + p.value() : "")
+                + (a instanceof com.fasterxml.jackson.annotation.JsonPropertyOrder o ? "=" + List.of(o.value()) + o.alphabetic() : ""))
+                .sorted().toList();
+    }
+
+    private static List<String> read(List<ClassFileAnnotations.Annotation> annotations) {
+        return annotations.stream().map(a -> a.type()
+                + (a.type().endsWith(".JsonProperty") ? "=" + a.values().getOrDefault("value", "") : "")
+                + (a.type().endsWith(".JsonPropertyOrder") ? "=" + a.values().getOrDefault("value", List.of())
+                        + a.values().getOrDefault("alphabetic", false) : ""))
+                .sorted().toList();
+    }
+
     @Test
     void aFinishedSnapshotWithEverySectionIsWrittenAsJacksonWritesIt() {
         assertSame(snapshot(SessionStatus.KILLED, killReport(), OutputPreview.of(("line 1\n" + AWKWARD).getBytes(StandardCharsets.UTF_8), 8)));

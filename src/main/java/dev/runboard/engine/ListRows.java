@@ -1,0 +1,77 @@
+package dev.runboard.engine;
+
+import dev.runboard.session.SessionSnapshot;
+import java.util.Locale;
+
+/**
+ * The text of {@code runboard list}: a header and one line per session. One renderer for every way
+ * the lines are made (the supervisor from the sessions in its memory, a client from the
+ * {@link ListIndex} the supervisor left), so they are the same byte for byte. Free of Jackson.
+ */
+public final class ListRows {
+    private static final String FORMAT = "%-22s %-9s %9s %6s %-17s  %s";
+
+    private ListRows() {
+    }
+
+    /** One session's line: its status word, apart for filtering, and the line without its end. */
+    public record Row(String status, String line) {
+    }
+
+    public static String header() {
+        return String.format(Locale.ROOT, FORMAT, "ID", "STATUS", "ELAPSED", "EXIT", "PROGRESS", "COMMAND");
+    }
+
+    public static Row row(SessionSnapshot s) {
+        String status = s.status().word();
+        return new Row(status, String.format(Locale.ROOT, FORMAT, s.sessionId(), status, elapsed(s.elapsedSeconds()),
+                exit(s), progress(s), oneLine(s.command()) + stackNote(s, status)));
+    }
+
+    /** For a stack's session: starting/ready while it runs with a probe, and why it waits or was skipped. */
+    private static String stackNote(SessionSnapshot s, String status) {
+        String note = "";
+        if (s.ready() != null && status.equals("running")) {
+            note = s.ready() ? "  [ready]" : "  [starting]";
+        }
+        if ((status.equals("pending") || status.equals("queued") || status.equals("skipped")) && s.reason() != null) {
+            note += "  (" + s.reason() + ")";
+        }
+        return note;
+    }
+
+    private static String exit(SessionSnapshot s) {
+        if (s.signal() != null) {
+            return "SIG" + s.signal();
+        }
+        return s.exitCode() != null ? s.exitCode().toString() : "-";
+    }
+
+    /** "45% 12.0s left", "longer than usual", or "-" when the command has too few earlier runs to tell. */
+    private static String progress(SessionSnapshot s) {
+        if (s.longerThanUsual()) {
+            return "longer than usual";
+        }
+        if (s.progress() == null) {
+            return "-";
+        }
+        String eta = s.etaSeconds() != null ? " " + elapsed(s.etaSeconds()) + " left" : "";
+        return Math.round(s.progress() * 100) + "%" + eta;
+    }
+
+    public static String elapsed(double seconds) {
+        long s = (long) seconds;
+        if (s < 60) {
+            return String.format(Locale.ROOT, "%.1fs", seconds);
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+        }
+        return String.format(Locale.ROOT, "%dh%02dm", s / 3600, (s % 3600) / 60);
+    }
+
+    private static String oneLine(String command) {
+        String flat = String.valueOf(command).replace('\n', ' ');
+        return flat.length() > 80 ? flat.substring(0, 79) + "\u2026" : flat;
+    }
+}
