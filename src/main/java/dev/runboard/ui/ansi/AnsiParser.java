@@ -7,8 +7,9 @@ import java.util.regex.Matcher;
 
 /**
  * Turns terminal output into styled lines: SGR colours and attributes are kept (the style carries
- * over line ends, as in a terminal), every other escape is dropped, a carriage return restarts
- * its line (progress bars show their last state) and other control characters are removed.
+ * over line ends, as in a terminal), every other escape is dropped, a carriage return or backspace
+ * makes later text overwrite the line as in a terminal (progress bars show their last state) and
+ * other control characters are removed.
  */
 public final class AnsiParser {
     private SgrStyle style = SgrStyle.PLAIN;
@@ -37,7 +38,10 @@ public final class AnsiParser {
     }
 
     public StyledLine parseLine(String raw) {
-        String line = afterLastCarriageReturn(raw);
+        String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw; // CR LF ends a line as LF does
+        if (line.indexOf('\r') >= 0 || line.indexOf('\b') >= 0) {
+            return drawn(line);
+        }
         List<StyledLine.Span> spans = new ArrayList<>();
         StringBuilder plain = new StringBuilder(line.length());
         Matcher m = AnsiText.ESCAPE.matcher(line);
@@ -62,18 +66,49 @@ public final class AnsiParser {
         return new StyledLine(spans, plain.toString());
     }
 
+    /**
+     * A line that moves its cursor back (carriage return, backspace), drawn character by character
+     * as a terminal would: later text overwrites earlier text, ESC [ K erases. The slower path,
+     * taken only by lines that need it.
+     */
+    private StyledLine drawn(String line) {
+        TerminalLine row = new TerminalLine();
+        Matcher m = AnsiText.ESCAPE.matcher(line);
+        int pos = 0;
+        while (pos < line.length()) {
+            char c = line.charAt(pos);
+            if (c == '\u001B') {
+                if (m.find(pos) && m.start() == pos) {
+                    String seq = m.group();
+                    if (seq.startsWith("\u001B[") && seq.endsWith("m")) {
+                        applySgr(seq.substring(2, seq.length() - 1));
+                    } else if (seq.startsWith("\u001B[") && seq.endsWith("K")) {
+                        row.erase(codes(seq.substring(2, seq.length() - 1))[0]);
+                    }
+                    pos = m.end();
+                } else {
+                    pos++;
+                }
+                continue;
+            }
+            if (c == '\r') {
+                row.carriageReturn();
+            } else if (c == '\b') {
+                row.backspace();
+            } else if (c >= 0x20 && c != 0x7F || c == '\t') {
+                row.put(c, style);
+            }
+            pos++;
+        }
+        return row.toStyledLine();
+    }
+
     private void addSpan(List<StyledLine.Span> spans, StringBuilder plain, String text) {
         String clean = withoutControls(text);
         if (!clean.isEmpty()) {
             spans.add(new StyledLine.Span(clean, style));
             plain.append(clean);
         }
-    }
-
-    private static String afterLastCarriageReturn(String line) {
-        String l = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
-        int cr = l.lastIndexOf('\r');
-        return cr < 0 ? l : l.substring(cr + 1);
     }
 
     private static String withoutControls(String s) {

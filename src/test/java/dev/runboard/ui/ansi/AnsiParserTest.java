@@ -34,6 +34,30 @@ class AnsiParserTest {
     }
 
     @Test
+    void carriageReturnOverwritesAsATerminalDoes() {
+        assertEquals("XYcdef", plain("abcdef\rXY"));
+        assertEquals("[#####     ] 50%", plain("[#         ] 10%\r[#####     ] 50%"));
+        assertEquals("[##########] 100%", plain("[#         ] 10%\r[#####     ] 50%\r[##########] 100%\r"));
+        assertEquals("done", plain("downloading 10%\r\u001B[Kdone"), "erase to the end of the line");
+        assertEquals("ok", plain("downloading 10%\r\u001B[2Kok"), "erase the whole line");
+        assertEquals("abd", plain("abc\bd"), "backspace moves back one");
+        assertEquals("   def", plain("abcdef\rxy\u001B[1K"), "erase from the start through the cursor");
+    }
+
+    @Test
+    void overwrittenTextKeepsTheStylesOfWhatIsShown() {
+        StyledLine line = new AnsiParser().parse("\u001B[31mredred\r\u001B[32mOK\u001B[0m\n").get(0);
+        assertEquals("OKdred", line.plain());
+        assertEquals(2, line.spans().get(0).style().fgIndex(), "the new text is green");
+        assertEquals("dred", line.spans().get(1).text());
+        assertEquals(1, line.spans().get(1).style().fgIndex(), "what is left of the old text stays red");
+    }
+
+    private static String plain(String text) {
+        return new AnsiParser().parse(text).get(0).plain();
+    }
+
+    @Test
     void brightAnd256AndTrueColours() {
         AnsiParser p = new AnsiParser();
         assertEquals(9, p.parse("\u001B[91mx").get(0).spans().get(0).style().fgIndex());
