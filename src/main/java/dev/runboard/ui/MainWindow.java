@@ -136,7 +136,8 @@ public final class MainWindow {
                 new dev.runboard.store.SettingsStore(engine.dataDir()), tasks, model::warn);
         dev.runboard.ui.prefs.PreferencesMenu.install(scene, () -> dev.runboard.ui.prefs.PreferencesDialog.open(stage, prefs, theme));
         WindowMemory memory = new WindowMemory(stage, engine.dataDir().toAbsolutePath(), tasks,
-                java.util.Map.of("main", controller.mainSplit(), "detail", controller.detailSplit()), controller.table());
+                java.util.Map.of("main", controller.mainSplit(), "detail", controller.detailSplit()),
+                java.util.Map.of("sidebar", controller.sidebarPosition()), controller.table());
         memory.restore();
         stage.setOnCloseRequest(e -> {
             if (controller.confirmClose(memory.state().askBeforeQuit(), () -> memory.setAskBeforeQuit(false))) {
