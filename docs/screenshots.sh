@@ -45,7 +45,7 @@ if wanted dark; then SHOT_ENV="RUNBOARD_THEME=dark" shoot docs/screenshot-dark.p
 # The detail pane of the test watcher (selected by the demo): its output, process tree and charts,
 # given a minute to draw their lines.
 if wanted detail; then shoot docs/screenshot-detail.png 1400x900 60; fi
-if wanted dialog; then SHOT_ENV="RUNBOARD_DEMO_SHOW=dialog" shoot docs/screenshot-dialog.png 1280x800 20; fi
+if wanted dialog; then SHOT_ENV="RUNBOARD_DEMO_SHOW=dialog" shoot docs/screenshot-dialog.png 1280x800 45; fi
 if wanted viewer; then
   # 300 MB of log lines, coloured as loggers colour them, one ERROR in a thousand; the viewer opens
   # it searched by regex (RUNBOARD_VIEW, RUNBOARD_VIEW_FIND), the window's own data dir empty.
@@ -57,6 +57,6 @@ if wanted viewer; then
       else printf "%s \033[32mINFO\033[0m  [%s] step %d processed batch of %d records in %d ms\n", t, m[i % 8 + 1], i, i % 100, i % 50 + 1 } }' >"$log"
   home=$(mktemp -d); homes+=("$home")
   env RUNBOARD_HOME="$home" RUNBOARD_VIEW="$log" RUNBOARD_VIEW_FIND='timeout after \d+ ms' \
-    "$shot" docs/screenshot-viewer.png --wait 15 --size 1180x680 -- java -jar target/runboard.jar
+    "$shot" docs/screenshot-viewer.png --wait 45 --size 1180x680 -- java -jar target/runboard.jar
   rm -f "$log"
 fi

@@ -32,7 +32,10 @@ final class DemoScripts {
             "  printf '  \\033[32m\u2714\\033[0m %-26s \\033[2m%3d ms\\033[0m\\n' \"${t}Test\" $((RANDOM % 90 + 3)); sleep 0.15; done",
             "printf '\\033[7m Tests: 22 passed, 1 failed, 1 skipped \\033[0m \\033[30;103m 2 workers \\033[0m\\n'",
             "printf '\\033[1;35m\u25B6 watching for changes\u2026\\033[0m\\n'",
-            "i=0; while true; do i=$((i+1)); printf '\\033[2m%s\\033[0m \\033[34mINFO\\033[0m rebuild #%d \\033[32mok\\033[0m in %d ms\\n' \"$(date +%T)\" $i $((RANDOM % 400 + 100)); sleep 2; done");
+            // Each rebuild reports with a PASS or FAIL badge (a background colour), as test runners do.
+            "i=0; while true; do i=$((i+1)); if [ $((i % 4)) -eq 0 ]; then b='\\033[41;97m FAIL \\033[0m 1 of 24 failed';",
+            "  else b='\\033[42;97m PASS \\033[0m 24 tests'; fi",
+            "  printf '\\033[2m%s\\033[0m \\033[34mINFO\\033[0m rebuild #%-3d %b in %d ms\\n' \"$(date +%T)\" $i \"$b\" $((RANDOM % 400 + 100)); sleep 2; done");
 
     private DemoScripts() {
     }

@@ -101,6 +101,9 @@ final class OutputTail {
                 now.addPostLayoutPulseListener(settle);
             }
         });
+        if (list.getScene() != null) {
+            list.getScene().addPostLayoutPulseListener(settle);
+        }
         query.addListener(o -> findMatches(true));
         regex.addListener(o -> findMatches(true));
         // Unwrapped lines are all one line high: a fixed size spares the list measuring every cell.
