@@ -44,7 +44,11 @@ if wanted main; then shoot docs/screenshot-main.png 1280x800 60; fi
 if wanted dark; then SHOT_ENV="RUNBOARD_THEME=dark" shoot docs/screenshot-dark.png 1280x800 60 open "$ws"; fi
 # The detail pane of the test watcher (selected by the demo): its output, process tree and charts,
 # given a minute to draw their lines.
-if wanted detail; then shoot docs/screenshot-detail.png 1400x900 60; fi
+# The window opens at its first size, smaller than this screen: the black margin is cut off.
+if wanted detail; then
+  shoot docs/screenshot-detail.png 1400x900 60
+  convert docs/screenshot-detail.png -trim +repage docs/screenshot-detail.png
+fi
 if wanted dialog; then SHOT_ENV="RUNBOARD_DEMO_SHOW=dialog" shoot docs/screenshot-dialog.png 1280x800 45; fi
 if wanted viewer; then
   # 300 MB of log lines, coloured as loggers colour them, one ERROR in a thousand; the viewer opens
