@@ -25,7 +25,8 @@ public final class AnsiTextFlow extends TextFlow {
     /**
      * Shows {@code runs}, keeping the Text nodes already here when they look the same and only
      * their text differs: a new node needs its CSS applied, and new nodes on every poll made the
-     * next pulse restyle (and repaint) the whole window.
+     * next pulse restyle (and repaint) the whole window. {@code runs} (a mutable list) is left
+     * holding the nodes now shown.
      */
     public void show(List<Text> runs) {
         List<Node> kids = getChildren();
