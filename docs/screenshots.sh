@@ -1,12 +1,16 @@
 #!/bin/bash
-# Retakes the main window's screenshots in docs/ at the sizes the layout is tested at:
-# a temp RUNBOARD_HOME with the demo sessions (one in each status) and a workspace open.
-# usage: docs/screenshots.sh   (after ./mvnw -q package -DskipTests)
+# Retakes every screenshot in docs/ with today's window: the main window at the sizes the layout is
+# tested at (a temp RUNBOARD_HOME with the demo sessions, one in each status, and a workspace open),
+# the dark theme, the detail pane, the New session dialog and the artifact viewer on a 300 MB log.
+# usage: docs/screenshots.sh [NAME...]   (after ./mvnw -q package -DskipTests; names: 1024x700 1280x800
+#        main dark detail dialog viewer; none means all)
 set -eu
 cd "$(dirname "$0")/.."
 ws=$(mktemp -d)
 homes=()
 trap 'rm -rf "$ws" "${homes[@]}"' EXIT
+want=" ${*:-1024x700 1280x800 main dark detail dialog viewer} "
+wanted() { [[ $want == *" $1 "* ]]; }
 cat >"$ws/runboard.yaml" <<'YAML'
 name: shop
 commands:
@@ -26,12 +30,37 @@ YAML
 echo '{"scripts": {"build": "tsc -p .", "start": "node dist/server.js"}}' >"$ws/package.json"
 # The screenshot tool (Xvfb + import) lives beside the repository in the team's shared tools.
 shot=${SCREENSHOT_TOOL:-../shared/tools/screenshot.sh}
-shoot() { # OUT SIZE [open DIR]
-  local out=$1 size=$2 home; shift 2
+shoot() { # OUT SIZE WAIT [open DIR]   (extra environment: SHOT_ENV="NAME=VALUE ...")
+  local out=$1 size=$2 wait_s=$3 home; shift 3
   home=$(mktemp -d); homes+=("$home") # a fresh data dir each: no remembered window size, only the demo's sessions
-  RUNBOARD_HOME=$home RUNBOARD_DEMO=1 "$shot" "$out" --wait 60 --size "$size" -- java -jar target/runboard.jar "$@"
+  env RUNBOARD_HOME="$home" RUNBOARD_DEMO=1 ${SHOT_ENV:-} "$shot" "$out" --wait "$wait_s" --size "$size" -- java -jar target/runboard.jar "$@"
 }
-shoot docs/screenshot-1024x700.png 1024x700 open "$ws"
-shoot docs/screenshot-1280x800.png 1280x800 open "$ws"
-cp docs/screenshot-1280x800.png docs/screenshot-workspace.png
-shoot docs/screenshot-main.png 1280x800
+if wanted 1024x700; then shoot docs/screenshot-1024x700.png 1024x700 60 open "$ws"; fi
+if wanted 1280x800; then
+  shoot docs/screenshot-1280x800.png 1280x800 60 open "$ws"
+  cp docs/screenshot-1280x800.png docs/screenshot-workspace.png
+fi
+if wanted main; then shoot docs/screenshot-main.png 1280x800 60; fi
+if wanted dark; then SHOT_ENV="RUNBOARD_THEME=dark" shoot docs/screenshot-dark.png 1280x800 60 open "$ws"; fi
+# The detail pane of the test watcher (selected by the demo): its output, process tree and charts,
+# given a minute to draw their lines.
+# The window opens at its first size, smaller than this screen: the black margin is cut off.
+if wanted detail; then
+  shoot docs/screenshot-detail.png 1400x900 60
+  convert docs/screenshot-detail.png -trim +repage docs/screenshot-detail.png
+fi
+if wanted dialog; then SHOT_ENV="RUNBOARD_DEMO_SHOW=dialog" shoot docs/screenshot-dialog.png 1280x800 45; fi
+if wanted viewer; then
+  # 300 MB of log lines, coloured as loggers colour them, one ERROR in a thousand; the viewer opens
+  # it searched by regex (RUNBOARD_VIEW, RUNBOARD_VIEW_FIND), the window's own data dir empty.
+  log=$ws/build.log
+  awk 'BEGIN { split("core http db cache auth search billing ui", m, " ");
+    for (i = 1; i <= 3053375; i++) {
+      t = sprintf("2026-11-29 12:%02d:%02d.%03d", int(i / 60000) % 60, int(i / 1000) % 60, i % 1000);
+      if (i % 1000 == 997) printf "%s \033[41;97m ERROR \033[0m [%s] request %d failed: timeout after %d ms (retry 1)\n", t, m[i % 8 + 1], i, i % 5000;
+      else printf "%s \033[32mINFO\033[0m  [%s] step %d processed batch of %d records in %d ms\n", t, m[i % 8 + 1], i, i % 100, i % 50 + 1 } }' >"$log"
+  home=$(mktemp -d); homes+=("$home")
+  env RUNBOARD_HOME="$home" RUNBOARD_VIEW="$log" RUNBOARD_VIEW_FIND='timeout after \d+ ms' \
+    "$shot" docs/screenshot-viewer.png --wait 45 --size 1180x680 -- java -jar target/runboard.jar
+  rm -f "$log"
+fi

@@ -13,7 +13,8 @@ import javafx.animation.PauseTransition;
 
 /**
  * Demo mode ({@code RUNBOARD_DEMO=1}), for screenshots and first looks: one session in each status,
- * with coloured output. Their folders and scripts live in the data dir; the app kills them on exit.
+ * with coloured output (backgrounds and reverse video too). {@code RUNBOARD_DEMO_SHOW=dialog} then
+ * opens the New session dialog, for its screenshot. Their folders and scripts live in the data dir; the app kills them on exit.
  */
 final class DemoSessions {
     /** The demo scripts use bash's $RANDOM; fall back to the user's shell where bash is missing. */
@@ -52,9 +53,22 @@ final class DemoSessions {
                     model.kill(Signal.TERM);
                 }
                 model.selectedProperty().set(watch);
+                if ("dialog".equals(System.getenv("RUNBOARD_DEMO_SHOW"))) {
+                    openNewSessionDialog();
+                }
             });
             later.play();
         });
+    }
+
+    /** For the dialog's screenshot (RUNBOARD_DEMO_SHOW=dialog): as if + New session were clicked. */
+    private static void openNewSessionDialog() {
+        for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+            if (w.getScene() != null && w.getScene().lookup("#newButton") instanceof javafx.scene.control.Button b) {
+                b.fire();
+                return;
+            }
+        }
     }
 
     private static SessionSpec.Builder spec(Path cwd, String command) {

@@ -84,8 +84,10 @@ public final class MainWindow {
         ArtifactViewer viewer = new ArtifactViewer(theme, desktop, tasks);
         SessionControl control = new SessionControl(engine, tasks, model::say);
         dev.runboard.ui.main.SelectionActions selection = new dev.runboard.ui.main.SelectionActions(model, control);
-        NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(), settings.defaultGrace(),
-                settings.previewBytes(), settings.defaultRules());
+        // A fresh form reads the settings as they are now (a small file), so Preferences and 'runboard config set' apply at once.
+        dev.runboard.store.SettingsStore settingsStore = new dev.runboard.store.SettingsStore(engine.dataDir());
+        NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(),
+                () -> dev.runboard.ui.launch.SessionDefaults.of(settingsStore.load().settings()));
         dialogs.offerSshHostsOfSettingsIn(engine.dataDir());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
@@ -134,10 +136,11 @@ public final class MainWindow {
         controller.setSearchAllRuns(() -> search.show(stage));
         // Edit → Preferences… edits the settings beside the engine's data (tests give it a temp dir).
         dev.runboard.ui.prefs.PreferencesViewModel prefs = new dev.runboard.ui.prefs.PreferencesViewModel(
-                new dev.runboard.store.SettingsStore(engine.dataDir()), tasks, model::warn);
+                settingsStore, tasks, model::warn);
         dev.runboard.ui.prefs.PreferencesMenu.install(scene, () -> dev.runboard.ui.prefs.PreferencesDialog.open(stage, prefs, theme));
         WindowMemory memory = new WindowMemory(stage, engine.dataDir().toAbsolutePath(), tasks,
-                java.util.Map.of("main", controller.mainSplit(), "detail", controller.detailSplit()), controller.table());
+                java.util.Map.of("main", controller.mainSplit(), "detail", controller.detailSplit()),
+                java.util.Map.of("sidebar", controller.sidebarPosition()), controller.table());
         memory.restore();
         stage.setOnCloseRequest(e -> {
             if (controller.confirmClose(memory.state().askBeforeQuit(), () -> memory.setAskBeforeQuit(false))) {

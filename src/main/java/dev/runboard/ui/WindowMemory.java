@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.animation.PauseTransition;
 import javafx.beans.InvalidationListener;
+import javafx.beans.property.DoubleProperty;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
@@ -27,16 +28,24 @@ public final class WindowMemory {
     private final Path dataDir;
     private final UiTasks tasks;
     private final Map<String, SplitPane> splits;
+    /** Split positions that outlive their divider (the sidebar leaves its split while no workspace is open). */
+    private final Map<String, DoubleProperty> positions;
     private final TableView<?> table;
     private final PauseTransition later = new PauseTransition(QUIET);
     private WindowState state;
     private CompletableFuture<?> lastWrite = CompletableFuture.completedFuture(null);
 
     public WindowMemory(Stage stage, Path dataDir, UiTasks tasks, Map<String, SplitPane> splits, TableView<?> table) {
+        this(stage, dataDir, tasks, splits, Map.of(), table);
+    }
+
+    public WindowMemory(Stage stage, Path dataDir, UiTasks tasks, Map<String, SplitPane> splits,
+                        Map<String, DoubleProperty> positions, TableView<?> table) {
         this.stage = stage;
         this.dataDir = dataDir;
         this.tasks = tasks;
         this.splits = splits;
+        this.positions = positions;
         this.table = table;
         this.state = WindowState.load(dataDir);
         later.setOnFinished(e -> save());
@@ -62,6 +71,12 @@ public final class WindowMemory {
                 split.setDividerPositions(at);
             }
         });
+        positions.forEach((name, position) -> {
+            Double at = state.splits().get(name);
+            if (at != null && at > 0 && at < 1) {
+                position.set(at);
+            }
+        });
         for (TableColumn<?, ?> c : table.getColumns()) {
             Double w = c.getId() == null ? null : state.columns().get(c.getId());
             if (w != null && w >= c.getMinWidth()) {
@@ -75,6 +90,7 @@ public final class WindowMemory {
         stage.heightProperty().addListener(changed);
         stage.maximizedProperty().addListener(changed);
         splits.values().forEach(s -> s.getDividers().forEach(d -> d.positionProperty().addListener(changed)));
+        positions.values().forEach(p -> p.addListener(changed));
         table.getColumns().forEach(c -> c.widthProperty().addListener(changed));
     }
 
@@ -91,6 +107,7 @@ public final class WindowMemory {
                 at.put(name, split.getDividers().get(0).getPosition());
             }
         });
+        positions.forEach((name, position) -> at.put(name, position.get()));
         Map<String, Double> widths = new HashMap<>(state.columns());
         for (TableColumn<?, ?> c : table.getColumns()) {
             if (c.getId() != null && c.isVisible()) {

@@ -33,9 +33,18 @@ public final class WindowFixture {
 
     /** The window on an engine the test prepared (history loaded, say). */
     public static WindowFixture open(Stage stage, SessionService engine) {
+        return open(stage, engine, new Theme(false));
+    }
+
+    /** The window on a fresh engine with a theme the test holds (to switch to dark; switch back before closing). */
+    public static WindowFixture open(Stage stage, Path dataDir, Theme theme) {
+        return open(stage, SessionEngine.forDataDir(dataDir), theme);
+    }
+
+    private static WindowFixture open(Stage stage, SessionService engine, Theme theme) {
         Platform.setImplicitExit(false);
         MainWindow window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
-                new RecordingDesktop(), new Theme(false));
+                new RecordingDesktop(), theme);
         window.show();
         return new WindowFixture(engine, window);
     }

@@ -7,8 +7,9 @@ import java.util.regex.Matcher;
 
 /**
  * Turns terminal output into styled lines: SGR colours and attributes are kept (the style carries
- * over line ends, as in a terminal), every other escape is dropped, a carriage return restarts
- * its line (progress bars show their last state) and other control characters are removed.
+ * over line ends, as in a terminal), every other escape is dropped, a carriage return or backspace
+ * makes later text overwrite the line as in a terminal (progress bars show their last state) and
+ * other control characters are removed.
  */
 public final class AnsiParser {
     private SgrStyle style = SgrStyle.PLAIN;
@@ -37,7 +38,10 @@ public final class AnsiParser {
     }
 
     public StyledLine parseLine(String raw) {
-        String line = afterLastCarriageReturn(raw);
+        String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw; // CR LF ends a line as LF does
+        if (line.indexOf('\r') >= 0 || line.indexOf('\b') >= 0) {
+            return drawn(line);
+        }
         List<StyledLine.Span> spans = new ArrayList<>();
         StringBuilder plain = new StringBuilder(line.length());
         Matcher m = AnsiText.ESCAPE.matcher(line);
@@ -62,18 +66,49 @@ public final class AnsiParser {
         return new StyledLine(spans, plain.toString());
     }
 
+    /**
+     * A line that moves its cursor back (carriage return, backspace), drawn character by character
+     * as a terminal would: later text overwrites earlier text, ESC [ K erases. The slower path,
+     * taken only by lines that need it.
+     */
+    private StyledLine drawn(String line) {
+        TerminalLine row = new TerminalLine();
+        Matcher m = AnsiText.ESCAPE.matcher(line);
+        int pos = 0;
+        while (pos < line.length()) {
+            char c = line.charAt(pos);
+            if (c == '\u001B') {
+                if (m.find(pos) && m.start() == pos) {
+                    String seq = m.group();
+                    if (seq.startsWith("\u001B[") && seq.endsWith("m")) {
+                        applySgr(seq.substring(2, seq.length() - 1));
+                    } else if (seq.startsWith("\u001B[") && seq.endsWith("K")) {
+                        row.erase(codes(seq.substring(2, seq.length() - 1))[0]);
+                    }
+                    pos = m.end();
+                } else {
+                    pos++;
+                }
+                continue;
+            }
+            if (c == '\r') {
+                row.carriageReturn();
+            } else if (c == '\b') {
+                row.backspace();
+            } else if (c >= 0x20 && c != 0x7F || c == '\t') {
+                row.put(c, style);
+            }
+            pos++;
+        }
+        return row.toStyledLine();
+    }
+
     private void addSpan(List<StyledLine.Span> spans, StringBuilder plain, String text) {
         String clean = withoutControls(text);
         if (!clean.isEmpty()) {
             spans.add(new StyledLine.Span(clean, style));
             plain.append(clean);
         }
-    }
-
-    private static String afterLastCarriageReturn(String line) {
-        String l = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
-        int cr = l.lastIndexOf('\r');
-        return cr < 0 ? l : l.substring(cr + 1);
     }
 
     private static String withoutControls(String s) {
@@ -104,44 +139,71 @@ public final class AnsiParser {
                 style = style.withItalic(true);
             } else if (code == 4) {
                 style = style.withUnderline(true);
+            } else if (code == 7) {
+                style = style.withReverse(true);
+            } else if (code == 8) {
+                style = style.withConceal(true);
             } else if (code == 22) {
                 style = style.withBold(false).withDim(false);
             } else if (code == 23) {
                 style = style.withItalic(false);
             } else if (code == 24) {
                 style = style.withUnderline(false);
+            } else if (code == 27) {
+                style = style.withReverse(false);
+            } else if (code == 28) {
+                style = style.withConceal(false);
             } else if (code >= 30 && code <= 37) {
                 style = style.withFgIndex(code - 30);
             } else if (code >= 90 && code <= 97) {
                 style = style.withFgIndex(code - 90 + 8);
             } else if (code == 39) {
                 style = style.withFgIndex(SgrStyle.NONE);
-            } else if (code == 38 && i + 1 < p.length) {
-                int mode = p[i + 1];
-                if (mode == 5 && i + 2 < p.length) {
-                    style = colour256(p[i + 2]);
-                    i += 2;
-                } else if (mode == 2 && i + 4 < p.length) {
-                    style = style.withFgRgb(rgb(p[i + 2], p[i + 3], p[i + 4]));
-                    i += 4;
-                }
-            } else if (code == 48 && i + 1 < p.length) {
-                i += p[i + 1] == 5 ? 2 : 4; // backgrounds are not shown; skip their arguments
+            } else if (code >= 40 && code <= 47) {
+                style = style.withBgIndex(code - 40);
+            } else if (code >= 100 && code <= 107) {
+                style = style.withBgIndex(code - 100 + 8);
+            } else if (code == 49) {
+                style = style.withBgIndex(SgrStyle.NONE);
+            } else if ((code == 38 || code == 48) && i + 1 < p.length) {
+                i += extendedColour(p, i, code == 38);
             }
         }
     }
 
-    private SgrStyle colour256(int n) {
-        if (n < 16) {
-            return style.withFgIndex(Math.max(0, n));
+    /**
+     * Applies "38;5;N" / "38;2;R;G;B" (text) or the same with 48 (background) starting at
+     * {@code p[i]}; returns how many parameters after the 38/48 it used.
+     */
+    private int extendedColour(int[] p, int i, boolean text) {
+        int mode = p[i + 1];
+        if (mode == 5 && i + 2 < p.length) {
+            int n = p[i + 2];
+            if (n >= 0 && n < 16) {
+                style = text ? style.withFgIndex(n) : style.withBgIndex(n);
+            } else if (n >= 16) {
+                int rgb = colour256(n);
+                style = text ? style.withFgRgb(rgb) : style.withBgRgb(rgb);
+            }
+            return 2;
         }
+        if (mode == 2 && i + 4 < p.length) {
+            int rgb = rgb(p[i + 2], p[i + 3], p[i + 4]);
+            style = text ? style.withFgRgb(rgb) : style.withBgRgb(rgb);
+            return 4;
+        }
+        return 1;
+    }
+
+    /** The RGB value of a 256-colour palette entry from 16 on: the 6x6x6 cube, then the greys. */
+    private static int colour256(int n) {
         if (n < 232) {
             int c = n - 16;
             int[] level = {0, 95, 135, 175, 215, 255};
-            return style.withFgRgb(rgb(level[c / 36 % 6], level[c / 6 % 6], level[c % 6]));
+            return rgb(level[c / 36 % 6], level[c / 6 % 6], level[c % 6]);
         }
         int grey = 8 + (Math.min(n, 255) - 232) * 10;
-        return style.withFgRgb(rgb(grey, grey, grey));
+        return rgb(grey, grey, grey);
     }
 
     private static int rgb(int r, int g, int b) {

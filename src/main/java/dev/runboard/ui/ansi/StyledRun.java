@@ -4,22 +4,34 @@ import java.util.List;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 
-/** One run of terminal text as a node: palette colours and attributes as CSS classes, so both themes restyle them. */
+/**
+ * One run of terminal text as a node: palette colours and attributes as CSS classes, so both
+ * themes restyle them. Text has no background of its own: a run's background is put in its
+ * properties under {@link #BACKGROUND} (a CSS class for the palette, a {@link Color} otherwise)
+ * and {@link AnsiTextFlow} paints it behind the text.
+ */
 public final class StyledRun {
+    /** Key in a run's properties of its background: a style class name (String) or a Color. */
+    public static final String BACKGROUND = "runboard.ansiBackground";
+
     private StyledRun() {
     }
 
     public static Text of(String s, SgrStyle style) {
         Text t = new Text(s);
         t.getStyleClass().add("ansi-text");
-        if (style.fgIndex() != SgrStyle.NONE) {
-            t.getStyleClass().add("ansi-fg-" + style.fgIndex());
-        } else if (style.fgRgb() != SgrStyle.NONE) {
-            int rgb = style.fgRgb();
-            // A stylesheet fill would override this, so these runs get no fill class.
-            t.setFill(Color.rgb((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF));
+        // Reverse video swaps the colours; an unset one is the pane's own (its text or its background).
+        if (style.reverse()) {
+            colourText(t, style.bgIndex(), style.bgRgb(), "ansi-fg-inverse");
         } else {
-            t.getStyleClass().add("ansi-fg-default");
+            colourText(t, style.fgIndex(), style.fgRgb(), "ansi-fg-default");
+        }
+        if (style.hasBackground()) {
+            // On a background, "white" and "black" text mean it: the pane's greys would not read on a fill.
+            t.getStyleClass().add("ansi-on-bg");
+            t.getProperties().put(BACKGROUND, style.reverse()
+                    ? background(style.fgIndex(), style.fgRgb(), "ansi-bg-inverse")
+                    : background(style.bgIndex(), style.bgRgb(), null));
         }
         if (style.bold()) {
             t.getStyleClass().add("ansi-bold");
@@ -30,10 +42,35 @@ public final class StyledRun {
         if (style.italic()) {
             t.getStyleClass().add("ansi-italic");
         }
+        if (style.conceal()) {
+            t.getStyleClass().add("ansi-conceal");
+        }
         if (style.underline()) {
             t.setUnderline(true);
         }
         return t;
+    }
+
+    private static void colourText(Text t, int index, int rgb, String unset) {
+        if (index != SgrStyle.NONE) {
+            t.getStyleClass().add("ansi-fg-" + index);
+        } else if (rgb != SgrStyle.NONE) {
+            // A stylesheet fill would override this, so these runs get no fill class.
+            t.setFill(colour(rgb));
+        } else {
+            t.getStyleClass().add(unset);
+        }
+    }
+
+    private static Object background(int index, int rgb, String unset) {
+        if (index != SgrStyle.NONE) {
+            return "ansi-bg-" + index;
+        }
+        return rgb != SgrStyle.NONE ? colour(rgb) : unset;
+    }
+
+    private static Color colour(int rgb) {
+        return Color.rgb((rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF);
     }
 
     /**

@@ -14,6 +14,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.ListView;
@@ -44,6 +45,11 @@ final class OutputTail {
     private final ObjectProperty<LineTimes> times = new SimpleObjectProperty<>(this, "times");
     private final ReadOnlyStringWrapper matchInfo = new ReadOnlyStringWrapper(this, "matchInfo", "");
     private List<Integer> matchLines = List.of();
+    /** Tries in a row to reach the end that moved nothing; a few at most per change, so a flow that cannot get there does not re-layout every pulse. */
+    private int fruitless;
+    private static final int MAX_FRUITLESS = 3;
+    private VirtualFlow<?> knownFlow;
+    private Node viewport;
     private int current = -1;
 
     OutputTail(ListView<StyledLine> list) {
@@ -75,16 +81,29 @@ final class OutputTail {
         });
         follow.addListener((o, was, on) -> {
             if (on) {
+                fruitless = 0;
                 scrollToEnd();
             }
         });
         // Following ends at the last line whatever order item changes and layouts come in (a view laid
-        // out before it had its size, a rolling window replaced in place): each layout catches up.
-        list.needsLayoutProperty().addListener((o, was, needs) -> {
-            if (!needs && follow.get() && list.getHeight() > 0 && !atEnd()) {
-                scrollToEnd();
+        // out before it had its size, a rolling window replaced in place, lines that wrap): after each
+        // layout pass of the window it catches up.
+        Runnable settle = () -> {
+            if (follow.get() && list.getHeight() > 0) {
+                settleAtEnd();
+            }
+        };
+        list.sceneProperty().addListener((o, was, now) -> {
+            if (was != null) {
+                was.removePostLayoutPulseListener(settle);
+            }
+            if (now != null) {
+                now.addPostLayoutPulseListener(settle);
             }
         });
+        if (list.getScene() != null) {
+            list.getScene().addPostLayoutPulseListener(settle);
+        }
         query.addListener(o -> findMatches(true));
         regex.addListener(o -> findMatches(true));
         // Unwrapped lines are all one line high: a fixed size spares the list measuring every cell.
@@ -93,6 +112,7 @@ final class OutputTail {
     }
 
     void show(List<StyledLine> lines) {
+        fruitless = 0;
         int before = list.getItems().size();
         replaceChanged(list.getItems(), lines);
         findMatches(false);
@@ -168,13 +188,62 @@ final class OutputTail {
         }
     }
 
+    /**
+     * After a layout, brings the last line wholly into view: a jump when it is not shown at all, else
+     * the pixels by which it hangs below the viewport. The list places a jump by estimated line
+     * heights, which wrapped lines (and a horizontal scroll bar that came with a long line) make
+     * wrong, so it could stop short of the end or leave the last line under the scroll bar.
+     */
+    private void settleAtEnd() {
+        VirtualFlow<?> flow = flow();
+        if (flow == null || list.getItems().isEmpty() || fruitless >= MAX_FRUITLESS) {
+            return;
+        }
+        IndexedCell<?> last = flow.getLastVisibleCell();
+        int end = list.getItems().size() - 1;
+        if (last != null && last.getIndex() >= end && overhang(last) <= 0.5) {
+            fruitless = 0;
+            return;
+        }
+        double moved = 0;
+        if (last != null) {
+            // What is still below: the part of the last shown line out of view, then the lines after it.
+            double below = overhang(last) + (end - last.getIndex()) * Math.max(LINE_HEIGHT, last.getHeight());
+            moved = flow.scrollPixels(below);
+        }
+        if (moved < 0.5) {
+            scrollToEnd(); // nothing shown yet, or the flow thinks it is at the end: jump by its estimate
+        }
+        fruitless = moved < 0.5 ? fruitless + 1 : 0;
+    }
+
+    /** The last line is shown whole (a line cut by the viewport's bottom edge is not yet the end). */
     private boolean atEnd() {
-        VirtualFlow<?> flow = (VirtualFlow<?>) list.lookup(".virtual-flow");
+        VirtualFlow<?> flow = flow();
         if (flow == null || list.getItems().isEmpty()) {
             return true;
         }
         IndexedCell<?> last = flow.getLastVisibleCell();
-        return last != null && last.getIndex() >= list.getItems().size() - 1;
+        return last != null && last.getIndex() >= list.getItems().size() - 1 && overhang(last) <= 0.5;
+    }
+
+    /** The list's flow and its viewport, looked up once: the check after every layout pass must stay cheap. */
+    private VirtualFlow<?> flow() {
+        if (knownFlow == null || knownFlow.getParent() == null) {
+            knownFlow = (VirtualFlow<?>) list.lookup(".virtual-flow");
+            viewport = knownFlow == null ? null : knownFlow.lookup(".clipped-container");
+        }
+        return knownFlow;
+    }
+
+    /** How far the cell reaches below the flow's viewport (its clipped container), in pixels. */
+    private double overhang(IndexedCell<?> cell) {
+        if (viewport == null) {
+            return 0;
+        }
+        Bounds view = viewport.localToScene(viewport.getLayoutBounds());
+        Bounds shown = cell.localToScene(cell.getLayoutBounds());
+        return shown.getMaxY() - view.getMaxY();
     }
 
     private static boolean inScrollBar(Node n) {

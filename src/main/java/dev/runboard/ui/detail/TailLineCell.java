@@ -1,5 +1,6 @@
 package dev.runboard.ui.detail;
 
+import dev.runboard.ui.ansi.AnsiTextFlow;
 import dev.runboard.ui.ansi.SgrStyle;
 import dev.runboard.ui.ansi.StyledRun;
 import dev.runboard.ui.ansi.StyledLine;
@@ -14,14 +15,12 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.css.PseudoClass;
-import javafx.scene.Node;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.text.Text;
-import javafx.scene.text.TextFlow;
 
 /**
- * One output line as a TextFlow of styled Text runs. Palette colours and attributes are CSS
+ * One output line as a flow of styled Text runs (backgrounds painted behind them). Palette colours and attributes are CSS
  * classes ({@code ansi-fg-1}, {@code ansi-bold}) so themes tune them; only 256-colour/true-colour
  * runs get a fill from code. Find matches become separate runs with the {@code find-match} class;
  * a line matching a HIGHLIGHT output rule gets the {@code :rule-highlight} pseudo-class.
@@ -30,7 +29,7 @@ final class TailLineCell extends ListCell<StyledLine> {
     private static final PseudoClass MATCH = PseudoClass.getPseudoClass("match");
     /** The line matches one of the session's HIGHLIGHT output rules. */
     static final PseudoClass RULE_HIGHLIGHT = PseudoClass.getPseudoClass("rule-highlight");
-    private final TextFlow flow = new TextFlow();
+    private final AnsiTextFlow flow = new AnsiTextFlow();
     private final StringProperty query;
     private final ObjectProperty<RuleHighlights> highlights;
     private final BooleanProperty wrap;
@@ -125,40 +124,8 @@ final class TailLineCell extends ListCell<StyledLine> {
             gutter.getStyleClass().add("line-time");
             runs.add(0, gutter);
         }
-        showRuns(runs);
+        flow.show(runs);
         setGraphic(flow);
-    }
-
-    /**
-     * Puts the runs in the flow, keeping the Text nodes already there when they look the same and
-     * only their text differs: a new node needs its CSS applied, and new nodes on every poll made
-     * the next pulse restyle (and repaint) the whole window.
-     */
-    private void showRuns(List<Text> runs) {
-        List<Node> kids = flow.getChildren();
-        int keep = Math.min(kids.size(), runs.size());
-        for (int i = 0; i < keep; i++) {
-            Text want = runs.get(i);
-            if (kids.get(i) instanceof Text have && sameLook(have, want)) {
-                have.setText(want.getText());
-            } else {
-                kids.set(i, want);
-            }
-        }
-        if (runs.size() > keep) {
-            kids.addAll(runs.subList(keep, runs.size()));
-        } else if (kids.size() > keep) {
-            kids.subList(keep, kids.size()).clear();
-        }
-    }
-
-    private static boolean sameLook(Text have, Text want) {
-        if (!have.getStyleClass().equals(want.getStyleClass()) || have.isUnderline() != want.isUnderline()) {
-            return false;
-        }
-        // Runs without a palette class carry their colour in code (256-colour, true colour).
-        boolean paletteColour = want.getStyleClass().stream().anyMatch(c -> c.startsWith("ansi-fg-"));
-        return paletteColour || Objects.equals(have.getFill(), want.getFill());
     }
 
     static List<int[]> matches(String plain, String query, boolean regex) {

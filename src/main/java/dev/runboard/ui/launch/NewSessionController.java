@@ -80,6 +80,7 @@ public final class NewSessionController {
         graceField.textProperty().bindBidirectional(model.graceProperty());
         ptyCheck.selectedProperty().bindBidirectional(model.ptyProperty());
         backgroundCheck.selectedProperty().bindBidirectional(model.backgroundProperty());
+        backgroundCheck.setText("Background (nice " + model.backgroundNice() + ")");
         failOnField.textProperty().bindBidirectional(model.failOnProperty());
         highlightField.textProperty().bindBidirectional(model.highlightProperty());
         notifyOnField.textProperty().bindBidirectional(model.notifyOnProperty());

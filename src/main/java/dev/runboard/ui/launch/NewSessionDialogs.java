@@ -1,7 +1,6 @@
 package dev.runboard.ui.launch;
 
 import dev.runboard.session.InvalidSpecException;
-import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.common.Theme;
 import dev.runboard.ui.common.UiTasks;
@@ -9,8 +8,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.event.ActionEvent;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.control.ButtonBar;
@@ -31,30 +30,22 @@ public final class NewSessionDialogs {
     private final Theme theme;
     private final UiTasks tasks;
     private Path lastCwd;
-    private final java.time.Duration defaultGrace;
-    private final int previewBytes;
-    private final List<OutputRule> defaultRules;
-    private java.util.function.Supplier<Path> extraSshConfig = () -> null;
+    private final Supplier<SessionDefaults> defaults;
+    private Supplier<Path> extraSshConfig = () -> null;
 
     public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd) {
-        this(theme, tasks, initialCwd, dev.runboard.session.SessionSpec.DEFAULT_GRACE,
-                dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES);
+        this(theme, tasks, initialCwd, () -> SessionDefaults.ENGINE);
     }
 
-    /** Fresh forms start from these settings: the kill grace and the preview bound. */
-    public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd, java.time.Duration defaultGrace, int previewBytes) {
-        this(theme, tasks, initialCwd, defaultGrace, previewBytes, List.of());
-    }
-
-    /** ... and the app-wide default output rules (settings.json {@code default_rules}). */
-    public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd, java.time.Duration defaultGrace, int previewBytes,
-                             List<OutputRule> defaultRules) {
-        this.defaultRules = List.copyOf(defaultRules);
+    /**
+     * Fresh forms start from {@code defaults}, asked each time a form opens, so settings changed
+     * meanwhile (Preferences, {@code runboard config set}) apply to the next form.
+     */
+    public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd, Supplier<SessionDefaults> defaults) {
         this.theme = theme;
         this.tasks = tasks;
         this.lastCwd = initialCwd;
-        this.defaultGrace = defaultGrace;
-        this.previewBytes = previewBytes;
+        this.defaults = defaults;
     }
 
     /** The host field also offers the hosts of the data dir's {@code ssh_config} setting, read as each form opens. */
@@ -70,7 +61,7 @@ public final class NewSessionDialogs {
      * @param launch validates the spec and starts it (in the background); throws {@link InvalidSpecException} to refuse it
      */
     public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Consumer<SessionSpec> launch) {
-        NewSessionViewModel model = new NewSessionViewModel(lastCwd, defaultGrace, previewBytes, defaultRules);
+        NewSessionViewModel model = new NewSessionViewModel(lastCwd, defaults.get());
         if (prefill != null) {
             model.prefill(prefill);
         }

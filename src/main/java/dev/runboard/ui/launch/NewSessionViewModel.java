@@ -41,6 +41,7 @@ public final class NewSessionViewModel {
     private final BooleanProperty pty = new SimpleBooleanProperty(this, "pty");
     /** Run below normal priority, yielding the CPU to the window (see {@link SessionSpec#BACKGROUND_NICE}). */
     private final BooleanProperty background = new SimpleBooleanProperty(this, "background", true);
+    private int backgroundNice = SessionSpec.BACKGROUND_NICE;
     private final StringProperty failOn = new SimpleStringProperty(this, "failOn", "");
     private final StringProperty highlight = new SimpleStringProperty(this, "highlight", "");
     private final StringProperty notifyOn = new SimpleStringProperty(this, "notifyOn", "");
@@ -73,6 +74,19 @@ public final class NewSessionViewModel {
         for (String f : FIELDS) {
             errors.put(f, new SimpleStringProperty(this, f + "Error"));
         }
+    }
+
+    /** A fresh form from the user's settings: grace, preview bound, rules, and the priority and timeout it starts with. */
+    public NewSessionViewModel(Path defaultCwd, SessionDefaults defaults) {
+        this(defaultCwd, defaults.grace(), defaults.previewBytes(), defaults.rules());
+        timeout.set(Durations.format(defaults.timeout()));
+        background.set(defaults.nice() > 0);
+        backgroundNice = defaults.nice() > 0 ? defaults.nice() : SessionSpec.BACKGROUND_NICE;
+    }
+
+    /** The niceness a session gets with Background ticked (the settings' default_nice when it is above 0). */
+    public int backgroundNice() {
+        return backgroundNice;
     }
 
     /** Fills the form from an earlier session's spec (Edit & rerun). */
@@ -160,7 +174,7 @@ public final class NewSessionViewModel {
         duration(timeout.get(), "timeout", b::timeout);
         duration(grace.get(), "grace", d -> b.grace(d == null ? defaultGrace : d));
         b.pty(pty.get());
-        b.nice(!background.get() ? 0 : base != null && base.nice() > 0 ? base.nice() : SessionSpec.BACKGROUND_NICE);
+        b.nice(!background.get() ? 0 : base != null && base.nice() > 0 ? base.nice() : backgroundNice);
         // The dialog edits the first rule of each action; the other rules (of a rerun spec, or the defaults) are kept.
         WatchSpec watch = base == null ? WatchSpec.NONE.withRules(defaultRules) : base.watch();
         List<OutputRule> rules = edited(watch.rules(), OutputRule.Action.FAIL, failOn.get());

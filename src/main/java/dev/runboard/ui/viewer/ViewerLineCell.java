@@ -4,6 +4,7 @@ import dev.runboard.artifact.TimeIndex;
 import dev.runboard.artifact.ViewerLine;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.ansi.AnsiParser;
+import dev.runboard.ui.ansi.AnsiTextFlow;
 import dev.runboard.ui.ansi.RuleHighlights;
 import dev.runboard.ui.ansi.SgrStyle;
 import dev.runboard.ui.ansi.StyledRun;
@@ -17,7 +18,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.layout.HBox;
 import javafx.scene.text.Text;
-import javafx.scene.text.TextFlow;
 
 /**
  * One file line: a number gutter and the line's ANSI-styled runs, search hits as
@@ -32,7 +32,7 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
     private final Label number = new Label();
     /** The time gutter: when the line was written, shown while the viewer's Times toggle is on. */
     private final Label time = new Label();
-    private final TextFlow flow = new TextFlow();
+    private final AnsiTextFlow flow = new AnsiTextFlow();
     private final HBox box = new HBox(number, time, flow);
     private final Supplier<Highlight> highlight;
     private final Supplier<TimeIndex> times;
@@ -86,7 +86,7 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
             cut.getStyleClass().add("line-cut");
             runs.add(cut);
         }
-        flow.getChildren().setAll(runs);
+        flow.show(runs);
         setGraphic(box);
     }
 

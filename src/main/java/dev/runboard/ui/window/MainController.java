@@ -371,6 +371,11 @@ public final class MainController {
         return mainSplit;
     }
 
+    /** Where the workspace sidebar's edge is, a fraction of the window's width (kept while the sidebar is hidden). */
+    public javafx.beans.property.DoubleProperty sidebarPosition() {
+        return sidebar.positionProperty();
+    }
+
     public javafx.scene.control.SplitPane detailSplit() {
         return detailController.split();
     }

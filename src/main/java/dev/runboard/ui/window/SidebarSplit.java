@@ -1,27 +1,40 @@
 package dev.runboard.ui.window;
 
+import javafx.beans.InvalidationListener;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 
 /**
  * The workspace sidebar sits in a horizontal split beside the sessions, so its edge can be dragged
  * to read long names and errors. A hidden item would still hold a divider and its room, so the
- * sidebar leaves the split while no workspace is open and comes back where it was left.
+ * sidebar leaves the split while no workspace is open and comes back where it was left. Where its
+ * edge is lives in {@link #positionProperty()} whether it is shown or not, so the window can
+ * remember it across restarts.
  */
 final class SidebarSplit {
     private final SplitPane split;
     private final Node sidebar;
-    private double position;
+    private final DoubleProperty position = new SimpleDoubleProperty(this, "position");
+    private final InvalidationListener dividerMoved = o -> readDivider();
+    private SplitPane.Divider followed;
+    /** True while the sidebar goes into the split: the new divider's first places are not the person's. */
+    private boolean adding;
 
     private SidebarSplit(SplitPane split, Node sidebar) {
         this.split = split;
         this.sidebar = sidebar;
-        this.position = split.getDividerPositions().length > 0 ? split.getDividerPositions()[0] : 0.24;
+        position.set(split.getDividerPositions().length > 0 ? split.getDividerPositions()[0] : 0.24);
     }
 
     static SidebarSplit install(SplitPane split, Node sidebar) {
         SidebarSplit s = new SidebarSplit(split, sidebar);
         sidebar.visibleProperty().addListener((o, was, now) -> s.show(now));
+        split.getDividers().addListener((ListChangeListener<SplitPane.Divider>) c -> s.followDivider());
+        s.position.addListener((o, was, now) -> s.moveDivider(now.doubleValue()));
+        s.followDivider();
         s.show(sidebar.isVisible());
         return s;
     }
@@ -29,23 +42,43 @@ final class SidebarSplit {
     private void show(boolean visible) {
         boolean shown = split.getItems().contains(sidebar);
         if (visible && !shown) {
-            split.getItems().add(0, sidebar);
-            split.setDividerPositions(position);
+            double at = position.get();
+            adding = true;
+            try {
+                split.getItems().add(0, sidebar);
+            } finally {
+                adding = false;
+            }
+            split.setDividerPositions(at);
         } else if (!visible && shown) {
-            position = split.getDividerPositions()[0];
             split.getItems().remove(sidebar);
         }
     }
 
-    /** Where the sidebar's edge is (a fraction of the split's width), for the window's remembered state. */
-    double position() {
-        return split.getItems().contains(sidebar) ? split.getDividerPositions()[0] : position;
+    private void followDivider() {
+        if (followed != null) {
+            followed.positionProperty().removeListener(dividerMoved);
+        }
+        followed = split.getDividers().isEmpty() ? null : split.getDividers().get(0);
+        if (followed != null) {
+            followed.positionProperty().addListener(dividerMoved);
+        }
     }
 
-    void setPosition(double fraction) {
-        position = fraction;
-        if (split.getItems().contains(sidebar)) {
+    private void readDivider() {
+        if (!adding && followed != null && split.getItems().contains(sidebar)) {
+            position.set(followed.getPosition());
+        }
+    }
+
+    private void moveDivider(double fraction) {
+        if (followed != null && split.getItems().contains(sidebar) && Math.abs(followed.getPosition() - fraction) > 1e-6) {
             split.setDividerPositions(fraction);
         }
+    }
+
+    /** Where the sidebar's edge is (a fraction of the split's width); setting it moves the edge, or places it for when the sidebar shows. */
+    DoubleProperty positionProperty() {
+        return position;
     }
 }

@@ -31,6 +31,27 @@ class NewSessionViewModelTest {
     }
 
     @Test
+    void aFreshFormStartsFromTheSettingsPriorityAndTimeout() {
+        SessionDefaults defaults = new SessionDefaults(java.time.Duration.ofSeconds(3), SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(),
+                5, java.time.Duration.ofSeconds(60));
+        NewSessionViewModel form = new NewSessionViewModel(dir, defaults);
+        assertEquals("1m", form.timeoutProperty().get());
+        assertEquals("3s", form.graceProperty().get());
+        assertTrue(form.backgroundProperty().get());
+        assertEquals(5, form.backgroundNice());
+        form.commandProperty().set("echo hi");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())), form.error("form").get());
+        assertEquals(5, launched.get(0).nice());
+        assertEquals(java.time.Duration.ofSeconds(60), launched.get(0).timeout());
+
+        NewSessionViewModel normal = new NewSessionViewModel(dir, new SessionDefaults(SessionSpec.DEFAULT_GRACE,
+                SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(), 0, null));
+        assertEquals("", normal.timeoutProperty().get(), "no default timeout: the field is empty");
+        assertFalse(normal.backgroundProperty().get(), "default_nice 0: normal priority");
+    }
+
+    @Test
     void aHostRunsTheCommandThereAndABadOneIsTheFormsError() throws Exception {
         NewSessionViewModel form = new NewSessionViewModel(Path.of("/srv/on/the/host"));
         form.commandProperty().set("make");

@@ -1,0 +1,96 @@
+package dev.runboard.ui;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.SplitPane;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The workspace sidebar's edge, dragged and the window closed, is where it was when the window opens again. */
+@ExtendWith(ApplicationExtension.class)
+class SidebarMemoryTest {
+    private static final long WAIT_S = 30;
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path workDir;
+    private WindowFixture fixture;
+    private WindowFixture reopened;
+    private boolean firstClosed;
+
+    @Start
+    void start(Stage stage) {
+        fixture = WindowFixture.open(stage, dataDir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (!firstClosed) {
+            fixture.close();
+        }
+        if (reopened != null) {
+            reopened.close();
+        }
+    }
+
+    @Test
+    void theSidebarSplitIsRememberedAcrossRestarts(FxRobot robot) throws Exception {
+        Files.writeString(workDir.resolve("runboard.yaml"), "commands:\n  web:\n    command: sleep 60\n");
+        MainWindow window = fixture.window();
+        FxReads.await(robot, () -> window.workspaces().open(workDir));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, window));
+        double before = position(robot, window);
+
+        robot.drag(divider(robot, window), MouseButton.PRIMARY).moveBy(150, 0).drop();
+        WaitForAsyncUtils.waitForFxEvents();
+        double moved = position(robot, window);
+        assertTrue(moved > before + 0.02, "the drag moved the edge: " + before + " -> " + moved);
+
+        // Closed as a person closes it (the close button), then opened again on the same data dir.
+        robot.interact(() -> window.stage().fireEvent(new WindowEvent(window.stage(), WindowEvent.WINDOW_CLOSE_REQUEST)));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).splits().containsKey("sidebar"));
+        assertEquals(moved, WindowState.load(dataDir).splits().get("sidebar"), 0.01);
+        fixture.close();
+        firstClosed = true;
+
+        reopened = fx(robot, () -> WindowFixture.open(new Stage(), dataDir));
+        MainWindow again = reopened.window();
+        FxReads.await(robot, () -> again.workspaces().open(workDir));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, again));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(moved, position(robot, again), 0.01, "the sidebar's edge is where it was left");
+    }
+
+    private static boolean sidebarShown(FxRobot robot, MainWindow window) {
+        return fx(robot, () -> split(window).getItems().size() == 2 && split(window).getItems().get(0).isVisible());
+    }
+
+    private static double position(FxRobot robot, MainWindow window) {
+        return fx(robot, () -> split(window).getDividerPositions()[0]);
+    }
+
+    private static SplitPane split(MainWindow window) {
+        return (SplitPane) window.stage().getScene().lookup("#sideSplit");
+    }
+
+    /** The sidebar split's own divider (the sessions/detail split inside it has one too). */
+    private static Node divider(FxRobot robot, MainWindow window) {
+        return fx(robot, () -> split(window).getChildrenUnmodifiable().stream()
+                .filter(n -> n.getStyleClass().contains("split-pane-divider")).findFirst().orElseThrow());
+    }
+}
