@@ -110,7 +110,8 @@ public final class SupervisedSessions extends SessionsById {
             if (!present.contains(s.id())) {
                 sessions.remove(s); // removed by another client or pruned by the supervisor
             } else if (!s.status().isTerminal() && records.changed(s.id())) {
-                records.read(s.id()).ifPresent(r -> follow(s, r));
+                Optional<SessionRecord> record = records.read(s.id());
+                record.ifPresentOrElse(r -> follow(s, r), () -> records.forget(s.id())); // unreadable now: read it again next poll
             }
         }
         requestOwnerIfNeeded();
@@ -140,7 +141,10 @@ public final class SupervisedSessions extends SessionsById {
         s.restoreStack(record.stack(), record.ready());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
-            records.changed(s.id()); // the stamp of what was just read
+            // No stamp taken here: the record may have been rewritten since it was read (a quick command
+            // ends between its start and this line), and a stamp of the newer file would hide that end
+            // for good. The next poll reads it once more; following a record twice changes nothing.
+            records.forget(s.id());
             if (!s.status().isWaiting()) {
                 monitor.watch(s);
             }
