@@ -13,6 +13,8 @@
 #    machine's busy time from /proc/stat is printed beside it) over IDLE seconds, against the same
 #    supervisor with no sessions.
 # Needs root (a second user, sshd); run .ci/sshd-setup first. Temp files are removed on exit.
+# RUNBOARD_TEST_SSH_USER names another test user (as for .ci/sshd-setup): the remote-session tests
+# clear their user's runboard folder when they end, which must not hit a benchmark running meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
 done
 [ -f "$JAR" ] || ./mvnw -B -q package -DskipTests
 .ci/sshd-setup >/dev/null
-USER_=runboard-remote
+USER_=${RUNBOARD_TEST_SSH_USER:-runboard-remote}
 id "$USER_" >/dev/null 2>&1 || { echo "remote.sh: needs the test user (run .ci/sshd-setup as root)" >&2; exit 2; }
 
 WORK=$(mktemp -d); chmod 755 "$WORK"

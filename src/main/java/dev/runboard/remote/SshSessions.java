@@ -169,6 +169,14 @@ public final class SshSessions implements RemoteSessions {
         listeners.add(listener);
     }
 
+    /**
+     * A session's output file on its host, read by byte ranges as it is needed (the viewer's pages
+     * of an output not all mirrored here yet, a download), over the host's shared connection.
+     */
+    public dev.runboard.artifact.ByteSource output(String host, String sessionId) {
+        return new RemoteOutput(link(host), sessionId);
+    }
+
     /** Drops the host's master connection, as a network failure would (tests, and a reconnect by hand). */
     public void dropConnection(String host) throws IOException {
         link(host).ssh().exitMaster();

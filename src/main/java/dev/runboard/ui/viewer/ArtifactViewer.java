@@ -1,5 +1,6 @@
 package dev.runboard.ui.viewer;
 
+import dev.runboard.artifact.ByteSource;
 import dev.runboard.ui.common.DesktopBridge;
 import dev.runboard.ui.common.Theme;
 import dev.runboard.ui.common.UiTasks;
@@ -46,17 +47,26 @@ public final class ArtifactViewer {
 
     /** As above, marking the lines that match the session's HIGHLIGHT rules. */
     public Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find, RuleHighlights rules) {
-        return open(owner, file, stillWritten, find, rules, -1);
+        return open(owner, file, stillWritten, find, rules, -1, null);
     }
 
     /** A file opened at the line holding byte {@code offset}, that line selected (a result of "Search all runs"). */
     public Stage openAt(Window owner, Path file, long offset) {
-        return open(owner, file, () -> false, null, RuleHighlights.NONE, offset);
+        return open(owner, file, () -> false, null, RuleHighlights.NONE, offset, null);
     }
 
-    private Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find, RuleHighlights rules, long at) {
+    /**
+     * A remote session's output, paged from its host by byte ranges past what its local {@code
+     * mirror} holds (the end shows without bringing the whole output here); Download saves it whole.
+     */
+    public Stage openRemote(Window owner, Path mirror, ByteSource remote, BooleanSupplier stillWritten, RuleHighlights rules) {
+        return open(owner, mirror, stillWritten, null, rules, -1, remote);
+    }
+
+    private Stage open(Window owner, Path file, BooleanSupplier stillWritten, String find, RuleHighlights rules, long at,
+                       ByteSource remote) {
         FXMLLoader loader = new FXMLLoader(ArtifactViewer.class.getResource("/dev/runboard/ui/viewer/ArtifactView.fxml"));
-        ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten, tasks);
+        ArtifactViewController controller = new ArtifactViewController(file, desktop, stillWritten, tasks, remote);
         loader.setController(controller);
         Parent root;
         try {
