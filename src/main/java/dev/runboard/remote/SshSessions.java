@@ -55,8 +55,8 @@ public final class SshSessions implements RemoteSessions {
         return new SshSessions(dataDir, config == null || config.isBlank() ? null : Path.of(config));
     }
 
-    /** This client's folder name on every host. */
-    String clientId() {
+    /** This client's folder name on every host ({@code ~/.cache/runboard-remote/ID}; benchmarks put outputs there). */
+    public String clientId() {
         return clientId;
     }
 

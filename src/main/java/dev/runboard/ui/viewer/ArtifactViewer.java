@@ -8,6 +8,7 @@ import dev.runboard.ui.ansi.RuleHighlights;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
@@ -20,11 +21,31 @@ public final class ArtifactViewer {
     private final Theme theme;
     private final DesktopBridge desktop;
     private final UiTasks tasks;
+    /** A remote session's output on its host (host, session id), or null when this window reaches no host. */
+    private BiFunction<String, String, ByteSource> remoteOutputs;
 
     public ArtifactViewer(Theme theme, DesktopBridge desktop, UiTasks tasks) {
         this.theme = theme;
         this.desktop = desktop;
         this.tasks = tasks;
+    }
+
+    /** How a remote session's output is read from its host; the composition root gives it. */
+    public ArtifactViewer withRemoteOutputs(BiFunction<String, String, ByteSource> outputs) {
+        this.remoteOutputs = outputs;
+        return this;
+    }
+
+    /**
+     * A session's capture. One still running on another host is paged from there past what its
+     * mirror holds (a finished one's mirror is whole, and its folder there is gone).
+     */
+    public Stage openCapture(Window owner, String host, String sessionId, boolean running, Path capture,
+                             RuleHighlights rules) {
+        if (host != null && running && remoteOutputs != null) {
+            return openRemote(owner, capture, remoteOutputs.apply(host, sessionId), () -> false, rules);
+        }
+        return open(owner, capture, () -> false, null, rules);
     }
 
     /** A finished file (an artifact, a kept capture). */
