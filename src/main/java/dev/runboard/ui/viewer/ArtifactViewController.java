@@ -42,7 +42,6 @@ import javafx.util.Duration;
  */
 final class ArtifactViewController {
     private static final double ROW = 20;
-    private static final double BAR_MAX = 1_000_000;
     private final Path file;
     private final DesktopBridge desktop;
     private final BooleanSupplier stillWritten;
@@ -54,7 +53,7 @@ final class ArtifactViewController {
     private LineIndex index;
     private PageReader.Page page;
     private int rows = 30;
-    private boolean updatingBar;
+    private PageScrollBar bar;
     private long scrollBase = -1;
     private int scrollAccum;
     private long pendingGoto = -1;
@@ -118,11 +117,9 @@ final class ArtifactViewController {
         viewerList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         new ViewerInput(viewerList, ROW, this::scroll, this::onTop, this::onEnd, this::onCopy, () -> rows);
         viewerList.heightProperty().addListener(o -> resize());
-        viewerScroll.setMax(BAR_MAX);
-        viewerScroll.valueProperty().addListener((o, was, now) -> {
-            if (!updatingBar && pages.reader() != null) {
+        bar = new PageScrollBar(viewerScroll, f -> {
+            if (pages.reader() != null) {
                 follow(false);
-                double f = now.doubleValue() / BAR_MAX;
                 request(r -> r.fraction(f, rows));
             }
         });
@@ -183,7 +180,9 @@ final class ArtifactViewController {
     }
 
     private void start(boolean follow) {
-        daemon(index, "runboard-viewer-index").start();
+        Thread indexer = new Thread(index, "runboard-viewer-index");
+        indexer.setDaemon(true);
+        indexer.start();
         ticker.play();
         resize();
         if (follow) {
@@ -219,12 +218,7 @@ final class ArtifactViewController {
         } else if (selected >= 0 && selected < p.lines().size()) {
             viewerList.getSelectionModel().clearAndSelect(selected);
         }
-        updatingBar = true;
-        long size = Math.max(1, p.fileSize());
-        long shownEnd = p.lines().isEmpty() ? p.anchor() : p.lines().get(p.lines().size() - 1).next();
-        viewerScroll.setVisibleAmount(Math.max(BAR_MAX / 200, (shownEnd - p.anchor()) * BAR_MAX / size));
-        viewerScroll.setValue(shownEnd >= p.fileSize() ? BAR_MAX : p.anchor() * BAR_MAX / size);
-        updatingBar = false;
+        bar.show(p);
         describe();
     }
 
@@ -400,11 +394,5 @@ final class ArtifactViewController {
                 artifact.close();
             }
         });
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 }
