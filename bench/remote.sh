@@ -1,36 +1,42 @@
 #!/usr/bin/env bash
 # Remote sessions (issue #19) against a private sshd on this machine, as a second local user.
 #
-#   bench/remote.sh [--bytes 1G] [--rounds 3] [--sessions 50] [--idle 20] [--jar target/runboard.jar]
+#   bench/remote.sh [--bytes 1G] [--rounds 3] [--pages 5] [--sessions 50] [--idle 20] [--jar target/runboard.jar]
 #
 # 1. Capture: `runboard exec --host H -- CMD` (the output written to a file on the host and
 #    mirrored here byte for byte, hash-checked) against `ssh H 'CMD > file'` (the output stays on
 #    the host; the issue's baseline) and `ssh H CMD > file` (the bytes streamed here, what the mirror
 #    must at least cost), interleaved rounds; ratio = baseline time / runboard time.
+# 1b. Last page: a remote output of BYTES none of which is mirrored here, opened as the viewer opens
+#    it (bench/RemoteLastPage.java: the page worker's End, by byte ranges over runboard's ssh master)
+#    against bringing it whole first (`ssh H cat OUT > file`, then tail), PAGES interleaved rounds.
 # 2. Polling: N remote `sleep` sessions started with `runboard start --host`; the supervisor's CPU
 #    (its own + its reaped ssh clients', /proc/PID/stat utime+stime+cutime+cstime) and the remote
 #    helper's (the sshd side, read as the test user's processes' CPU is not separable: the whole
 #    machine's busy time from /proc/stat is printed beside it) over IDLE seconds, against the same
 #    supervisor with no sessions.
 # Needs root (a second user, sshd); run .ci/sshd-setup first. Temp files are removed on exit.
+# RUNBOARD_TEST_SSH_USER names another test user (as for .ci/sshd-setup): the remote-session tests
+# clear their user's runboard folder when they end, which must not hit a benchmark running meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BYTES=1G; ROUNDS=3; SESSIONS=50; IDLE=20; JAR=target/runboard.jar
+BYTES=1G; ROUNDS=3; PAGES=5; SESSIONS=50; IDLE=20; JAR=target/runboard.jar
 while [ $# -gt 0 ]; do
   case "$1" in
     --bytes) BYTES=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
+    --pages) PAGES=$2; shift 2 ;;
     --sessions) SESSIONS=$2; shift 2 ;;
     --idle) IDLE=$2; shift 2 ;;
     --jar) JAR=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "remote.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
 [ -f "$JAR" ] || ./mvnw -B -q package -DskipTests
 .ci/sshd-setup >/dev/null
-USER_=runboard-remote
+USER_=${RUNBOARD_TEST_SSH_USER:-runboard-remote}
 id "$USER_" >/dev/null 2>&1 || { echo "remote.sh: needs the test user (run .ci/sshd-setup as root)" >&2; exit 2; }
 
 WORK=$(mktemp -d); chmod 755 "$WORK"
@@ -110,6 +116,20 @@ for r in $(seq "$ROUNDS"); do
   rm -rf "$RUNBOARD_HOME/artifacts" "$RUNBOARD_HOME/sessions"
 done
 echo "ratios to ssh 'CMD > file': ${ratios[*]}; to ssh CMD > file here: ${sratios[*]}"
+
+if [ "$PAGES" -gt 0 ]; then
+  echo "== last page of a remote $BYTES output, nothing of it mirrored: by byte ranges vs bringing it whole"
+  client=$(java -cp "$JAR" bench/RemoteLastPage.java "$RUNBOARD_HOME")
+  out=".cache/runboard-remote/$client/s/20260101-000000-lastpage/out"
+  "${SSH[@]}" "mkdir -p \$(dirname $out) && $CMD > $out"
+  for r in $(seq "$PAGES"); do
+    t0=$(now); "${SSH[@]}" "cat $out" > "$WORK/whole"; tail -n 40 "$WORK/whole" > /dev/null; t1=$(now)
+    rm -f "$WORK/whole"
+    page=$(java -cp "$JAR" bench/RemoteLastPage.java "$RUNBOARD_HOME" rb-bench 20260101-000000-lastpage 40)
+    printf 'round %d: whole then tail %.2f s; %s\n' "$r" "$(echo "$t1 - $t0" | bc)" "$page"
+  done
+  "${SSH[@]}" "rm -rf \$(dirname $out)"
+fi
 
 cpu_of() { awk '{print $14+$15+$16+$17}' "/proc/$1/stat"; }
 busy() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }

@@ -4,9 +4,7 @@ import dev.runboard.session.OutputPreview;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,6 +12,7 @@ import java.util.Map;
  * Random access to the lines of a file of any size through a small LRU cache of 64 KiB pages:
  * memory stays at {@value #MAX_PAGES} pages whatever the file. Lines are found by byte offset, so
  * the end of a 5 GB file is as near as its start. Used from one worker thread (not the FX thread).
+ * The bytes come from a {@link ByteSource}: a local file, or a remote output read by ranges.
  */
 public final class ArtifactFile implements AutoCloseable {
     static final int PAGE = 64 * 1024;
@@ -22,7 +21,7 @@ public final class ArtifactFile implements AutoCloseable {
     public static final int LINE_LIMIT = 16 * 1024;
 
     private final Path path;
-    private final FileChannel channel;
+    private final ByteSource source;
     private final Map<Long, byte[]> pages = new LinkedHashMap<>(MAX_PAGES * 2, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
@@ -32,9 +31,14 @@ public final class ArtifactFile implements AutoCloseable {
     private long size;
 
     public ArtifactFile(Path path) throws IOException {
+        this(path, ByteSource.of(path));
+    }
+
+    /** The bytes of {@code source}, shown as {@code path} (a remote output's local mirror). */
+    public ArtifactFile(Path path, ByteSource source) throws IOException {
         this.path = path;
-        this.channel = FileChannel.open(path, StandardOpenOption.READ);
-        this.size = channel.size();
+        this.source = source;
+        this.size = source.size();
     }
 
     public Path path() {
@@ -48,7 +52,7 @@ public final class ArtifactFile implements AutoCloseable {
     /** Looks again at the file's size (it may still be written); a grown last page is read again. */
     public long refreshSize() {
         try {
-            long now = channel.size();
+            long now = source.size();
             if (now != size) {
                 pages.remove(size / PAGE);
                 size = now;
@@ -66,9 +70,7 @@ public final class ArtifactFile implements AutoCloseable {
             int len = (int) Math.min(PAGE, size - start);
             ByteBuffer buf = ByteBuffer.allocate(Math.max(0, len));
             try {
-                while (buf.hasRemaining() && channel.read(buf, start + buf.position()) > 0) {
-                    // until the page is in
-                }
+                source.read(buf, start);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -211,10 +213,6 @@ public final class ArtifactFile implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // read-only
-        }
+        source.close();
     }
 }

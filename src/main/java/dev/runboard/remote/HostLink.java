@@ -19,9 +19,11 @@ import java.util.logging.Logger;
 /**
  * Everything runboard does on one host, over one ssh connection: installs the helper, launches,
  * and follows all of the host's running sessions with one ssh call per poll (their sizes, exit
- * statuses, liveness and new output, {@link PollFrames}). A failed poll marks the sessions
- * {@code disconnected} and is retried with backoff; the next poll asks each session's output from
- * the end of its local mirror, so nothing is lost and nothing doubled.
+ * statuses and liveness, {@link PollFrames}). Their new output comes through the host's {@link
+ * CaptureStream}, kept open between polls; while that is down, the poll brings it. A failed poll
+ * marks the sessions {@code disconnected} and is retried with backoff; the next poll (and the
+ * reopened stream) asks each session's output from the end of its local mirror, so nothing is lost
+ * and nothing doubled.
  */
 final class HostLink implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HostLink.class.getName());
@@ -37,6 +39,7 @@ final class HostLink implements AutoCloseable {
     private final Consumer<Session> changed;
     private final Map<String, Followed> followed = new ConcurrentHashMap<>();
     private final Map<String, Integer> gone = new ConcurrentHashMap<>();
+    private final CaptureStream stream;
     private final Object wake = new Object();
     private volatile String dir;
     private volatile RemoteUsage usage;
@@ -49,6 +52,7 @@ final class HostLink implements AutoCloseable {
         this.clientId = clientId;
         this.clock = clock;
         this.changed = changed;
+        this.stream = new CaptureStream(ssh, followed);
     }
 
     String host() {
@@ -84,14 +88,20 @@ final class HostLink implements AutoCloseable {
      */
     RemoteProcess follow(Session session, Path exitStatusFile, long pid, long startTicks) throws IOException {
         RemoteProcess process = new RemoteProcess(pid, data -> stdin(session.id(), data));
-        followed.put(session.id(), new Followed(session, process, new Mirror(session.captureFile()), exitStatusFile,
-                pid, startTicks));
+        Mirror mirror = new Mirror(session.captureFile());
+        followed.put(session.id(), new Followed(session, process, mirror, exitStatusFile, pid, startTicks));
+        stream.follow(session.id(), mirror.size());
         session.connection("connected");
         startPoller();
         synchronized (wake) {
             wake.notifyAll();
         }
         return process;
+    }
+
+    /** Whether the host's output stream is open now. */
+    boolean streaming() {
+        return stream.isOpen();
     }
 
     private synchronized void startPoller() {
@@ -129,10 +139,13 @@ final class HostLink implements AutoCloseable {
             return false;
         }
         List<Followed> batch = new ArrayList<>(followed.values());
+        // With the stream open the poll asks for no output (an offset past any file's end), only the news.
+        boolean streaming = stream.ensureOpen(helper("follow"));
         StringBuilder request = new StringBuilder();
         Map<String, Long> leaders = new java.util.HashMap<>();
         for (Followed f : batch) {
-            request.append(f.session().id()).append(' ').append(f.mirror().size()).append(' ')
+            long from = f.mirror().startPoll();
+            request.append(f.session().id()).append(' ').append(streaming ? Long.MAX_VALUE : from).append(' ')
                     .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.session().tag()).append('\n');
             leaders.put(f.session().id(), f.pid());
         }
@@ -159,6 +172,7 @@ final class HostLink implements AutoCloseable {
         for (PollFrames.Ended e : frames.ended()) {
             Followed f = followed.remove(e.id());
             if (f != null) {
+                stream.unfollow(e.id());
                 f.finish(e.status(), e.lostWhy() == null ? null : "exit status lost on " + ssh.host() + ": " + e.lostWhy());
                 done.add(e.id());
             }
@@ -166,7 +180,8 @@ final class HostLink implements AutoCloseable {
         if (!done.isEmpty()) {
             forget(done);
         }
-        return frames.more();
+        // While the stream catches up, polling again at once would only spend an ssh call to learn that.
+        return frames.more() && !streaming;
     }
 
     /** The host's sampler, made with its clock ticks and page size (asked once; Linux's usual 100 and 4096 if it cannot say). */
@@ -247,6 +262,7 @@ final class HostLink implements AutoCloseable {
         synchronized (wake) {
             wake.notifyAll();
         }
+        stream.close();
         followed.values().forEach(f -> f.mirror().close());
     }
 

@@ -2,7 +2,6 @@ package dev.runboard.remote;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -11,27 +10,53 @@ import java.nio.file.StandardOpenOption;
 /**
  * The local copy of a remote session's output: the session's capture file, appended to in the
  * order the bytes were written there. Its size is the next byte to ask for, so a retry after a
- * dropped connection neither skips nor repeats a byte.
+ * dropped connection neither skips nor repeats a byte. Two readers fill it (the output stream and,
+ * while that is down, the poll); each says from which offset its bytes are, and only the bytes past
+ * the mirror's end are kept, so one source catching up with the other doubles nothing.
  */
 final class Mirror {
     private final FileChannel channel;
+    private long size;
+    /** Where the bytes of the poll in flight start (the size it asked from). */
+    private long pollFrom;
+    private boolean closed;
 
     Mirror(Path capture) throws IOException {
         this.channel = FileChannel.open(capture, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        channel.position(channel.size());
+        this.size = channel.size();
+        channel.position(size);
+        this.pollFrom = size;
     }
 
-    long size() {
-        try {
-            return channel.position();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    synchronized long size() {
+        return size;
+    }
+
+    /** The poll about to be sent asks for the output from the mirror's end: returns that offset. */
+    synchronized long startPoll() {
+        pollFrom = size;
+        return pollFrom;
+    }
+
+    /** Appends {@code length} bytes of a poll's answer (they continue from {@link #startPoll()}). */
+    synchronized void append(InputStream in, long length, byte[] buffer) throws IOException {
+        appendAt(pollFrom, in, length, buffer);
+        pollFrom += length;
+    }
+
+    /**
+     * Reads exactly {@code length} bytes from {@code in}, the output from {@code offset} on, and
+     * appends those past the mirror's end. False when they start after the end (a gap: the source
+     * must ask again from {@link #size()}); the bytes are read either way (and dropped once closed).
+     */
+    synchronized boolean appendAt(long offset, InputStream in, long length, byte[] buffer) throws IOException {
+        if (closed || offset > size) {
+            skip(in, length, buffer);
+            return closed;
         }
-    }
-
-    /** Appends exactly {@code length} bytes read from {@code in}; throws when the stream ends first. */
-    void append(InputStream in, long length, byte[] buffer) throws IOException {
-        long left = length;
+        long known = Math.min(length, size - offset);
+        skip(in, known, buffer);
+        long left = length - known;
         while (left > 0) {
             int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
             if (n < 0) {
@@ -41,11 +66,25 @@ final class Mirror {
             while (b.hasRemaining()) {
                 channel.write(b);
             }
+            size += n;
+            left -= n;
+        }
+        return true;
+    }
+
+    private static void skip(InputStream in, long length, byte[] buffer) throws IOException {
+        long left = length;
+        while (left > 0) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+            if (n < 0) {
+                throw new IOException("the connection ended in the middle of the output");
+            }
             left -= n;
         }
     }
 
-    void close() {
+    synchronized void close() {
+        closed = true;
         try {
             channel.close();
         } catch (IOException ignored) {

@@ -115,6 +115,19 @@ final class SshCommand {
         }
     }
 
+    /**
+     * Starts a call that stays open (the output stream): its stdin and stdout are the caller's, ssh's
+     * stderr goes to {@code err} (a file, for the same reason as in {@link #run}).
+     */
+    Process start(String remoteCommand, Path err) throws IOException {
+        return new ProcessBuilder(argv(remoteCommand)).redirectError(err.toFile()).start();
+    }
+
+    /** A file for one call's stderr, in runboard's private folder. */
+    Path errorFile() throws IOException {
+        return Files.createTempFile(scratch, "ssh", ".err");
+    }
+
     /** Ends the master connection (tests use this to drop it mid-run; close lets it persist instead). */
     void exitMaster() throws IOException {
         List<String> argv = argv("true");

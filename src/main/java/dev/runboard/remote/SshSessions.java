@@ -66,8 +66,8 @@ public final class SshSessions implements RemoteSessions {
                 extra == null ? null : Path.of(extra));
     }
 
-    /** This client's folder name on every host. */
-    String clientId() {
+    /** This client's folder name on every host ({@code ~/.cache/runboard-remote/ID}; benchmarks put outputs there). */
+    public String clientId() {
         return clientId;
     }
 
@@ -184,6 +184,14 @@ public final class SshSessions implements RemoteSessions {
     @Override
     public void onChange(Consumer<Session> listener) {
         listeners.add(listener);
+    }
+
+    /**
+     * A session's output file on its host, read by byte ranges as it is needed (the viewer's pages
+     * of an output not all mirrored here yet, a download), over the host's shared connection.
+     */
+    public dev.runboard.artifact.ByteSource output(String host, String sessionId) {
+        return new RemoteOutput(link(host), sessionId);
     }
 
     /** Drops the host's master connection, as a network failure would (tests, and a reconnect by hand). */

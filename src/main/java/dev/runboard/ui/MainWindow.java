@@ -81,7 +81,7 @@ public final class MainWindow {
                 RecentWorkspaces.inDataDir(engine.dataDir().toAbsolutePath()),
                 WorkspaceWatcher.DEFAULT_DEBOUNCE);
         DetailViewModel detail = new DetailViewModel();
-        ArtifactViewer viewer = new ArtifactViewer(theme, desktop, tasks);
+        ArtifactViewer viewer = new ArtifactViewer(theme, desktop, tasks).withRemoteOutputs(remoteOutputs(engine.dataDir()));
         SessionControl control = new SessionControl(engine, tasks, model::say);
         dev.runboard.ui.main.SelectionActions selection = new dev.runboard.ui.main.SelectionActions(model, control);
         // A fresh form reads the settings as they are now (a small file), so Preferences and 'runboard config set' apply at once.
@@ -213,5 +213,21 @@ public final class MainWindow {
 
     public MainController controller() {
         return controller;
+    }
+
+    /**
+     * A remote session's output read from its host over the same ssh master as its supervisor's (one
+     * per data dir), opened on the viewer's worker when it first reads.
+     */
+    private static java.util.function.BiFunction<String, String, dev.runboard.artifact.ByteSource> remoteOutputs(Path dataDir) {
+        java.util.concurrent.atomic.AtomicReference<dev.runboard.remote.SshSessions> ssh = new java.util.concurrent.atomic.AtomicReference<>();
+        return (host, id) -> new dev.runboard.artifact.DeferredBytes(() -> {
+            synchronized (ssh) {
+                if (ssh.get() == null) {
+                    ssh.set(dev.runboard.remote.SshSessions.forDataDir(dataDir));
+                }
+            }
+            return ssh.get().output(host, id);
+        });
     }
 }

@@ -14,6 +14,9 @@
 #   perl runboard-remote.pl DIR signal PID START_TICKS SIGNAL
 #   perl runboard-remote.pl DIR forget ID...
 #   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
+#   perl runboard-remote.pl DIR follow     kept open: streams new output of the sessions named on stdin
+#   perl runboard-remote.pl DIR read ID OFFSET LENGTH   one byte range of a session's output
+#   perl runboard-remote.pl DIR size ID    a session's output size in bytes
 #
 # A session lives in DIR/s/ID: `out` (the command's output, untouched), `status` (the wrapper's
 # exit-status file), `in` (a fifo: the command's stdin, see stdin_fifo()). Errors are one line
@@ -35,6 +38,9 @@ elsif ($cmd eq 'room') { room() }
 elsif ($cmd eq 'sysconf') { sysconf() }
 elsif ($cmd eq 'stdin') { stdin_write(@args) }
 elsif ($cmd eq 'stdin_close') { stdin_close(@args) }
+elsif ($cmd eq 'follow') { follow() }
+elsif ($cmd eq 'read') { read_range(@args) }
+elsif ($cmd eq 'size') { size_of(@args) }
 else { fail('usage', "unknown command $cmd") }
 exit 0;
 
@@ -462,6 +468,101 @@ sub command_of {
     $c =~ s/\0+$//;
     $c =~ tr/\0\n/  /;
     return $c;
+}
+
+# The output stream, kept open between polls over the ssh connection: stdin names what to follow,
+# "ID OFFSET" (from OFFSET on; said again, from there again) or "-ID" (no more); stdout carries
+# frames "ID OFFSET LENGTH\n" then LENGTH bytes of the session's output from OFFSET. Every frame
+# says where its bytes belong, so a client that reconnects and asks from its last byte gets each
+# byte once. Ends when runboard closes stdin (or the connection goes).
+sub FOLLOW_CHUNK () { 4 << 20 }
+sub follow {
+    my %at;
+    my %fh;
+    my $pending = '';
+    my $rin = '';
+    vec($rin, fileno(STDIN), 1) = 1;
+    my $busy = 0;
+    while (1) {
+        # Waits for requests only while nothing is left to send: a busy stream never sleeps.
+        if (select(my $rout = $rin, undef, undef, $busy ? 0 : 0.05) > 0) {
+            my $n = sysread(STDIN, $pending, 65536, length $pending);
+            return unless $n;
+            while ($pending =~ s/^([^\n]*)\n//) {
+                my $line = $1;
+                if ($line =~ /^-([\w.-]+)$/) {
+                    delete $at{$1};
+                    close(delete $fh{$1}) if $fh{$1};
+                } elsif ($line =~ /^([\w.-]+) (\d+)$/) {
+                    $at{$1} = $2;
+                }
+            }
+        }
+        $busy = 0;
+        for my $id (sort keys %at) {
+            my $file = "$dir/s/$id/out";
+            my $size = -s $file;
+            next unless defined $size && $size > $at{$id};
+            if (!$fh{$id}) {
+                open($fh{$id}, '<', $file) or next;
+                binmode($fh{$id});
+            }
+            my $want = $size - $at{$id} < FOLLOW_CHUNK ? $size - $at{$id} : FOLLOW_CHUNK;
+            sysseek($fh{$id}, $at{$id}, 0);
+            my $chunk = '';
+            my $got = 0;
+            while ($got < $want) {
+                my $n = sysread($fh{$id}, $chunk, $want - $got, $got);
+                last unless $n;
+                $got += $n;
+            }
+            next unless $got;
+            write_all("$id $at{$id} $got\n") && write_all($chunk) or return;
+            $at{$id} += $got;
+            $busy = 1;
+        }
+    }
+}
+
+sub write_all {
+    my ($bytes) = @_;
+    my $off = 0;
+    while ($off < length $bytes) {
+        my $n = syswrite(STDOUT, $bytes, length($bytes) - $off, $off);
+        return 0 unless defined $n;
+        $off += $n;
+    }
+    return 1;
+}
+
+# "SIZE LENGTH\n" then LENGTH bytes of the session's output from OFFSET (fewer at its end): the
+# viewer's pages of an output that is not (all) here yet.
+sub read_range {
+    my ($id, $offset, $length) = @_;
+    fail('usage', 'read ID OFFSET LENGTH') unless defined $length && $id =~ /^[\w.-]+$/
+        && $offset =~ /^\d+$/ && $length =~ /^\d+$/;
+    my $file = "$dir/s/$id/out";
+    open(my $fh, '<', $file) or fail('gone', "no output of session $id on this host: $!");
+    binmode($fh);
+    my $size = -s $fh;
+    my $want = $offset >= $size ? 0 : $size - $offset < $length ? $size - $offset : $length;
+    sysseek($fh, $offset, 0) if $want;
+    my $chunk = '';
+    my $got = 0;
+    while ($got < $want) {
+        my $n = sysread($fh, $chunk, $want - $got, $got);
+        last unless $n;
+        $got += $n;
+    }
+    write_all("$size $got\n") && write_all($chunk);
+}
+
+sub size_of {
+    my ($id) = @_;
+    fail('usage', 'size ID') unless defined $id && $id =~ /^[\w.-]+$/;
+    my $size = -s "$dir/s/$id/out";
+    fail('gone', "no output of session $id on this host") unless defined $size;
+    print "$size\n";
 }
 
 sub now_ms {

@@ -37,7 +37,7 @@ class QuickEndsSeenTest {
             Await.until(Duration.ofSeconds(60), "every quick command seen to end",
                     () -> started.stream().allMatch(s -> s.status().isTerminal()));
             for (Session s : started) {
-                assertEquals(SessionStatus.COMPLETED, s.status(), s.spec().command());
+                assertEquals(SessionStatus.COMPLETED, s.status(), s.spec().displayCommand());
             }
         }
     }

@@ -220,6 +220,29 @@ class RemoteSessionTest {
     }
 
     @Test
+    void aMasterKilledMidStreamResumesFromTheLastByte() throws Exception {
+        // 4 million numbered lines (~30 MB) in 40 bursts, so the kill falls while the stream is busy.
+        String bursts = "i=0; while [ $i -lt 40 ]; do seq $((i*100000+1)) $((i*100000+100000)); i=$((i+1)); sleep 0.1; done";
+        Session s = engine.start(sh(bursts).build());
+        Await.until(LONG, "the output stream to open", () -> remote.link(HOST).streaming());
+        Await.until(LONG, "some megabytes streamed", () -> s.captureFile().toFile().length() > 4_000_000);
+        sshd.cutOff();
+        killMaster();
+        long atKill = Files.size(s.captureFile());
+        try {
+            Await.until(LONG, "the connection to drop", () -> "disconnected".equals(s.connection()));
+        } finally {
+            sshd.reconnect();
+        }
+        SessionSnapshot end = awaitEnd(s);
+        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
+        Process seq = new ProcessBuilder("seq", "1", "4000000").start();
+        Path raw = Path.of(end.rawOutput());
+        assertTrue(atKill < Files.size(raw), "the master was killed mid-stream (" + atKill + " of " + Files.size(raw) + " bytes)");
+        assertEquals(sha256(seq.getInputStream()), sha256(Files.newInputStream(raw)), "every line once, in order");
+    }
+
+    @Test
     void aNewOwnerReattachesToARunningRemoteSession() throws Exception {
         Session s = engine.start(sh("echo before; sleep 3; echo after; exit 3").build());
         Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);

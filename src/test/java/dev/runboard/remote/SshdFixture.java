@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Assumptions;
  * skipped with the reason.
  */
 final class SshdFixture implements AutoCloseable {
-    static final String USER = "runboard-remote";
+    /** The test user; RUNBOARD_TEST_SSH_USER (as for .ci/sshd-setup) names another, so parallel runs keep apart. */
+    static final String USER = System.getenv().getOrDefault("RUNBOARD_TEST_SSH_USER", "runboard-remote");
     final Path dir;
     final Path config;
     final String user;

@@ -378,8 +378,8 @@ public final class DetailController {
     void onOpenCapture() {
         SessionSnapshot s = model.snapshotProperty().get();
         if (s != null && s.captureFile() != null) {
-            viewer.open(outputList.getScene().getWindow(), Path.of(s.captureFile()), () -> false, null,
-                    model.highlightsProperty().get());
+            viewer.openCapture(outputList.getScene().getWindow(), s.host(), s.sessionId(), !s.status().isTerminal(),
+                    Path.of(s.captureFile()), model.highlightsProperty().get());
         }
     }
 }

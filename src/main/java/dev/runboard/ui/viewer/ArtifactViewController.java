@@ -1,6 +1,8 @@
 package dev.runboard.ui.viewer;
 
 import dev.runboard.artifact.ArtifactFile;
+import dev.runboard.artifact.ByteSource;
+import dev.runboard.artifact.MirroredBytes;
 import dev.runboard.artifact.LineIndex;
 import dev.runboard.artifact.PageReader;
 import dev.runboard.artifact.TimeIndex;
@@ -9,20 +11,14 @@ import dev.runboard.session.OutputPreview;
 import dev.runboard.ui.common.DesktopBridge;
 import dev.runboard.ui.common.UiTasks;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.concurrent.Task;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -33,8 +29,6 @@ import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
-import javafx.scene.input.ScrollEvent;
 import javafx.stage.FileChooser;
 import javafx.util.Duration;
 
@@ -43,30 +37,29 @@ import javafx.util.Duration;
  * worker thread reads pages by byte offset (so Top and End are instant at any size), a second
  * thread builds the sparse line index (numbers, go to line), a third searches (the search bar is
  * {@link MatchNavigator}). The FX thread only receives finished pages and coalesced progress.
+ * A remote output ({@code remote} set) is paged from its host by byte ranges past what its local
+ * mirror holds; line numbers, search and the gutter reach as far as the mirror.
  */
 final class ArtifactViewController {
     private static final double ROW = 20;
-    private static final double BAR_MAX = 1_000_000;
     private final Path file;
     private final DesktopBridge desktop;
     private final BooleanSupplier stillWritten;
     private final UiTasks tasks;
-    private final AtomicLong generation = new AtomicLong();
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "runboard-viewer-pages"));
-    private ArtifactFile artifact;
+    /** The output on its host, or null for a local file. */
+    private final ByteSource remote;
+    private final PageWorker pages;
+    private volatile ArtifactFile artifact;
     private LineIndex index;
-    private PageReader reader;
     private PageReader.Page page;
     private int rows = 30;
-    private boolean updatingBar;
+    private PageScrollBar bar;
     private long scrollBase = -1;
     private int scrollAccum;
     private long pendingGoto = -1;
     private MatchNavigator search;
     /** The gutter's times (an immutable snapshot read on the worker), or null while the gutter is off. */
     private TimeIndex times;
-    private volatile boolean timesWanted;
-    private TimeIndex timesRead; // the worker's copy, read again while the file grows
     private final Timeline ticker = new Timeline(new KeyFrame(Duration.millis(250), e -> tick()));
 
     @FXML private Label viewerPath;
@@ -83,24 +76,36 @@ final class ArtifactViewController {
     @FXML private ToggleButton viewerFollow;
     @FXML private ListView<ViewerLine> viewerList;
     @FXML private ScrollBar viewerScroll;
+    @FXML private Label viewerDownloadText;
+    @FXML private ProgressBar viewerDownload;
+    @FXML private Button viewerDownloadCancel;
+    private ViewerStatus status;
+    private DownloadBar downloads;
 
-    ArtifactViewController(Path file, DesktopBridge desktop, BooleanSupplier stillWritten, UiTasks tasks) {
+    ArtifactViewController(Path file, DesktopBridge desktop, BooleanSupplier stillWritten, UiTasks tasks, ByteSource remote) {
         this.file = file;
         this.desktop = desktop;
         this.stillWritten = stillWritten;
         this.tasks = tasks;
+        this.remote = remote;
+        this.pages = new PageWorker(file, stillWritten, tasks, (p, t) -> {
+            times = viewerTimes.isSelected() ? t : null;
+            show(p);
+        }, viewerInfoText -> viewerInfo.setText(viewerInfoText));
     }
 
     @FXML
     private void initialize() {
         viewerPath.setText(file.toString());
+        status = new ViewerStatus(viewerInfo, viewerProgress, viewerNote);
+        downloads = new DownloadBar(viewerDownloadText, viewerDownload, viewerDownloadCancel);
         viewerNote.setText("Lines longer than " + OutputPreview.humanBytes(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
         search = new MatchNavigator(file,
                 new MatchNavigator.Controls(viewerFind, viewerCase, viewerMatches, viewerSearchProgress, viewerCancel, viewerList),
-                () -> reader != null, () -> page == null ? 0 : page.anchor(), this::revealMatch);
+                () -> pages.reader() != null, () -> page == null ? 0 : page.anchor(), this::revealMatch);
         viewerList.setCellFactory(l -> new ViewerLineCell(search::highlight, () -> times));
         viewerTimes.selectedProperty().addListener((o, was, on) -> {
-            timesWanted = on;
+            pages.timesWanted(on);
             if (!on) {
                 times = null;
                 viewerList.refresh();
@@ -110,14 +115,11 @@ final class ArtifactViewController {
             }
         });
         viewerList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        viewerList.addEventFilter(ScrollEvent.SCROLL, this::onWheel);
-        viewerList.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        new ViewerInput(viewerList, ROW, this::scroll, this::onTop, this::onEnd, this::onCopy, () -> rows);
         viewerList.heightProperty().addListener(o -> resize());
-        viewerScroll.setMax(BAR_MAX);
-        viewerScroll.valueProperty().addListener((o, was, now) -> {
-            if (!updatingBar && reader != null) {
+        bar = new PageScrollBar(viewerScroll, f -> {
+            if (pages.reader() != null) {
                 follow(false);
-                double f = now.doubleValue() / BAR_MAX;
                 request(r -> r.fraction(f, rows));
             }
         });
@@ -137,24 +139,50 @@ final class ArtifactViewController {
 
     /** Opens the file: the first page at once, the index in the background. */
     void load(boolean follow) {
+        if (remote != null) {
+            loadRemote(follow);
+            return;
+        }
         try {
             artifact = new ArtifactFile(file);
         } catch (IOException e) {
             // Say what happened and what can be done, instead of a blank list under a spinning dot.
             viewerProgress.setVisible(false);
             boolean gone = e instanceof java.nio.file.NoSuchFileException || !java.nio.file.Files.exists(file);
-            String what = gone
-                    ? "The output file is gone: " + file + ". It was deleted or moved (Remove and delete artifact,"
-                      + " the data dir's retention, or by hand); the detail pane still shows the start and end kept"
-                      + " in the session's record."
-                    : "Cannot read the output file " + file + ": " + e.getMessage();
             viewerInfo.setText(gone ? "The file is gone" : "Cannot read the file");
-            showNotice(what);
+            showNotice(ViewerNotice.openFailed(file, e, gone));
             return;
         }
         index = new LineIndex(file, stillWritten);
-        reader = new PageReader(artifact, index);
-        daemon(index, "runboard-viewer-index").start();
+        pages.reader(new PageReader(artifact, index));
+        start(follow);
+    }
+
+    /**
+     * A remote output: opened on the worker (asking its size is a round trip to the host), paged from
+     * the host past its mirror's end. The index numbers the mirrored lines and waits for more.
+     */
+    private void loadRemote(boolean follow) {
+        index = new LineIndex(file, () -> true);
+        pages.execute(() -> {
+            try {
+                ArtifactFile opened = new ArtifactFile(file, new MirroredBytes(file, remote));
+                artifact = opened;
+                pages.reader(new PageReader(opened, index));
+            } catch (IOException e) {
+                tasks.fx(() -> {
+                    viewerInfo.setText("Cannot read the remote output");
+                    ViewerNotice.show(viewerList, "Cannot read the output on its host: " + e.getMessage(), file, desktop);
+                });
+            }
+        });
+        start(follow);
+    }
+
+    private void start(boolean follow) {
+        Thread indexer = new Thread(index, "runboard-viewer-index");
+        indexer.setDaemon(true);
+        indexer.start();
         ticker.play();
         resize();
         if (follow) {
@@ -168,7 +196,7 @@ final class ArtifactViewController {
     private void resize() {
         // A horizontal scroll bar may take a row's height at the bottom; the page must never need a vertical one.
         int fit = Math.max(1, (int) Math.floor((viewerList.getHeight() - 18) / ROW));
-        if (fit != rows && reader != null) {
+        if (fit != rows && pages.reader() != null) {
             rows = fit;
             long anchor = page == null ? 0 : page.anchor();
             request(r -> r.at(anchor, rows));
@@ -176,40 +204,8 @@ final class ArtifactViewController {
         rows = fit;
     }
 
-    /** Runs a page read on the worker; only the newest request's page is shown. */
     private void request(Function<PageReader, PageReader.Page> read) {
-        long gen = generation.incrementAndGet();
-        worker.execute(() -> {
-            if (gen != generation.get()) {
-                return;
-            }
-            try {
-                PageReader.Page p = read.apply(reader);
-                TimeIndex t = timesWanted ? readTimes() : null;
-                if (p != null) {
-                    tasks.fx(() -> {
-                        if (gen == generation.get()) {
-                            times = viewerTimes.isSelected() ? t : null;
-                            show(p);
-                        }
-                    });
-                }
-            } catch (RuntimeException e) {
-                tasks.fx(() -> viewerInfo.setText("Cannot read the file: " + e.getMessage()));
-            }
-        });
-    }
-
-    /** On the worker: the file's time index, read once, or again on each page while the file grows. */
-    private TimeIndex readTimes() {
-        if (timesRead == null || stillWritten.getAsBoolean()) {
-            try {
-                timesRead = TimeIndex.read(file);
-            } catch (IOException e) {
-                timesRead = null;
-            }
-        }
-        return timesRead;
+        pages.request(read);
     }
 
     private void show(PageReader.Page p) {
@@ -222,12 +218,7 @@ final class ArtifactViewController {
         } else if (selected >= 0 && selected < p.lines().size()) {
             viewerList.getSelectionModel().clearAndSelect(selected);
         }
-        updatingBar = true;
-        long size = Math.max(1, p.fileSize());
-        long shownEnd = p.lines().isEmpty() ? p.anchor() : p.lines().get(p.lines().size() - 1).next();
-        viewerScroll.setVisibleAmount(Math.max(BAR_MAX / 200, (shownEnd - p.anchor()) * BAR_MAX / size));
-        viewerScroll.setValue(shownEnd >= p.fileSize() ? BAR_MAX : p.anchor() * BAR_MAX / size);
-        updatingBar = false;
+        bar.show(p);
         describe();
     }
 
@@ -254,80 +245,14 @@ final class ArtifactViewController {
     }
 
     private void describe() {
-        boolean done = index.done();
-        viewerProgress.setVisible(!done);
-        viewerProgress.setProgress(index.progress());
-        String size = OutputPreview.humanBytes(index.fileSize());
-        viewerNote.setText(times != null && times.isEmpty()
-                ? "No line times: this output was recorded before runboard kept a time index"
-                : "Lines longer than " + OutputPreview.humanBytes(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
-        if (index.failure() != null) {
-            viewerInfo.setText("Index failed: " + index.failure().getMessage());
-        } else if (done && index.fileSize() == 0) {
-            viewerInfo.setText("Empty file");
-            showNotice("The output is empty: the command wrote nothing to stdout or stderr. A running command's output"
-                    + " appears here as it is written.");
-        } else if (done) {
-            viewerInfo.setText(String.format(Locale.ROOT, "%,d lines \u00B7 %s", reader.totalLines(), size));
-        } else {
-            viewerInfo.setText(String.format(Locale.ROOT, "Indexing %d%% \u00B7 %,d lines so far \u00B7 %s",
-                    (int) (index.progress() * 100), index.lines(), size));
+        String notice = status.describe(index, pages.reader(), page, times, remote != null);
+        if (notice != null) {
+            showNotice(notice);
         }
     }
 
-    /** A message in place of the lines, with a way on: the file's folder, or closing the viewer (Esc). */
     private void showNotice(String text) {
-        if (viewerList.getPlaceholder() != null && "viewerNoticeBox".equals(viewerList.getPlaceholder().getId())) {
-            return; // once: describe() runs on every tick
-        }
-        javafx.scene.control.Label label = new javafx.scene.control.Label(text);
-        label.setId("viewerNotice");
-        label.setWrapText(true);
-        label.setMaxWidth(640);
-        javafx.scene.control.Button folder = new javafx.scene.control.Button("Open the folder");
-        folder.setId("viewerOpenFolder");
-        Path parent = file.toAbsolutePath().getParent();
-        folder.setDisable(parent == null || !java.nio.file.Files.isDirectory(parent));
-        folder.setOnAction(e -> desktop.open(parent));
-        javafx.scene.control.Label close = new javafx.scene.control.Label("Esc closes the viewer.");
-        close.getStyleClass().add("placeholder-label");
-        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(10, label, folder, close);
-        box.setAlignment(javafx.geometry.Pos.CENTER);
-        box.setId("viewerNoticeBox");
-        viewerList.setPlaceholder(box);
-    }
-
-    private void onWheel(ScrollEvent e) {
-        if (Math.abs(e.getDeltaY()) <= Math.abs(e.getDeltaX())) {
-            return; // sideways: the list scrolls long lines itself
-        }
-        int lines = (int) Math.max(1, Math.round(Math.abs(e.getDeltaY()) / ROW));
-        scroll(e.getDeltaY() > 0 ? -lines : lines);
-        e.consume();
-    }
-
-    private void onKey(KeyEvent e) {
-        int sel = viewerList.getSelectionModel().getSelectedIndex();
-        int last = viewerList.getItems().size() - 1;
-        KeyCode k = e.getCode();
-        if (k == KeyCode.PAGE_DOWN) {
-            scroll(Math.max(1, rows - 1));
-        } else if (k == KeyCode.PAGE_UP) {
-            scroll(-Math.max(1, rows - 1));
-        } else if (k == KeyCode.DOWN && sel == last) {
-            scroll(1);
-        } else if (k == KeyCode.UP && sel == 0) {
-            scroll(-1);
-        } else if (k == KeyCode.HOME && e.isShortcutDown()) {
-            onTop();
-        } else if (k == KeyCode.END && e.isShortcutDown()) {
-            onEnd();
-        } else if (k == KeyCode.C && e.isShortcutDown()) {
-            onCopy();
-        } else {
-            return;
-        }
-        e.consume();
+        ViewerNotice.show(viewerList, text, file, desktop);
     }
 
     /** Moves by lines; quick repeated moves add up against the page shown when they began. */
@@ -381,7 +306,7 @@ final class ArtifactViewController {
         if (index.lines() > line) {
             request(r -> r.line(line, rows));
         } else if (index.done()) {
-            long total = reader.totalLines();
+            long total = pages.reader().totalLines();
             long last = Math.max(0, total - 1);
             request(r -> r.line(Math.min(line, last), rows));
         } else {
@@ -428,25 +353,21 @@ final class ArtifactViewController {
         desktop.copy(chosen.stream().map(ViewerLine::text).collect(Collectors.joining("\n", "", "\n")));
     }
 
+    /** Download: the whole output (from its host when it is remote) into a file the user picks. */
     @FXML
     void onSaveCopy() {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Save a copy of " + file.getFileName());
+        chooser.setTitle("Download " + file.getFileName());
         chooser.setInitialFileName(file.getFileName().toString());
         java.io.File target = chooser.showSaveDialog(viewerList.getScene().getWindow());
-        if (target == null) {
-            return;
+        if (target != null) {
+            download(target.toPath());
         }
-        Task<Path> copy = new Task<>() {
-            @Override
-            protected Path call() throws IOException {
-                return Files.copy(file, target.toPath(), StandardCopyOption.REPLACE_EXISTING);
-            }
-        };
-        copy.setOnSucceeded(e -> viewerInfo.setText("Saved a copy as " + target));
-        copy.setOnFailed(e -> viewerInfo.setText("Could not save: " + copy.getException().getMessage()));
-        viewerInfo.setText("Saving a copy\u2026");
-        daemon(copy, "runboard-viewer-save").start();
+    }
+
+    /** Saves the whole output as {@code target}, with progress and Cancel in the status bar. */
+    Download download(Path target) {
+        return downloads.start(() -> remote == null ? ByteSource.of(file) : new MirroredBytes(file, remote), target);
     }
 
     @FXML
@@ -468,18 +389,10 @@ final class ArtifactViewController {
         if (index != null) {
             index.stop();
         }
-        generation.incrementAndGet();
-        worker.execute(() -> {
+        pages.close(() -> {
             if (artifact != null) {
                 artifact.close();
             }
         });
-        worker.shutdown();
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 }

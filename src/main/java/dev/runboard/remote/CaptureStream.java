@@ -1,0 +1,196 @@
+package dev.runboard.remote;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A host's output stream: one ssh call kept open over the host's multiplexed connection, running
+ * the helper's {@code follow}, which sends each followed session's new output as soon as it is
+ * written, in frames that say where their bytes belong ({@code ID OFFSET LENGTH}, then the bytes).
+ * It spares the bytes one ssh channel and one perl start per poll; the poll still reports sizes,
+ * statuses and liveness. When the connection drops the call ends; it is opened again (asking each
+ * session from its mirror's end, so nothing is lost or doubled), and until then the poll carries
+ * the output as before.
+ */
+final class CaptureStream implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(CaptureStream.class.getName());
+    private static final Duration RETRY_FIRST = Duration.ofSeconds(1);
+    private static final Duration RETRY_MAX = Duration.ofMinutes(1);
+    /** A stream that ended sooner than this after its start counts as failing: its retries back off. */
+    private static final Duration HEALTHY = Duration.ofSeconds(5);
+
+    private final SshCommand ssh;
+    private final Map<String, HostLink.Followed> followed;
+    private Process process;
+    private OutputStream requests;
+    private Thread reader;
+    private Path err;
+    private long startedAt;
+    private long nextStartAt = System.nanoTime();
+    private Duration retry = RETRY_FIRST;
+    private boolean closed;
+
+    CaptureStream(SshCommand ssh, Map<String, HostLink.Followed> followed) {
+        this.ssh = ssh;
+        this.followed = followed;
+    }
+
+    /** Whether the stream is open: the poll then leaves the output to it. */
+    synchronized boolean isOpen() {
+        return process != null && reader.isAlive();
+    }
+
+    /**
+     * Opens the stream with {@code command} (the helper's follow) unless it is open or its retry
+     * time has not come; true when it is open.
+     */
+    synchronized boolean ensureOpen(String command) {
+        if (closed) {
+            return false;
+        }
+        if (isOpen()) {
+            return true;
+        }
+        if (System.nanoTime() - nextStartAt < 0) {
+            return false;
+        }
+        try {
+            err = ssh.errorFile();
+            Process p = ssh.start(command, err);
+            process = p;
+            requests = p.getOutputStream();
+            for (HostLink.Followed f : followed.values()) {
+                requests.write(line(f.session().id() + " " + f.mirror().size()));
+            }
+            requests.flush();
+            startedAt = System.nanoTime();
+            reader = new Thread(() -> readFrames(p), "runboard-ssh-stream-" + ssh.host());
+            reader.setDaemon(true);
+            reader.start();
+            return true;
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "could not open the output stream from " + ssh.host(), e);
+            if (process != null) {
+                ended(process);
+            } else {
+                nextStartAt = System.nanoTime() + retry.toNanos();
+            }
+            return false;
+        }
+    }
+
+    /** Asks for a session's output from {@code offset} on (a new session, or again after a gap). */
+    synchronized void follow(String id, long offset) {
+        send(id + " " + offset);
+    }
+
+    /** No more output of this session (it ended, every byte is here). */
+    synchronized void unfollow(String id) {
+        send("-" + id);
+    }
+
+    private void send(String request) {
+        if (process == null) {
+            return; // the next open asks for every followed session
+        }
+        try {
+            requests.write(line(request));
+            requests.flush();
+        } catch (IOException e) {
+            // the stream is ending: its reader sees that, and the next open starts over
+        }
+    }
+
+    private void readFrames(Process p) {
+        InputStream in = new BufferedInputStream(p.getInputStream(), 1 << 16);
+        byte[] buffer = new byte[1 << 16];
+        try {
+            String header;
+            while ((header = header(in)) != null) {
+                String[] f = header.split(" ");
+                if (f.length != 3) {
+                    throw new IOException("the remote helper's stream sent something unexpected: " + header);
+                }
+                long offset = Long.parseLong(f[1]);
+                long length = Long.parseLong(f[2]);
+                HostLink.Followed s = followed.get(f[0]);
+                if (s == null) {
+                    in.skipNBytes(length);
+                } else if (!s.mirror().appendAt(offset, in, length, buffer)) {
+                    follow(f[0], s.mirror().size()); // bytes past a gap: ask again from the mirror's end
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "the output stream from " + ssh.host() + " ended", e);
+        } finally {
+            ended(p);
+        }
+    }
+
+    /** The stream ended (or could not start): the next open waits for the retry time. */
+    private synchronized void ended(Process p) {
+        if (process != p) {
+            return;
+        }
+        boolean brief = System.nanoTime() - startedAt < HEALTHY.toNanos();
+        retry = !brief ? RETRY_FIRST : retry.multipliedBy(2).compareTo(RETRY_MAX) > 0 ? RETRY_MAX : retry.multipliedBy(2);
+        nextStartAt = System.nanoTime() + (brief ? retry.toNanos() : 0);
+        stop();
+    }
+
+    private void stop() {
+        Process p = process;
+        process = null;
+        if (p != null) {
+            try {
+                requests.close(); // the helper ends at the end of its input
+            } catch (IOException ignored) {
+                // already gone
+            }
+            p.destroy();
+        }
+        if (err != null) {
+            try {
+                Files.deleteIfExists(err);
+            } catch (IOException ignored) {
+                // in runboard's own folder; the next run's files have other names
+            }
+            err = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        stop();
+    }
+
+    private static byte[] line(String text) {
+        return (text + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String header(InputStream in) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream(64);
+        int c;
+        while ((c = in.read()) >= 0 && c != '\n') {
+            b.write(c);
+        }
+        if (c < 0 && b.size() == 0) {
+            return null;
+        }
+        if (c < 0) {
+            throw new IOException("the connection ended in the middle of a frame");
+        }
+        return b.toString(StandardCharsets.US_ASCII);
+    }
+}
