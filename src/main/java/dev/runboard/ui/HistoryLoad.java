@@ -1,10 +1,8 @@
 package dev.runboard.ui;
 
-import dev.runboard.process.SupervisedSessions;
 import dev.runboard.store.DataDirs;
 import dev.runboard.ui.common.UiTasks;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,9 +21,10 @@ final class HistoryLoad {
 
     /**
      * Arranges the load; FX thread, before or after the window shows. {@code sessions} is how many
-     * the history holds, about (the placeholder's number).
+     * the history holds, about (the placeholder's number); {@code readHistory} reads every record
+     * into the engine (off the FX thread), {@code follow} then starts following the data dir.
      */
-    static void afterFirstFrame(MainWindow window, SupervisedSessions engine, int sessions, UiTasks tasks, Duration poll,
+    static void afterFirstFrame(MainWindow window, int sessions, UiTasks tasks, Runnable readHistory, Runnable follow,
                                 StartupReport report) {
         if (sessions > 0) { // an empty data dir says "No sessions yet" from the first frame
             window.sessions().holdArrivals(sessions);
@@ -33,26 +32,26 @@ final class HistoryLoad {
         FirstFrame.then(window.stage().getScene(), window.controller().table(), () -> {
             report.mark("first_frame_ms");
             // The next runnable, not this one: the pulse that draws the first frame finishes first.
-            tasks.fx(() -> load(window, engine, tasks, poll, report));
+            tasks.fx(() -> load(window, tasks, readHistory, follow, report));
         });
         Platform.requestNextPulse();
     }
 
-    private static void load(MainWindow window, SupervisedSessions engine, UiTasks tasks, Duration poll, StartupReport report) {
+    private static void load(MainWindow window, UiTasks tasks, Runnable readHistory, Runnable follow, StartupReport report) {
         tasks.onFx(tasks.background(() -> {
-            List<String> found = new ArrayList<>(dataDirProblem(engine.dataDir()).stream().toList());
-            engine.load(); // its warnings (unreadable records) reach the status bar through onWarning
+            List<String> found = new ArrayList<>(dataDirProblem(window.model().engine().dataDir()).stream().toList());
+            readHistory.run(); // the engine's warnings (unreadable records) reach the status bar through onWarning
             report.mark("history_read_ms");
             return found;
         }), (found, error) -> {
-            window.sessions().releaseArrivals();
+            report.timed("handoff_fx_cpu_ms", window.sessions()::releaseArrivals);
             if (error != null) {
                 window.model().warn("could not read the history: " + error.getMessage());
             } else {
                 found.forEach(window.model()::warn);
             }
             report.historyShown(window.stage().getScene(), window.controller().table());
-            engine.follow(poll);
+            follow.run();
         });
     }
 

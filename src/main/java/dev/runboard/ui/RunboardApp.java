@@ -59,7 +59,7 @@ public final class RunboardApp extends Application {
         }));
         engine.onWarning(w -> tasks.fx(() -> window.model().warn(w)));
         warnings.forEach(window.model()::warn);
-        HistoryLoad.afterFirstFrame(window, engine, read.sessions(), tasks, settings.pollPeriod(), report);
+        HistoryLoad.afterFirstFrame(window, read.sessions(), tasks, engine::load, () -> engine.follow(settings.pollPeriod()), report);
         window.show();
         // "runboard open DIR" (see Launcher): the window opens on that workspace.
         java.util.List<String> raw = getParameters().getRaw();

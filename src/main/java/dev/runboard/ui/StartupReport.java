@@ -57,6 +57,18 @@ final class StartupReport {
         }
     }
 
+    /** Runs {@code work} and writes the FX thread's CPU time it took as {@code name} (the hand-over of the rows). */
+    void timed(String name, Runnable work) {
+        if (!enabled()) {
+            work.run();
+            return;
+        }
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadCpuTime();
+        work.run();
+        write(name + " " + (threads.getCurrentThreadCpuTime() - before) / 1_000_000);
+    }
+
     /**
      * Marks {@code history_ms} at the next pulse (the one that lays out the rows just added), then
      * scrolls or quits when asked to. FX thread.

@@ -85,8 +85,8 @@ class LargeHistoryWindowTest {
             }
         };
         pulses.start();
-        HistoryLoad.afterFirstFrame(window, engine, new SessionStore(dataDir).folderCount(), new FxUiTasks(), Duration.ofSeconds(1),
-                StartupReport.fromEnvironment());
+        HistoryLoad.afterFirstFrame(window, new SessionStore(dataDir).folderCount(), new FxUiTasks(), engine::load,
+                () -> engine.follow(Duration.ofSeconds(1)), StartupReport.fromEnvironment());
     }
 
     @AfterEach
