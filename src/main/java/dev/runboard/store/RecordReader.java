@@ -19,7 +19,7 @@ final class RecordReader {
     static SessionRecord read(byte[] bytes, String folder) throws IOException {
         if (startsWith(bytes, CURRENT)) {
             // Written by this schema (its first field says so): bound straight from the bytes, without
-            // the tree the schema check needs otherwise; a history of 10,000 is read in half the time.
+            // the tree the schema check needs otherwise (a quarter less CPU for a history of 10,000).
             return Json.mapper().readValue(bytes, SessionRecord.class).check(folder);
         }
         JsonNode tree = Json.mapper().readTree(bytes);

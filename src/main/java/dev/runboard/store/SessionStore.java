@@ -275,8 +275,11 @@ public final class SessionStore {
         }
     }
 
-    /** Moves a bad record to {@code corrupt/}, next to (never over) the bad records moved there before. */
-    private synchronized String moveAside(String id, Path recordFile, String why) { // records are read in parallel
+    /**
+     * Moves a bad record to {@code corrupt/}, next to (never over) the bad records moved there
+     * before; one at a time, as {@link #loadAll()} reads records in parallel.
+     */
+    private synchronized String moveAside(String id, Path recordFile, String why) {
         Path corruptDir = dataDir.resolve("corrupt");
         try {
             DataDirs.createPrivateDirectories(corruptDir);

@@ -11,9 +11,8 @@ import javafx.scene.layout.VBox;
 
 /**
  * What the empty table says: while the history loads, how many sessions are coming; with no
- * sessions at all, how to start one; with sessions hidden by
- * the filter, that none match and a button that clears the filter (it used to say "No sessions
- * yet" with 87 sessions present).
+ * sessions at all, how to start one; with sessions hidden by the filter, that none match and a
+ * button that clears the filter (it used to say "No sessions yet" with 87 sessions present).
  */
 final class TablePlaceholder {
     private TablePlaceholder() {
