@@ -80,7 +80,22 @@ public final class SupervisedSessions extends SessionsById {
     /** Reads every record once; returns the warnings about records that could not be read. */
     public List<String> load() {
         SessionStore.LoadResult result = store.loadAll();
-        result.records().forEach(this::addIfNew);
+        List<SessionRecord> records = result.records();
+        // Restoring a finished session only builds objects (nothing to watch): in parallel, then
+        // added in the records' order (the table's order when it is not sorted).
+        Session[] finished = new Session[records.size()];
+        java.util.stream.IntStream.range(0, records.size()).parallel().forEach(i -> {
+            if (records.get(i).status().isTerminal()) {
+                finished[i] = restore(records.get(i));
+            }
+        });
+        for (int i = 0; i < finished.length; i++) {
+            if (finished[i] == null) {
+                addIfNew(records.get(i));
+            } else {
+                addIfNew(finished[i]);
+            }
+        }
         requestOwnerIfNeeded();
         result.warnings().forEach(this::warn);
         return result.warnings();
@@ -127,6 +142,15 @@ public final class SupervisedSessions extends SessionsById {
             Session s = restore(record);
             sessions.add(s);
             return s;
+        }
+    }
+
+    /** A session restored ahead of time, added unless one of its id is already there. */
+    private void addIfNew(Session restored) {
+        synchronized (sessions) {
+            if (sessions.find(restored.id()).isEmpty()) {
+                sessions.add(restored);
+            }
         }
     }
 

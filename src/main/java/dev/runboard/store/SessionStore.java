@@ -201,38 +201,40 @@ public final class SessionStore {
         return names;
     }
 
-    public LoadResult loadAll() {
-        List<SessionRecord> records = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
-        for (String id : folders()) {
-            if (!SessionId.isValid(id)) {
-                warnings.add("the folder " + SessionId.quote(id) + " in " + sessionsDir + " is not a session (its name is not"
-                        + " a session id); it is left as it is");
-                continue;
-            }
-            Path recordFile = file(id, RECORD);
-            if (!Files.exists(recordFile)) {
-                if (Files.exists(file(id, CAPTURE)) && !Files.exists(file(id, LOCK))) {
-                    warnings.add("session " + id + " has output but no record; its output is kept at " + file(id, CAPTURE));
+    /**
+     * How many sessions the data dir holds, about: the entries of {@code sessions/} named like a
+     * session id, counted without reading (or even stat-ing) them. For "Loading 1,000 sessions…".
+     */
+    public int folderCount() {
+        int n = 0;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(sessionsDir)) {
+            for (Path e : entries) {
+                if (SessionId.isValid(e.getFileName().toString())) {
+                    n++;
                 }
-                continue;
             }
-            try {
-                load(id).ifPresent(records::add);
-            } catch (DatabindException e) {
-                // Well-formed JSON with a value of the wrong kind: a string where a number belongs, a rule without a pattern.
-                warnings.add(moveAside(id, recordFile, "is not a valid record (" + oneLine(e.getOriginalMessage()) + ")"));
-            } catch (JacksonException e) {
-                warnings.add(moveAside(id, recordFile, "is not valid JSON (" + oneLine(e.getOriginalMessage()) + ")"));
-            } catch (CorruptRecordException e) {
-                warnings.add(moveAside(id, recordFile, "is not a valid record (" + e.getMessage() + ")"));
-            } catch (NewerRecordException e) {
-                warnings.add("the record of session " + id + " is skipped: " + e.getMessage());
-            } catch (IOException e) {
-                warnings.add("could not read the record of session " + id + ": " + e.getMessage());
-            } catch (RuntimeException e) {
-                // A check this store lacks must cost one record, never the whole history.
-                warnings.add(moveAside(id, recordFile, "could not be read (" + e + ")"));
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            return n;
+        }
+        return n;
+    }
+
+    /**
+     * Every record, oldest first, with a warning for each folder that could not be read. Records
+     * are read and parsed in parallel (a history of 10,000 is most of a core-second of JSON).
+     */
+    public LoadResult loadAll() {
+        List<String> folders = folders();
+        // One slot per folder, so the results keep the folders' order whatever thread read them.
+        Object[] read = new Object[folders.size()];
+        java.util.stream.IntStream.range(0, folders.size()).parallel().forEach(i -> read[i] = loadOne(folders.get(i)));
+        List<SessionRecord> records = new ArrayList<>(read.length);
+        List<String> warnings = new ArrayList<>();
+        for (Object r : read) {
+            if (r instanceof SessionRecord record) {
+                records.add(record);
+            } else if (r instanceof String warning) {
+                warnings.add(warning);
             }
         }
         // Ids sort by second only; the start instant orders sessions started within the same second.
@@ -241,8 +243,43 @@ public final class SessionStore {
         return new LoadResult(records, warnings);
     }
 
-    /** Moves a bad record to {@code corrupt/}, next to (never over) the bad records moved there before. */
-    private String moveAside(String id, Path recordFile, String why) {
+    /** The record in folder {@code id}, a warning (String) about it, or null when it has none and that is fine. */
+    private Object loadOne(String id) {
+        if (!SessionId.isValid(id)) {
+            return "the folder " + SessionId.quote(id) + " in " + sessionsDir + " is not a session (its name is not"
+                    + " a session id); it is left as it is";
+        }
+        Path recordFile = file(id, RECORD);
+        if (!Files.exists(recordFile)) {
+            if (Files.exists(file(id, CAPTURE)) && !Files.exists(file(id, LOCK))) {
+                return "session " + id + " has output but no record; its output is kept at " + file(id, CAPTURE);
+            }
+            return null;
+        }
+        try {
+            return load(id).orElse(null);
+        } catch (DatabindException e) {
+            // Well-formed JSON with a value of the wrong kind: a string where a number belongs, a rule without a pattern.
+            return moveAside(id, recordFile, "is not a valid record (" + oneLine(e.getOriginalMessage()) + ")");
+        } catch (JacksonException e) {
+            return moveAside(id, recordFile, "is not valid JSON (" + oneLine(e.getOriginalMessage()) + ")");
+        } catch (CorruptRecordException e) {
+            return moveAside(id, recordFile, "is not a valid record (" + e.getMessage() + ")");
+        } catch (NewerRecordException e) {
+            return "the record of session " + id + " is skipped: " + e.getMessage();
+        } catch (IOException e) {
+            return "could not read the record of session " + id + ": " + e.getMessage();
+        } catch (RuntimeException e) {
+            // A check this store lacks must cost one record, never the whole history.
+            return moveAside(id, recordFile, "could not be read (" + e + ")");
+        }
+    }
+
+    /**
+     * Moves a bad record to {@code corrupt/}, next to (never over) the bad records moved there
+     * before; one at a time, as {@link #loadAll()} reads records in parallel.
+     */
+    private synchronized String moveAside(String id, Path recordFile, String why) {
         Path corruptDir = dataDir.resolve("corrupt");
         try {
             DataDirs.createPrivateDirectories(corruptDir);

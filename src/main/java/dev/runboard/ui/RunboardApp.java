@@ -9,7 +9,6 @@ import dev.runboard.ui.common.HeapPolicy;
 import dev.runboard.process.EngineConfig;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.SupervisedSessions;
-import dev.runboard.store.DataDirs;
 import dev.runboard.store.SettingsStore;
 import dev.runboard.store.StoreException;
 import java.nio.file.Path;
@@ -26,15 +25,19 @@ public final class RunboardApp extends Application {
     private UiSettings settings;
 
     public static void launchWindow(String[] args) {
+        WindowPreload.begin(); // the settings and the history's size, read while the toolkit starts
         Application.launch(RunboardApp.class, args);
     }
 
     @Override
     public void start(Stage stage) {
+        StartupReport report = StartupReport.fromEnvironment();
+        report.mark("fx_start_ms");
         HeapPolicy.keepHeapTight();
-        Path dataDir = DataDirs.resolve(null);
+        WindowPreload.Read read = WindowPreload.get();
+        Path dataDir = read.dataDir();
         SettingsStore settingsStore = new SettingsStore(dataDir);
-        SettingsStore.Loaded saved = settingsStore.loadOrCreate();
+        SettingsStore.Loaded saved = read.settings();
         settings = UiSettings.fromEnvironment(saved.settings());
         // The window is a client: the data dir's supervisor owns every session (and prunes by the
         // settings' retention); the window reads records and sends it commands.
@@ -44,6 +47,7 @@ public final class RunboardApp extends Application {
         Theme theme = Theme.fromEnvironment(saved.settings().theme());
         UiTasks tasks = new FxUiTasks();
         window = MainWindow.create(stage, engine, settings, new FxDesktopBridge(getHostServices()), theme, tasks);
+        report.mark("window_built_ms");
         // The settings file is written (and synced) off the FX thread; only a failure comes back to it.
         theme.darkProperty().addListener((o, was, dark) -> tasks.onFx(tasks.background(() -> {
             saveTheme(settingsStore, dark);
@@ -55,23 +59,8 @@ public final class RunboardApp extends Application {
         }));
         engine.onWarning(w -> tasks.fx(() -> window.model().warn(w)));
         warnings.forEach(window.model()::warn);
+        HistoryLoad.afterFirstFrame(window, read.sessions(), tasks, engine::load, () -> engine.follow(settings.pollPeriod()), report);
         window.show();
-        // After the first frame, off the FX thread: the data dir's check and the history (every
-        // record read); the rows join as they load. Running sessions whose owner died bring a
-        // supervisor to adopt them. Then sessions started elsewhere (the CLI, another window)
-        // appear within one poll period.
-        tasks.onFx(tasks.background(() -> {
-            List<String> found = new ArrayList<>(dataDirProblem(dataDir).stream().toList());
-            engine.load(); // its warnings (unreadable records) reach the status bar through onWarning
-            return found;
-        }), (found, error) -> {
-            if (error != null) {
-                window.model().warn("could not read the history: " + error.getMessage());
-            } else {
-                found.forEach(window.model()::warn);
-            }
-            engine.follow(settings.pollPeriod());
-        });
         // "runboard open DIR" (see Launcher): the window opens on that workspace.
         java.util.List<String> raw = getParameters().getRaw();
         if (raw.size() == 2 && raw.get(0).equals("open")) {
@@ -89,18 +78,6 @@ public final class RunboardApp extends Application {
             SupervisedSessions demoEngine = engine;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> demoEngine.killAll(Duration.ofMillis(300)), "runboard-demo-cleanup"));
             DemoSessions.start(window.model());
-        }
-    }
-
-    /**
-     * What the CLI says in one line about a data dir it cannot use (or made private), said in the
-     * window's status bar instead; the window still opens, so the problem can be read.
-     */
-    private static java.util.Optional<String> dataDirProblem(Path dataDir) {
-        try {
-            return DataDirs.check(dataDir);
-        } catch (dev.runboard.store.DataDirException e) {
-            return java.util.Optional.of(e.getMessage());
         }
     }
 

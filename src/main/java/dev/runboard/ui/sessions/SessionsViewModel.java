@@ -62,6 +62,10 @@ public final class SessionsViewModel {
     private final java.util.concurrent.ConcurrentLinkedQueue<java.util.Map.Entry<SessionSpec, SessionSnapshot>> arriving =
             new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.concurrent.atomic.AtomicBoolean drainScheduled = new java.util.concurrent.atomic.AtomicBoolean();
+    /** While the history loads, arrivals wait for {@link #releaseArrivals()}: the whole history joins the table in one go. */
+    private final java.util.concurrent.atomic.AtomicBoolean holding = new java.util.concurrent.atomic.AtomicBoolean();
+    /** How many sessions the history being loaded holds (the placeholder says so); -1 when nothing loads. */
+    private final ReadOnlyIntegerWrapper loading = new ReadOnlyIntegerWrapper(this, "loading", -1);
     private final UiTasks tasks;
     /** What the table's order reads besides status (FX thread). */
     private Set<LiveColumn> sortReads = Set.of();
@@ -132,7 +136,7 @@ public final class SessionsViewModel {
             return;
         }
         arriving.add(java.util.Map.entry(spec, first));
-        if (drainScheduled.compareAndSet(false, true)) {
+        if (!holding.get() && drainScheduled.compareAndSet(false, true)) {
             tasks.fx(this::drainArrivals);
         }
     }
@@ -149,6 +153,29 @@ public final class SessionsViewModel {
             rows.addAll(joined);
             recount();
         }
+    }
+
+    /**
+     * Shows that a history of {@code sessions} sessions is loading (the table's placeholder says
+     * so) and keeps the sessions that arrive meanwhile from joining the table one batch per hop:
+     * a table of 10,000 rows re-sorted on each hop costs the FX thread more than the rows
+     * themselves. FX thread.
+     */
+    public void holdArrivals(int sessions) {
+        holding.set(true);
+        loading.set(Math.max(0, sessions));
+    }
+
+    /** The history is read: everything that arrived joins the table in one batch. FX thread. */
+    public void releaseArrivals() {
+        holding.set(false);
+        drainArrivals();
+        loading.set(-1);
+    }
+
+    /** How many sessions the history being loaded holds, 0 when not yet known; -1 when nothing loads. */
+    public ReadOnlyIntegerProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
     }
 
     public void remove(SessionRow row) {
