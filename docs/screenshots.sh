@@ -29,11 +29,14 @@ commands:
 YAML
 echo '{"scripts": {"build": "tsc -p .", "start": "node dist/server.js"}}' >"$ws/package.json"
 # The screenshot tool (Xvfb + import) lives beside the repository in the team's shared tools.
-shot=${SCREENSHOT_TOOL:-../shared/tools/screenshot.sh}
+shot=$(realpath "${SCREENSHOT_TOOL:-../shared/tools/screenshot.sh}")
+jar=$PWD/target/runboard.jar
 shoot() { # OUT SIZE WAIT [open DIR]   (extra environment: SHOT_ENV="NAME=VALUE ...")
   local out=$1 size=$2 wait_s=$3 home; shift 3
   home=$(mktemp -d); homes+=("$home") # a fresh data dir each: no remembered window size, only the demo's sessions
-  env RUNBOARD_HOME="$home" RUNBOARD_DEMO=1 ${SHOT_ENV:-} "$shot" "$out" --wait "$wait_s" --size "$size" -- java -jar target/runboard.jar "$@"
+  # Started from the workspace folder: the dialog's working dir shows it, not where the repository is.
+  (cd "$ws" && env RUNBOARD_HOME="$home" RUNBOARD_DEMO=1 ${SHOT_ENV:-} "$shot" "$OLDPWD/$out" --wait "$wait_s" --size "$size" \
+    -- java -jar "$jar" "$@")
 }
 if wanted 1024x700; then shoot docs/screenshot-1024x700.png 1024x700 60 open "$ws"; fi
 if wanted 1280x800; then

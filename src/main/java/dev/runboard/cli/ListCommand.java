@@ -49,8 +49,9 @@ public final class ListCommand implements Callable<Integer> {
         } else {
             // The supervisor renders the lines (and keeps those of ended sessions): a long history costs it
             // no JSON of every snapshot, and a client with no supervisor up prints the same from its index.
+            List<ListRows.Row> rows = store.client().listRows(); // before the header: a data dir it refuses prints nothing
             out.println(ListRows.header());
-            for (ListRows.Row row : store.client().listRows()) {
+            for (ListRows.Row row : rows) {
                 if (only == null || only.word().equals(row.status())) {
                     out.println(row.line());
                 }
