@@ -195,6 +195,8 @@ public final class WorkspaceController {
         if (!table.getStylesheets().contains(css)) {
             table.getStylesheets().add(css);
         }
+        // Shown once a row came from a workspace command: an empty column would take the command's room.
+        tagColumn.visibleProperty().bind(model.anyLinked());
         int after = Math.min(2, table.getColumns().size());
         table.getColumns().add(after, tagColumn);
     }

@@ -55,6 +55,8 @@ public final class WorkspaceViewModel {
     private final ObservableList<Path> recentList = FXCollections.observableArrayList();
     /** Session id → the command it ran; kept for the window's life, so rerun and the table keep the tag. */
     private final Map<String, RunLink> links = new HashMap<>();
+    /** Counts the links made, so that what depends on {@link #links} is told. */
+    private final javafx.beans.property.IntegerProperty linksMade = new javafx.beans.property.SimpleIntegerProperty();
     /** Spec → command: a session started again with the same spec (Rerun) belongs to the same command. */
     private final Map<SessionSpec, RunLink> linkBySpec = new HashMap<>();
     private final BooleanBinding open = workspace.isNotNull();
@@ -276,7 +278,7 @@ public final class WorkspaceViewModel {
         String saved = addCommand(name.strip(), c, false);
         if (saved != null) {
             RunLink link = new RunLink(ws.root(), ws.displayName(), saved);
-            links.put(row.id(), link);
+            link(row, link);
             linkBySpec.put(row.spec(), link);
             follow(row, link);
         }
@@ -322,7 +324,7 @@ public final class WorkspaceViewModel {
     private void linkIfKnown(SessionRow row) {
         RunLink link = linkBySpec.get(row.spec());
         if (link != null && !links.containsKey(row.id())) {
-            links.put(row.id(), link);
+            link(row, link);
             follow(row, link);
         }
     }
@@ -348,6 +350,17 @@ public final class WorkspaceViewModel {
             }
         }
         return latest;
+    }
+
+    private void link(SessionRow row, RunLink link) {
+        links.put(row.id(), link);
+        linksMade.set(linksMade.get() + 1);
+    }
+
+    /** Whether any row was started from a workspace command: the Workspace column has something to show. */
+    public BooleanBinding anyLinked() {
+        return javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> main.sessions().rows().stream().anyMatch(r -> links.containsKey(r.id())), main.sessions().rows(), linksMade);
     }
 
     /** The command a session was started from, or null. */

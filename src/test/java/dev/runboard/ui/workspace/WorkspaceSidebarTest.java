@@ -184,6 +184,32 @@ class WorkspaceSidebarTest {
         return os.snapshot().all().stream().filter(p -> p.alive() && os.hasEnvEntry(p.pid(), s.tag())).toList();
     }
 
+    @Test
+    void theWorkspaceColumnShowsOnceARowCameFromAWorkspaceCommand(FxRobot robot) throws Exception {
+        Files.writeString(project.resolve("runboard.yaml"), """
+                name: shop
+                commands:
+                  lint:
+                    command: echo lint
+                """);
+        FxReads.await(robot, () -> window.workspaces().open(project));
+        javafx.scene.control.TableColumn<?, ?> column = fx(robot, () -> workspaceColumn(robot.lookup(".session-table").queryAs(TableView.class)));
+        assertEquals(false, fx(robot, column::isVisible), "no row from the workspace yet: the command gets the room");
+
+        robot.clickOn("#run-lint");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, column::isVisible));
+        assertTrue(tableShows(robot, "shop \u203A lint"), "the column tags the run");
+    }
+
+    private static javafx.scene.control.TableColumn<?, ?> workspaceColumn(TableView<?> table) {
+        for (javafx.scene.control.TableColumn<?, ?> c : table.getColumns()) {
+            if ("workspaceColumn".equals(c.getId())) {
+                return c;
+            }
+        }
+        throw new AssertionError("the table has no Workspace column");
+    }
+
     private static boolean tableShows(FxRobot robot, String text) {
         return fx(robot, () -> robot.lookup(".session-table").queryAs(TableView.class) != null
                 && robot.lookup(".session-table .table-cell").queryAll().stream()
