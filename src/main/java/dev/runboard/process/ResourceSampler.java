@@ -227,7 +227,7 @@ public final class ResourceSampler {
      * which is where libc's sysconf finds them too; {@code getconf} only if that cannot be read.
      * Not a fork per value: two {@code getconf} runs cost a short exec ~7 ms (docs/BENCHMARKS.md §10).
      */
-    private static final class Sysconf {
+    static final class Sysconf {
         private static final int AT_PAGESZ = 6;
         private static final int AT_CLKTCK = 17;
         private static final Map<Long, Long> AUXV = readAuxv();
