@@ -45,6 +45,8 @@ done <"$app/$name.cfg"
 # (docs/BENCHMARKS.md §10). The window (no arguments, or open) and the supervisor keep their .cfg's options.
 if [ "$name" = runboard ] && [ $# -gt 0 ] && [ "$1" != open ]; then
   options+=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k)
+  # exec: C1 only for code 10x as hot as by default, as bin/runboard does (docs/BENCHMARKS.md §10, round 3).
+  if [ "$1" = exec ]; then options+=(-XX:CompileThresholdScaling=10); fi
 fi
 # jpackage.app-path: where the supervisor's launcher is found (engine/SupervisorLauncher), as the native
 # launcher sets it. exec -a: ps shows the launcher's name rather than java.

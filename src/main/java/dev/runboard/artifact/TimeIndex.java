@@ -26,8 +26,14 @@ public final class TimeIndex {
     public static final String SUFFIX = ".times";
     static final int ENTRY = 16;
 
-    private static final java.time.format.DateTimeFormatter STAMP =
-            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(java.time.ZoneId.systemDefault());
+    /**
+     * Made when a time is first shown, not when the class loads: the local zone reads the JDK's
+     * time-zone database, which cost a short {@code exec} (that only writes an index) ~30 ms (docs/BENCHMARKS.md §10).
+     */
+    private static final class Stamp {
+        static final java.time.format.DateTimeFormatter FORMAT =
+                java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(java.time.ZoneId.systemDefault());
+    }
 
     private final long[] offsets;
     private final long[] millis;
@@ -86,7 +92,7 @@ public final class TimeIndex {
 
     /** A line's time as the Contract shows it: local {@code HH:MM:SS.mmm}. */
     public static String stamp(long epochMillis) {
-        return STAMP.format(java.time.Instant.ofEpochMilli(epochMillis));
+        return Stamp.FORMAT.format(java.time.Instant.ofEpochMilli(epochMillis));
     }
 
     /** Epoch millis at which the line starting at {@code lineStart} was written, or -1 when the index does not reach it yet. */

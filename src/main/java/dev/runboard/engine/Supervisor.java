@@ -36,7 +36,10 @@ import java.util.logging.Logger;
  * idle: nothing of its own running and no client connected for {@link #idleLimit()}.
  */
 public final class Supervisor {
-    private static final Logger LOG = Logger.getLogger(Supervisor.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(Supervisor.class.getName());
+    }
     /** How often the supervisor looks at the data dir for sessions started by {@code exec} (to adopt them if it dies). */
     private static final Duration STORE_PERIOD = Duration.ofMillis(500);
     private static final Duration DEFAULT_IDLE = Duration.ofSeconds(60);
@@ -141,7 +144,7 @@ public final class Supervisor {
                         Protocol.send(Protocol.writer(open), Protocol.error("refused: the supervisor serves only its own user", false));
                     }
                 } catch (IOException | RuntimeException e) {
-                    LOG.log(Level.FINE, "client connection ended", e);
+                    log().log(Level.FINE, "client connection ended", e);
                 } finally {
                     connections.decrementAndGet();
                     lastActivity = System.nanoTime();

@@ -28,7 +28,10 @@ final class HistoryReconciler {
     private final SessionEngine engine;
     private final SessionStore store;
     private final RecordWatch records;
-    private static final Logger LOG = Logger.getLogger(HistoryReconciler.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(HistoryReconciler.class.getName());
+    }
     private volatile boolean adopt = true;
     private volatile boolean adoptionWatch;
     /** How long an adopted PTY session's end waits, after its leader's, for the terminal's holder to exit. */
@@ -114,7 +117,7 @@ final class HistoryReconciler {
             try {
                 refresh();
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "store refresh failed", e);
+                log().log(Level.WARNING, "store refresh failed", e);
             }
         }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }

@@ -30,7 +30,10 @@ import java.util.logging.Logger;
  * up and output after it is lost ({@link ScriptPty} has no such limit).
  */
 final class JvmPty {
-    private static final Logger LOG = Logger.getLogger(JvmPty.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(JvmPty.class.getName());
+    }
     /** After the leader exits, how long to wait for the copier to drain what is left in the PTY. */
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(2);
     /** The terminal's end-of-file character (VEOF, Ctrl+D): how "close stdin" reaches a program reading a PTY. */
@@ -245,7 +248,7 @@ final class JvmPty {
                     .completeOnTimeout(null, DRAIN_LIMIT.toMillis(), TimeUnit.MILLISECONDS)
                     .handle((v, e) -> {
                         if (e != null) {
-                            LOG.log(Level.FINE, "PTY copier ended badly", e);
+                            log().log(Level.FINE, "PTY copier ended badly", e);
                         }
                         return (Process) this;
                     }));

@@ -221,10 +221,47 @@ public final class ResourceSampler {
         return p != null && p.startTicks() == startTicks;
     }
 
-    /** Clock ticks per second and the page size, asked of {@code getconf} once (100 and 4096 on Linux x86-64). */
-    private static final class Sysconf {
-        static final long CLOCK_TICKS = getconf("CLK_TCK", 100);
-        static final long PAGE_SIZE = getconf("PAGESIZE", 4096);
+    /**
+     * Clock ticks per second and the page size (100 and 4096 on Linux x86-64), read once from the
+     * auxiliary vector the kernel gave this process ({@code /proc/self/auxv}: AT_CLKTCK, AT_PAGESZ),
+     * which is where libc's sysconf finds them too; {@code getconf} only if that cannot be read.
+     * Not a fork per value: two {@code getconf} runs cost a short exec ~7 ms (docs/BENCHMARKS.md §10).
+     */
+    static final class Sysconf {
+        private static final int AT_PAGESZ = 6;
+        private static final int AT_CLKTCK = 17;
+        private static final Map<Long, Long> AUXV = readAuxv();
+        static final long CLOCK_TICKS = value(AT_CLKTCK, "CLK_TCK", 100);
+        static final long PAGE_SIZE = value(AT_PAGESZ, "PAGESIZE", 4096);
+
+        private static long value(int type, String name, long fallback) {
+            Long v = AUXV.get((long) type);
+            return v != null && v > 0 ? v : getconf(name, fallback);
+        }
+
+        /** Pairs of native words (type, value); 64-bit little-endian, the only layout read here. */
+        private static Map<Long, Long> readAuxv() {
+            Map<Long, Long> entries = new HashMap<>();
+            try {
+                if (!"64".equals(System.getProperty("sun.arch.data.model"))
+                        || java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
+                    return entries;
+                }
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(Files.readAllBytes(Path.of("/proc/self/auxv")))
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                while (b.remaining() >= 16) {
+                    long type = b.getLong();
+                    long value = b.getLong();
+                    if (type == 0) {
+                        break; // AT_NULL ends the vector
+                    }
+                    entries.put(type, value);
+                }
+            } catch (IOException | RuntimeException e) {
+                // no /proc (or not Linux): getconf below
+            }
+            return entries;
+        }
 
         private static long getconf(String name, long fallback) {
             try {

@@ -45,7 +45,10 @@ import java.util.logging.Logger;
  * as the wrapper has ended. The engine sees the session end when script exits (its {@code onExit}).
  */
 final class ScriptPty {
-    private static final Logger LOG = Logger.getLogger(ScriptPty.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(ScriptPty.class.getName());
+    }
     /** How long script may take to fork the command's leader (well under a millisecond when idle). */
     private static final Duration LEADER_WAIT = Duration.ofSeconds(10);
     private static final long POLL_NANOS = 100_000;
@@ -72,9 +75,9 @@ final class ScriptPty {
             if (p.waitFor() == 0 && out.contains("util-linux")) {
                 return script;
             }
-            LOG.info(() -> script.get() + " is not util-linux script: " + out.strip());
+            log().info(() -> script.get() + " is not util-linux script: " + out.strip());
         } catch (IOException e) {
-            LOG.log(Level.INFO, "cannot run " + script.get(), e);
+            log().log(Level.INFO, "cannot run " + script.get(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

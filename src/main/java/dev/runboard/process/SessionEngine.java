@@ -40,7 +40,10 @@ import java.util.logging.Logger;
  * sessions whose runboard died ({@link #loadHistory()}). Headless: the CLI and the window both drive this.
  */
 public final class SessionEngine extends SessionsById {
-    private static final Logger LOG = Logger.getLogger(SessionEngine.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(SessionEngine.class.getName());
+    }
 
     /** How long after the deadline and the grace the engine steps in for a wrapper that did not. */
     static final Duration DEADLINE_BACKSTOP = Duration.ofSeconds(3);
@@ -129,7 +132,7 @@ public final class SessionEngine extends SessionsById {
     }
 
     void warn(String message) {
-        LOG.warning(message);
+        log().warning(message);
         warningListeners.forEach(l -> l.accept(message));
     }
 
@@ -377,7 +380,7 @@ public final class SessionEngine extends SessionsById {
                 session.recordResources(new ResourceTotals(last.peakRssBytes(), last.cpuSeconds()));
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
+            log().log(Level.WARNING, "last monitor pass failed for " + session.id(), e);
         }
         CompletableFuture<KillReport> kill = kills.inFlight(session);
         if (kill != null) {

@@ -28,7 +28,10 @@ import java.util.logging.Logger;
  * sessions through the engine's {@link Ender}.
  */
 final class SessionMonitor implements AutoCloseable {
-    private static final Logger LOG = Logger.getLogger(SessionMonitor.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(SessionMonitor.class.getName());
+    }
     static final Duration DEFAULT_PERIOD = Duration.ofSeconds(1);
 
     /** How the monitor ends a session (the engine's tree kill with a status and a reason). */
@@ -160,7 +163,7 @@ final class SessionMonitor implements AutoCloseable {
         try {
             tick();
         } catch (RuntimeException | Error e) {
-            LOG.log(Level.WARNING, "session monitor pass failed", e);
+            log().log(Level.WARNING, "session monitor pass failed", e);
         }
     }
 

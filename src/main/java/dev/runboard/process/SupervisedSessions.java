@@ -37,7 +37,10 @@ import java.util.logging.Logger;
  * supervisor or {@code exec} died), this asks for a supervisor, which adopts it.
  */
 public final class SupervisedSessions extends SessionsById {
-    private static final Logger LOG = Logger.getLogger(SupervisedSessions.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(SupervisedSessions.class.getName());
+    }
     /** How often running sessions are checked for a lost owner, and so how often one may trigger a supervisor start (a JVM). */
     private static final Duration OWNER_RETRY = Duration.ofSeconds(2);
     /** JavaFX's application thread, known by name: this layer must not import JavaFX (ArchUnit). */
@@ -107,7 +110,7 @@ public final class SupervisedSessions extends SessionsById {
             try {
                 refresh();
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "following the data dir failed", e);
+                log().log(Level.WARNING, "following the data dir failed", e);
             }
         }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -226,7 +229,7 @@ public final class SupervisedSessions extends SessionsById {
     }
 
     private void warn(String message) {
-        LOG.warning(message);
+        log().warning(message);
         warningListeners.forEach(l -> l.accept(message));
     }
 

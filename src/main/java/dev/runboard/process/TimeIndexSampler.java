@@ -22,7 +22,10 @@ import java.util.logging.Logger;
  * capture that grew: the command's own writes go straight to its file as before.
  */
 final class TimeIndexSampler implements AutoCloseable {
-    private static final Logger LOG = Logger.getLogger(TimeIndexSampler.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(TimeIndexSampler.class.getName());
+    }
     static final long PERIOD_MILLIS = 50;
     /** {@code -Drunboard.timeIndex=off}: no index at all, only for bench/time-index.sh to measure what it costs. */
     private static final boolean ENABLED = !"off".equals(System.getProperty("runboard.timeIndex"));
@@ -51,7 +54,7 @@ final class TimeIndexSampler implements AutoCloseable {
             writers.put(id, w);
             sample(id, w); // what the command wrote before it was managed gets the earliest time known
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "no time index for " + id + ": " + e.getMessage());
+            log().log(Level.WARNING, "no time index for " + id + ": " + e.getMessage());
             return;
         }
         if (ticking == null) {

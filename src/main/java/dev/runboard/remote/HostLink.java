@@ -26,7 +26,10 @@ import java.util.logging.Logger;
  * and nothing doubled.
  */
 final class HostLink implements AutoCloseable {
-    private static final Logger LOG = Logger.getLogger(HostLink.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(HostLink.class.getName());
+    }
     static final Duration PERIOD = Duration.ofMillis(200);
     /** How often a poll also samples the sessions' trees (the monitor reads resources once a second). */
     static final Duration USAGE_PERIOD = Duration.ofSeconds(1);
@@ -122,7 +125,7 @@ final class HostLink implements AutoCloseable {
                 markAll("connected", null);
             } catch (IOException | RuntimeException e) {
                 markAll("disconnected", e.getMessage());
-                LOG.log(Level.FINE, "poll of " + ssh.host() + " failed", e);
+                log().log(Level.FINE, "poll of " + ssh.host() + " failed", e);
                 pause(backoff);
                 backoff = backoff.multipliedBy(2).compareTo(BACKOFF_MAX) > 0 ? BACKOFF_MAX : backoff.multipliedBy(2);
                 continue;
@@ -228,7 +231,7 @@ final class HostLink implements AutoCloseable {
             words.addAll(ids);
             ssh.run(helper(words.toArray(String[]::new)), null);
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.FINE, "could not tidy finished sessions on " + ssh.host(), e);
+            log().log(Level.FINE, "could not tidy finished sessions on " + ssh.host(), e);
         }
     }
 
@@ -278,7 +281,7 @@ final class HostLink implements AutoCloseable {
                     java.nio.file.Files.move(tmp, exitStatusFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                 } catch (IOException e) {
-                    LOG.log(Level.WARNING, "could not record the exit status of " + session.id(), e);
+                    log().log(Level.WARNING, "could not record the exit status of " + session.id(), e);
                 }
             }
             session.connection(null);

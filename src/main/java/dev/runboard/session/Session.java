@@ -16,7 +16,10 @@ import java.util.logging.Logger;
  * {@code RUNNING} to exactly one terminal status, once; {@link #snapshot()} gives an immutable view.
  */
 public final class Session {
-    private static final Logger LOG = Logger.getLogger(Session.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(Session.class.getName());
+    }
     /** The environment variable every process of a session carries, its value the session's id (see {@link #tag()}). */
     public static final String TAG_VARIABLE = "RUNBOARD_SESSION";
 
@@ -327,7 +330,7 @@ public final class Session {
             listener.sessionEnded(last);
         } catch (RuntimeException | Error e) {
             // A broken listener must not stop the others from hearing, nor change the session.
-            LOG.log(Level.WARNING, "session listener failed for " + id, e);
+            log().log(Level.WARNING, "session listener failed for " + id, e);
         }
     }
 

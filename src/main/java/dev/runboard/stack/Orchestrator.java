@@ -29,7 +29,10 @@ import java.util.logging.Logger;
  * order is the order chains were made). Probes run on a pool of their own.
  */
 public final class Orchestrator implements AutoCloseable {
-    private static final Logger LOG = Logger.getLogger(Orchestrator.class.getName());
+    /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
+    private static Logger log() {
+        return Logger.getLogger(Orchestrator.class.getName());
+    }
     static final Duration TICK = Duration.ofMillis(100);
     /** How long {@code down} waits for one session's end beyond its grace. */
     private static final Duration DOWN_SLACK = Duration.ofSeconds(15);
@@ -159,7 +162,7 @@ public final class Orchestrator implements AutoCloseable {
                     engine.kill(s, Signal.TERM, s.spec().grace());
                     ended.get(s.spec().grace().plus(DOWN_SLACK).toMillis(), TimeUnit.MILLISECONDS);
                 } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                    LOG.log(Level.WARNING, "down: " + c.name() + " did not end in time", e);
+                    log().log(Level.WARNING, "down: " + c.name() + " did not end in time", e);
                 }
             }
             stopped.add(c.name());
@@ -251,7 +254,7 @@ public final class Orchestrator implements AutoCloseable {
                 tick();
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "stack orchestration step failed", e);
+            log().log(Level.WARNING, "stack orchestration step failed", e);
         }
     }
 
