@@ -233,15 +233,30 @@ public final class SessionRow {
     }
 
     /**
-     * A line as a terminal leaves it: a carriage return moves back to the line's start, so the text
-     * after the last one wins (a progress bar's latest state, not all of them stacked).
+     * A line as a terminal leaves it, as the tail pane draws it: a carriage return moves back to the
+     * line's start and later text overwrites what is there ("abcdef\rXY" reads "XYcdef"; a progress
+     * bar its latest state, not all of them stacked); a backspace moves one back.
      */
     static String asDrawn(String line) {
-        if (line == null || line.indexOf('\r') < 0) {
+        if (line == null || line.indexOf('\r') < 0 && line.indexOf('\b') < 0) {
             return line;
         }
-        String l = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
-        return l.substring(l.lastIndexOf('\r') + 1);
+        StringBuilder row = new StringBuilder(line.length());
+        int cursor = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\r') {
+                cursor = 0;
+            } else if (c == '\b') {
+                cursor = Math.max(0, cursor - 1);
+            } else if (cursor < row.length()) {
+                row.setCharAt(cursor++, c);
+            } else {
+                row.append(c);
+                cursor++;
+            }
+        }
+        return row.toString();
     }
 
     public ReadOnlyStringProperty lastLineProperty() {
