@@ -184,6 +184,7 @@ public final class MainWindow {
     /** Stops polling and notifications (FX thread). Sessions keep running: they outlive the window by design. */
     public void close() {
         model.removals().commitAll();
+        memory.close();
         sessions.stopPolling();
         notifier.close();
         workspaces.close();

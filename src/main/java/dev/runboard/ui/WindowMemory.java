@@ -34,6 +34,7 @@ public final class WindowMemory {
     private final PauseTransition later = new PauseTransition(QUIET);
     private WindowState state;
     private CompletableFuture<?> lastWrite = CompletableFuture.completedFuture(null);
+    private boolean closed;
 
     public WindowMemory(Stage stage, Path dataDir, UiTasks tasks, Map<String, SplitPane> splits, TableView<?> table) {
         this(stage, dataDir, tasks, splits, Map.of(), table);
@@ -124,12 +125,30 @@ public final class WindowMemory {
     /** Captures on the FX thread, writes on a worker. */
     public void save() {
         later.stop();
+        if (closed) {
+            return;
+        }
         state = capture();
         WindowState snapshot = state;
         lastWrite = tasks.background(() -> {
             snapshot.save(dataDir);
             return null;
         });
+    }
+
+    /**
+     * The window is gone: a change still waiting for its quiet second is dropped (the stage's
+     * last moves as it hides are no choice of the user's) and a write under way is waited for, so
+     * nothing writes into the data dir after the window closed.
+     */
+    public void close() {
+        later.stop();
+        closed = true;
+        try {
+            lastWrite.get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // the state is lost at worst; the window opens at its defaults next time
+        }
     }
 
     /** Saves and waits a little for the write, as the window closes. */
