@@ -88,7 +88,6 @@ public final class MainWindow {
         dev.runboard.store.SettingsStore settingsStore = new dev.runboard.store.SettingsStore(engine.dataDir());
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(),
                 () -> dev.runboard.ui.launch.SessionDefaults.of(settingsStore.load().settings()));
-        dialogs.offerSshHostsOfSettingsIn(engine.dataDir());
         Callback<Class<?>, Object> controllers = type -> {
             if (type == MainController.class) {
                 return new MainController(model, selection, dialogs, theme, tasks);

@@ -1,28 +1,16 @@
 package dev.runboard.ui.common;
 
-import dev.runboard.session.OutputRule;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 /**
- * The window's settings until a settings store exists: poll period, desktop notifications, demo
- * mode. Read from system properties ({@code runboard.pollMillis}, {@code runboard.notify},
+ * The window's own settings: poll period, desktop notifications, demo mode (what a new session
+ * starts with is read by each New session form, launch.SessionDefaults). Each from the saved
+ * settings, overridden by its system property ({@code runboard.pollMillis}, {@code runboard.notify},
  * {@code runboard.demo}) or the environment ({@code RUNBOARD_POLL_MS}, {@code RUNBOARD_NOTIFY},
  * {@code RUNBOARD_DEMO}).
  */
-public record UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo, Duration defaultGrace,
-        int previewBytes, List<OutputRule> defaultRules) {
-
-    public UiSettings {
-        defaultRules = defaultRules == null ? List.of() : List.copyOf(defaultRules);
-    }
-
-    /** With the engine's defaults for a new session's grace and preview bound. */
-    public UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo) {
-        this(pollPeriod, desktopNotifications, demo, dev.runboard.session.SessionSpec.DEFAULT_GRACE,
-                dev.runboard.session.SessionSpec.DEFAULT_PREVIEW_BYTES, List.of());
-    }
+public record UiSettings(Duration pollPeriod, boolean desktopNotifications, boolean demo) {
 
     public static final Duration DEFAULT_POLL = Duration.ofMillis(dev.runboard.store.Settings.DEFAULT_POLL_MS);
 
@@ -49,12 +37,11 @@ public record UiSettings(Duration pollPeriod, boolean desktopNotifications, bool
         boolean notify = notifyChoice == null ? saved.notifications() : !"false".equalsIgnoreCase(notifyChoice);
         String demo = value("runboard.demo", env.get("RUNBOARD_DEMO"));
         return new UiSettings(Duration.ofMillis(Math.max(20, poll)), notify,
-                demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")), Duration.ofMillis(saved.defaultGraceMillis()), saved.previewBytes(),
-                saved.defaultRules());
+                demo != null && (demo.equals("1") || demo.equalsIgnoreCase("true")));
     }
 
     public UiSettings withPollPeriod(Duration period) {
-        return new UiSettings(period, desktopNotifications, demo, defaultGrace, previewBytes, defaultRules);
+        return new UiSettings(period, desktopNotifications, demo);
     }
 
     private static String value(String property, String env) {

@@ -31,7 +31,6 @@ public final class NewSessionDialogs {
     private final UiTasks tasks;
     private Path lastCwd;
     private final Supplier<SessionDefaults> defaults;
-    private Supplier<Path> extraSshConfig = () -> null;
 
     public NewSessionDialogs(Theme theme, UiTasks tasks, Path initialCwd) {
         this(theme, tasks, initialCwd, () -> SessionDefaults.ENGINE);
@@ -48,25 +47,18 @@ public final class NewSessionDialogs {
         this.defaults = defaults;
     }
 
-    /** The host field also offers the hosts of the data dir's {@code ssh_config} setting, read as each form opens. */
-    public void offerSshHostsOfSettingsIn(Path dataDir) {
-        this.extraSshConfig = () -> {
-            String file = new dev.runboard.store.SettingsStore(dataDir).load().settings().sshConfig();
-            return file == null ? null : Path.of(file);
-        };
-    }
-
     /**
      * @param prefill an earlier spec to edit, or null for a fresh form
      * @param launch validates the spec and starts it (in the background); throws {@link InvalidSpecException} to refuse it
      */
     public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Consumer<SessionSpec> launch) {
-        NewSessionViewModel model = new NewSessionViewModel(lastCwd, defaults.get());
+        SessionDefaults fresh = defaults.get(); // the settings read once per form
+        NewSessionViewModel model = new NewSessionViewModel(lastCwd, fresh);
         if (prefill != null) {
             model.prefill(prefill);
         }
         NewSessionController controller = new NewSessionController(model, tasks);
-        controller.offerHostsOf(extraSshConfig);
+        controller.offerHostsOf(fresh::sshConfig);
         FXMLLoader loader = new FXMLLoader(NewSessionDialogs.class.getResource("/dev/runboard/ui/launch/NewSessionDialog.fxml"));
         loader.setController(controller);
         DialogPane pane;

@@ -33,7 +33,7 @@ class NewSessionViewModelTest {
     @Test
     void aFreshFormStartsFromTheSettingsPriorityAndTimeout() {
         SessionDefaults defaults = new SessionDefaults(java.time.Duration.ofSeconds(3), SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(),
-                5, java.time.Duration.ofSeconds(60));
+                5, java.time.Duration.ofSeconds(60), null);
         NewSessionViewModel form = new NewSessionViewModel(dir, defaults);
         assertEquals("1m", form.timeoutProperty().get());
         assertEquals("3s", form.graceProperty().get());
@@ -46,7 +46,7 @@ class NewSessionViewModelTest {
         assertEquals(java.time.Duration.ofSeconds(60), launched.get(0).timeout());
 
         NewSessionViewModel normal = new NewSessionViewModel(dir, new SessionDefaults(SessionSpec.DEFAULT_GRACE,
-                SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(), 0, null));
+                SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(), 0, null, null));
         assertEquals("", normal.timeoutProperty().get(), "no default timeout: the field is empty");
         assertFalse(normal.backgroundProperty().get(), "default_nice 0: normal priority");
     }
