@@ -5,6 +5,7 @@ import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.ansi.AnsiParser;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -233,30 +234,16 @@ public final class SessionRow {
     }
 
     /**
-     * A line as a terminal leaves it, as the tail pane draws it: a carriage return moves back to the
-     * line's start and later text overwrites what is there ("abcdef\rXY" reads "XYcdef"; a progress
-     * bar its latest state, not all of them stacked); a backspace moves one back.
+     * A line as a terminal leaves it, drawn as the tail pane draws it (the same {@link AnsiParser}): a
+     * carriage return moves back to the line's start and later text overwrites what is there
+     * ("abcdef\rXY" reads "XYcdef"; a progress bar its latest state, not all of them stacked); a
+     * backspace moves one back. Lines without either are taken as they are.
      */
     static String asDrawn(String line) {
         if (line == null || line.indexOf('\r') < 0 && line.indexOf('\b') < 0) {
             return line;
         }
-        StringBuilder row = new StringBuilder(line.length());
-        int cursor = 0;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '\r') {
-                cursor = 0;
-            } else if (c == '\b') {
-                cursor = Math.max(0, cursor - 1);
-            } else if (cursor < row.length()) {
-                row.setCharAt(cursor++, c);
-            } else {
-                row.append(c);
-                cursor++;
-            }
-        }
-        return row.toString();
+        return new AnsiParser().parseLine(line).plain();
     }
 
     public ReadOnlyStringProperty lastLineProperty() {
