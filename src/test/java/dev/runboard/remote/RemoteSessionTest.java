@@ -69,7 +69,7 @@ class RemoteSessionTest {
     void tearDown() throws Exception {
         engine.killAll(Duration.ZERO);
         for (Session s : engine.sessions()) {
-            assertEquals(List.of(), EngineFixture.liveTagged(s), "processes of " + s.id() + " left behind on the remote");
+            EngineFixture.assertNoneLeft(s, "processes of " + s.id() + " left behind on the remote");
         }
         engine.close();
         remote.dropConnection(HOST);
