@@ -1,6 +1,5 @@
 package dev.runboard.process;
 
-import dev.runboard.ui.common.UiTasks;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
