@@ -51,12 +51,15 @@ public final class ResourceSampler {
     private record CommandKey(long pid, long startTicks, String comm) {
     }
 
+    /** A process's CPU ticks and when its stat was read: a pass reads hundreds of files, and on a loaded machine it can be descheduled mid-pass. */
+    private record TickReading(long ticks, long nanos) {
+    }
+
     private final String tagName;
     private final long clockTicks;
     private final long pageSize;
     private final long self = ProcessHandle.current().pid();
-    private Map<ProcKey, Long> previousTicks = new HashMap<>();
-    private long previousNanos;
+    private Map<ProcKey, TickReading> previousTicks = new HashMap<>();
     private final Map<ProcKey, String> tagValues = new HashMap<>();
     private final Map<CommandKey, String> commands = new HashMap<>();
 
@@ -71,7 +74,9 @@ public final class ResourceSampler {
         long start = System.nanoTime();
         Instant at = Instant.now();
         double uptime = readUptime();
-        List<ProcSample> all = readAll();
+        long uptimeNanos = System.nanoTime();
+        Map<Long, Long> readNanos = new HashMap<>(512);
+        List<ProcSample> all = readAll(readNanos);
         Map<Long, ProcSample> byPid = new HashMap<>(all.size() * 2);
         Map<Long, List<Long>> children = new HashMap<>();
         for (ProcSample p : all) {
@@ -109,8 +114,10 @@ public final class ResourceSampler {
         }
         pruneCaches(byPid);
 
-        double seconds = previousNanos == 0 ? 0 : (start - previousNanos) / 1e9;
-        Map<ProcKey, Long> ticksNow = new HashMap<>();
+        // Each process's CPU is its ticks over the time between the reads of its own stat, not between
+        // the passes' starts: a pass descheduled before it reached a busy process would otherwise give
+        // it the ticks of a longer interval than it divides by (a busy loop read at 140 % on a loaded CI).
+        Map<ProcKey, TickReading> ticksNow = new HashMap<>();
         Map<String, List<ProcessTreeSnapshot.Node>> nodes = new HashMap<>();
         Map<String, double[]> sums = new HashMap<>(); // cpu %, rss bytes, cpu seconds
         for (Map.Entry<Long, Target> e : owner.entrySet()) {
@@ -120,13 +127,16 @@ public final class ResourceSampler {
             }
             Target t = e.getValue();
             ProcKey key = new ProcKey(p.pid(), p.startTicks());
-            ticksNow.put(key, p.ownTicks());
-            Long before = previousTicks.get(key);
+            long readAt = readNanos.getOrDefault(p.pid(), start);
+            ticksNow.put(key, new TickReading(p.ownTicks(), readAt));
+            TickReading before = previousTicks.get(key);
+            double seconds = before == null ? 0 : (readAt - before.nanos()) / 1e9;
             double cpu;
             if (before != null && seconds > 0) {
-                cpu = (p.ownTicks() - before) * 100.0 / clockTicks / seconds;
+                cpu = (p.ownTicks() - before.ticks()) * 100.0 / clockTicks / seconds;
             } else {
-                double age = uptime - (double) p.startTicks() / clockTicks;
+                // New since the last pass: its average over its life, up to when its stat was read.
+                double age = uptime + (readAt - uptimeNanos) / 1e9 - (double) p.startTicks() / clockTicks;
                 cpu = age > 0.05 ? p.ownTicks() * 100.0 / clockTicks / age : 0;
             }
             cpu = Math.max(0, cpu);
@@ -139,7 +149,6 @@ public final class ResourceSampler {
             s[2] += (double) (p.ownTicks() + p.childTicks()) / clockTicks;
         }
         previousTicks = ticksNow;
-        previousNanos = start;
 
         Map<String, Usage> out = new LinkedHashMap<>();
         for (Target t : targets) {
@@ -150,14 +159,17 @@ public final class ResourceSampler {
         return new Pass(at, System.nanoTime() - start, all.size(), out);
     }
 
-    private static List<ProcSample> readAll() {
+    /** Every process's stat, and in {@code readNanos} when each was read. */
+    private static List<ProcSample> readAll(Map<Long, Long> readNanos) {
         List<ProcSample> all = new ArrayList<>(256);
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC)) {
             for (Path dir : dirs) {
                 String name = dir.getFileName().toString();
                 if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
                     try {
-                        all.add(ProcSample.parse(Files.readString(dir.resolve("stat"), StandardCharsets.ISO_8859_1)));
+                        ProcSample p = ProcSample.parse(Files.readString(dir.resolve("stat"), StandardCharsets.ISO_8859_1));
+                        readNanos.put(p.pid(), System.nanoTime());
+                        all.add(p);
                     } catch (IOException | RuntimeException gone) {
                         // processes vanish between listing and reading
                     }
