@@ -16,7 +16,13 @@ import java.util.Optional;
  * folder so that it is known even if runboard dies first.
  */
 final class SessionLauncher {
-    private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofMillis(500);
+    /**
+     * How long a start waits for the wrapper to make its group. Normally well under a millisecond; on
+     * a loaded CI perl took longer than the 500 ms this once was, and a STOP sent right after start
+     * found no group to reach (PausedStatusTest). The wait ends as soon as the group exists or the
+     * process ended, so only a starved machine waits long.
+     */
+    private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofSeconds(5);
     private static final long GROUP_POLL_NANOS = 100_000;
     private static final String SETSID = "setsid";
     private final OsProcesses os;
