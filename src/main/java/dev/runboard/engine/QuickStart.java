@@ -32,6 +32,8 @@ public final class QuickStart {
     static final String CLI_OP = "cli";
     /** The client commands whose whole work is the supervisor's: it runs them and sends their output back. */
     private static final Set<String> RUN_BY_SUPERVISOR = Set.of("list", "show", "kill", "signal", "wait");
+    /** The ones that only read or wait: asked again of a new supervisor if the one asked died before answering. */
+    private static final Set<String> READ_ONLY = Set.of("list", "show", "wait");
 
     private QuickStart() {
     }
@@ -95,17 +97,7 @@ public final class QuickStart {
                     }
                 }
             }
-            Map<String, String> reply;
-            try (SocketChannel ch = open != null ? open : SupervisorSocket.connectOrStart(paths)) {
-                OutputStream o = Channels.newOutputStream(ch);
-                o.write(request.getBytes(StandardCharsets.UTF_8));
-                o.flush();
-                String line = new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
-                if (line == null) {
-                    throw new IOException("the supervisor closed the connection without answering");
-                }
-                reply = FlatJson.readFlat(line);
-            }
+            Map<String, String> reply = ask(paths, open, request, READ_ONLY.contains(name));
             if (!String.valueOf(Protocol.VERSION).equals(reply.get("v"))) {
                 err.println(prefix + "the supervisor speaks protocol version " + reply.get("v") + ", this runboard "
                         + Protocol.VERSION + ": stop the old supervisor with 'runboard supervisor stop'");
@@ -128,6 +120,39 @@ public final class QuickStart {
         } catch (IOException | RuntimeException e) {
             err.println(prefix + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return 1;
+        }
+    }
+
+    /**
+     * Sends the request on {@code open} (or a connection to the supervisor, started if none runs) and
+     * reads its one-line reply. When the supervisor dies before answering (killed, crashed, its idle
+     * exit crossing the request), a read-only request is sent again to the next supervisor, which
+     * adopts the same sessions; a start, kill or signal is not, and says what to check.
+     */
+    private static Map<String, String> ask(SupervisorPaths paths, SocketChannel open, String request, boolean readOnly)
+            throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            SocketChannel ch = open != null ? open : SupervisorSocket.connectOrStart(paths);
+            open = null;
+            try (ch) {
+                OutputStream o = Channels.newOutputStream(ch);
+                o.write(request.getBytes(StandardCharsets.UTF_8));
+                o.flush();
+                String line = new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
+                if (line == null) {
+                    throw new IOException("the supervisor closed the connection without answering");
+                }
+                return FlatJson.readFlat(line);
+            } catch (IOException lost) {
+                if (!readOnly) {
+                    throw new IOException(lost.getMessage() + " (the supervisor died during the request: "
+                            + "'runboard list' shows whether it was carried out; see " + paths.log() + ")", lost);
+                }
+                if (attempt == SupervisorSocket.READ_ATTEMPTS) {
+                    throw lost;
+                }
+                SupervisorSocket.pauseBeforeRetry();
+            }
         }
     }
 

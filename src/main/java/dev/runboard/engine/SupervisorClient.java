@@ -179,13 +179,13 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** The snapshots of every session, oldest first (a running one's output read live). */
     public JsonNode list() throws IOException {
-        return call(Protocol.request("list")).path("sessions");
+        return callReading(Protocol.request("list")).path("sessions");
     }
 
     /** The lines of {@code runboard list}, oldest first, as the supervisor renders them ({@link ListRows}). */
     public List<ListRows.Row> listRows() throws IOException {
         List<ListRows.Row> rows = new ArrayList<>();
-        for (JsonNode r : call(Protocol.request(SupervisorRequests.LIST_ROWS)).path("rows")) {
+        for (JsonNode r : callReading(Protocol.request(SupervisorRequests.LIST_ROWS)).path("rows")) {
             rows.add(new ListRows.Row(r.path(0).asText(), r.path(1).asText()));
         }
         return rows;
@@ -195,21 +195,21 @@ public final class SupervisorClient implements SupervisorLink {
     public JsonNode show(String idOrPrefix) throws IOException {
         ObjectNode req = Protocol.request("show");
         req.put("id", idOrPrefix);
-        return call(req).path("snapshot");
+        return callReading(req).path("snapshot");
     }
 
     /** The id this prefix names (the whole id, or the only one starting with it). */
     public String resolve(String idOrPrefix) throws IOException {
         ObjectNode req = Protocol.request("resolve");
         req.put("id", idOrPrefix);
-        return call(req).path("id").asText();
+        return callReading(req).path("id").asText();
     }
 
     /** Blocks until the session has ended and its record is final; its final snapshot. */
     public JsonNode await(String id) throws IOException {
         ObjectNode req = Protocol.request("wait");
         req.put("id", id);
-        return call(req).path("snapshot");
+        return callReading(req).path("snapshot");
     }
 
     /** The running supervisor's facts, or null when none runs (never starts one). */
@@ -264,6 +264,27 @@ public final class SupervisorClient implements SupervisorLink {
     JsonNode call(ObjectNode request) throws IOException {
         try (SocketChannel ch = SupervisorSocket.connectOrStart(paths)) {
             return exchange(ch, request);
+        }
+    }
+
+    /**
+     * A request that only reads or waits: when the supervisor that took it died before answering
+     * (killed, crashed, or its idle exit crossing the request), it is asked again of the next one,
+     * which adopts the same sessions. Requests that act (start, kill) are never sent twice.
+     */
+    JsonNode callReading(ObjectNode request) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            SocketChannel ch = SupervisorSocket.connectOrStart(paths); // a supervisor that cannot start is said at once
+            try (ch) {
+                return exchange(ch, request);
+            } catch (RequestException refused) {
+                throw refused; // an answer, not a lost connection
+            } catch (IOException lost) {
+                if (attempt == SupervisorSocket.READ_ATTEMPTS) {
+                    throw lost;
+                }
+                SupervisorSocket.pauseBeforeRetry();
+            }
         }
     }
 

@@ -41,6 +41,14 @@ final class SupervisorSocket {
     }
 
     /** A connection to the supervisor, starting one first when none answers. */
+    /** How often a read-only request is sent when supervisors keep dying under it (one dying is enough to retry). */
+    static final int READ_ATTEMPTS = 3;
+
+    /** A short wait before asking again: a supervisor killed a moment ago may still hold its socket. */
+    static void pauseBeforeRetry() {
+        LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+    }
+
     static SocketChannel connectOrStart(SupervisorPaths paths) throws IOException {
         try {
             return connect(paths);

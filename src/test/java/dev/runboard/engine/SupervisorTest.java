@@ -78,6 +78,48 @@ class SupervisorTest {
         return new SupervisorFixture.Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * A wait blocked in a supervisor that is killed under it is asked again of the next supervisor,
+     * which adopts the session: both clients end with the command's own code, not a reset connection.
+     */
+    @Test
+    void aWaitWhoseSupervisorIsKilledUnderItEndsWithTheSessionsCode() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            String id = quick("start", "--shell", "/bin/sh", "--", "sleep 4; exit 5").out().strip();
+            long first = fx.supervisorPid();
+            long idle = openSockets(first);
+            java.util.concurrent.CompletableFuture<SupervisorFixture.Result> lean =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> quick("wait", id));
+            java.util.concurrent.CompletableFuture<SupervisorFixture.Result> full =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> fx.cli("wait", id));
+            // Both waits are in the supervisor's hands before it dies: it holds two more connections.
+            Await.until(Duration.ofSeconds(30), "both waits to reach the supervisor",
+                    () -> openSockets(first) >= idle + 2 || lean.isDone() || full.isDone());
+            ProcessHandle.of(first).orElseThrow().destroyForcibly();
+
+            SupervisorFixture.Result leanEnd = lean.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            SupervisorFixture.Result fullEnd = full.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(5, leanEnd.exit(), leanEnd.out() + leanEnd.err());
+            assertEquals(5, fullEnd.exit(), fullEnd.out() + fullEnd.err());
+            assertTrue(fx.supervisorPid() != first, "a new supervisor answered");
+        }
+    }
+
+    /** The sockets a process holds (its listening one, one per connected client). */
+    private static long openSockets(long pid) {
+        try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().startsWith("socket:");
+                } catch (java.io.IOException gone) {
+                    return false;
+                }
+            }).count();
+        } catch (java.io.IOException gone) {
+            return 0;
+        }
+    }
+
     @Test
     void theLeanClientsPrintWhatTheFullCliPrintsWithItsExitCodes() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
