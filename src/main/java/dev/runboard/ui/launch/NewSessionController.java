@@ -43,6 +43,8 @@ public final class NewSessionController {
     @FXML private Label commandError;
     @FXML private Label shellError;
     @FXML private Label cwdError;
+    @FXML private Label hostError;
+    @FXML private Label hostStatus;
     @FXML private Label envError;
     @FXML private Label timeoutError;
     @FXML private Label graceError;
@@ -90,6 +92,11 @@ public final class NewSessionController {
         bindError(commandError, "command");
         bindError(shellError, "shell");
         bindError(cwdError, "cwd");
+        bindError(hostError, "host");
+        hostStatus.textProperty().bind(model.hostStatusProperty());
+        hostStatus.visibleProperty().bind(model.hostStatusProperty().isNotEmpty());
+        hostStatus.managedProperty().bind(hostStatus.visibleProperty());
+        hostStatus.visibleProperty().addListener(o -> fitWindow());
         bindError(envError, "env");
         bindError(timeoutError, "timeout");
         bindError(graceError, "grace");

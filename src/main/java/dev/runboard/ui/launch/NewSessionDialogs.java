@@ -8,12 +8,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.function.Consumer;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.event.ActionEvent;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.Node;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.DialogPane;
 import javafx.stage.Window;
@@ -23,7 +26,9 @@ import javafx.stage.Window;
  * {@code showAndWait()}). Launch hands the spec to the window, which validates it at once and
  * starts it in the background: an {@link InvalidSpecException} keeps the dialog open with the
  * message beside its field, and nothing has started; a valid spec closes the dialog, and the row
- * appears once the session has started.
+ * appears once the session has started. A session for another host keeps the dialog open until
+ * the host answered: a host that cannot be reached, refuses the login or lacks perl is said in the
+ * form, in the words the CLI uses, and the form is still filled in to correct and launch again.
  */
 public final class NewSessionDialogs {
     public static final ButtonType LAUNCH = new ButtonType("Launch", ButtonBar.ButtonData.OK_DONE);
@@ -49,9 +54,10 @@ public final class NewSessionDialogs {
 
     /**
      * @param prefill an earlier spec to edit, or null for a fresh form
-     * @param launch validates the spec and starts it (in the background); throws {@link InvalidSpecException} to refuse it
+     * @param launch validates the spec and starts it (in the background); throws {@link InvalidSpecException} to refuse it;
+     *               the stage it returns completes on the FX thread once the session started, or with why it did not
      */
-    public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Consumer<SessionSpec> launch) {
+    public Dialog<SessionSpec> open(Window owner, SessionSpec prefill, Function<SessionSpec, ? extends CompletionStage<?>> launch) {
         SessionDefaults fresh = defaults.get(); // the settings read once per form
         NewSessionViewModel model = new NewSessionViewModel(lastCwd, fresh);
         if (prefill != null) {
@@ -77,19 +83,40 @@ public final class NewSessionDialogs {
         theme.register(pane.getScene());
         pane.lookupButton(LAUNCH).setId("launchButton");
         pane.lookupButton(ButtonType.CANCEL).setId("cancelButton");
-        pane.lookupButton(LAUNCH).addEventFilter(ActionEvent.ACTION, e -> {
+        Node launchButton = pane.lookupButton(LAUNCH);
+        launchButton.addEventFilter(ActionEvent.ACTION, e -> {
+            CompletionStage<?>[] started = new CompletionStage<?>[1];
             boolean launched = model.launch(spec -> {
-                launch.accept(spec);
+                started[0] = launch.apply(spec);
                 remember(spec.cwd());
             });
             if (!launched) {
                 e.consume(); // stay open: the errors are shown beside their fields
+            } else if (model.isRemote() && started[0] != null) {
+                e.consume(); // stay open until the host answered
+                waitForHost(dialog, model, launchButton, started[0]);
             }
         });
         dialog.setResultConverter(b -> null);
         dialog.show();
         tasks.fx(controller::focusCommand);
         return dialog;
+    }
+
+    /** Closes the dialog once the remote session started; a refusal is shown in the form, which stays as it was. */
+    private static void waitForHost(Dialog<?> dialog, NewSessionViewModel model, Node launchButton, CompletionStage<?> started) {
+        launchButton.setDisable(true);
+        model.connecting(true);
+        started.whenComplete((row, error) -> { // on the FX thread: the window's start completes there
+            launchButton.setDisable(false);
+            model.connecting(false);
+            if (error == null) {
+                dialog.close();
+            } else {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                model.refused(cause.getMessage());
+            }
+        });
     }
 
     private void remember(Path cwd) {

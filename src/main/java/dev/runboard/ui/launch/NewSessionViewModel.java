@@ -26,14 +26,16 @@ import javafx.collections.ObservableList;
  * (the names of {@link InvalidSpecException#field()}) so the view shows each beside its field.
  */
 public final class NewSessionViewModel {
-    public static final String[] FIELDS = {"command", "shell", "cwd", "env", "timeout", "grace", "hang", "form"};
+    public static final String[] FIELDS = {"command", "shell", "cwd", "host", "env", "timeout", "grace", "hang", "form"};
 
     private final StringProperty command = new SimpleStringProperty(this, "command", "");
     private final StringProperty shell = new SimpleStringProperty(this, "shell", SessionSpec.defaultShell().toString());
     private final BooleanProperty noShell = new SimpleBooleanProperty(this, "noShell");
     private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
-    /** An ssh destination to run on (a Host alias or user@box); empty: this machine. Its errors show as the form's. */
+    /** An ssh destination to run on (a Host alias or user@box); empty: this machine. */
     private final StringProperty host = new SimpleStringProperty(this, "host", "");
+    /** While a remote launch waits for its host: what the form is waiting for; otherwise null. */
+    private final StringProperty hostStatus = new SimpleStringProperty(this, "hostStatus");
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
     /** The hang watchdog: silence longer than this warns, or kills the tree when {@link #hangKills}. */
     private final StringProperty hangAfter = new SimpleStringProperty(this, "hangAfter", "");
@@ -251,6 +253,25 @@ public final class NewSessionViewModel {
             out.add(Math.max(0, at), new OutputRule(text.strip(), action));
         }
         return out;
+    }
+
+    /** True when the form runs its command on another host (the window then waits for the host's answer). */
+    public boolean isRemote() {
+        return !host.get().isBlank();
+    }
+
+    /** Says the form waits for its host (or no longer does). */
+    public void connecting(boolean waiting) {
+        hostStatus.set(waiting ? "Connecting to " + host.get().strip() + "\u2026" : null);
+    }
+
+    /** The host refused the session (unreachable, login refused, no perl, disk full): its one line, beside the host. */
+    public void refused(String reason) {
+        error("host").set(reason);
+    }
+
+    public StringProperty hostStatusProperty() {
+        return hostStatus;
     }
 
     public StringProperty error(String field) {

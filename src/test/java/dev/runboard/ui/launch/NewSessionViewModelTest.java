@@ -52,7 +52,7 @@ class NewSessionViewModelTest {
     }
 
     @Test
-    void aHostRunsTheCommandThereAndABadOneIsTheFormsError() throws Exception {
+    void aHostRunsTheCommandThereAndABadOneIsSaidBesideTheHostField() throws Exception {
         NewSessionViewModel form = new NewSessionViewModel(Path.of("/srv/on/the/host"));
         form.commandProperty().set("make");
         form.hostProperty().set(" build-box ");
@@ -64,7 +64,8 @@ class NewSessionViewModelTest {
         assertEquals("build-box", form.hostProperty().get());
         form.hostProperty().set("-oProxyCommand=x");
         assertFalse(form.launch(spec -> launched.add(spec.validate())));
-        assertTrue(form.error("form").get().contains("not an ssh destination"), form.error("form").get());
+        assertTrue(form.error("host").get().contains("not an ssh destination"), form.error("host").get());
+        assertNull(form.error("form").get(), "said once, where the host is typed");
 
         java.nio.file.Files.writeString(dir.resolve("config"), "Host box1 box2\n  HostName x\nHost *.corp !bad\n"
                 + "Include " + dir.resolve("more") + "\n");

@@ -1,0 +1,109 @@
+package dev.runboard.remote;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.process.EngineFixture;
+import dev.runboard.process.SessionEngine;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.ui.WindowFixture;
+import dev.runboard.ui.sessions.SessionRow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The New session dialog with a host: it waits for the host's answer. A host that cannot be reached
+ * keeps the form open with the CLI's one line beside the host field and nothing started; a host that
+ * answers closes it, and the session runs there.
+ */
+@Tag("slow")
+@ExtendWith(ApplicationExtension.class)
+class RemoteDialogTest {
+    private static final long WAIT_S = 60;
+    static SshdFixture sshd;
+
+    @TempDir
+    Path dataDir;
+    private WindowFixture fixture;
+    private SessionEngine engine;
+    private SshSessions remote;
+
+    @BeforeAll
+    static void startSshd() throws Exception {
+        sshd = SshdFixture.start();
+    }
+
+    @AfterAll
+    static void stopSshd() throws Exception {
+        if (sshd != null) {
+            sshd.close();
+        }
+    }
+
+    @Start
+    void start(Stage stage) throws Exception {
+        fixture = WindowFixture.open(stage, dataDir);
+        engine = fixture.engine();
+        remote = new SshSessions(dataDir, sshd.config);
+        engine.useRemote(remote);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        engine.killAll(Duration.ZERO);
+        for (Session s : engine.sessions()) {
+            EngineFixture.assertNoneLeft(s, "processes of " + s.id() + " left behind on the remote");
+        }
+        fixture.close();
+        remote.dropConnection("rb-remote");
+    }
+
+    @Test
+    void anUnreachableHostIsSaidInTheDialogAndAHostThatAnswersClosesIt(FxRobot robot) throws Exception {
+        robot.clickOn("#newButton");
+        robot.interact(() -> {
+            robot.lookup("#commandField").queryAs(TextField.class).setText("sleep 30");
+            robot.lookup("#cwdField").queryAs(TextField.class).setText("/tmp");
+            robot.lookup("#hostField").queryAs(ComboBox.class).getEditor().setText("rb-unreachable");
+        });
+        robot.clickOn("#launchButton");
+
+        Label hostError = robot.lookup("#hostError").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, hostError::isVisible));
+        String said = fx(robot, hostError::getText);
+        assertTrue(said.contains("rb-unreachable is unreachable"), said);
+        assertEquals(1, said.strip().lines().count(), "one line: " + said);
+        assertTrue(robot.lookup("#launchButton").tryQuery().isPresent(), "the dialog stays open, still filled in");
+        assertFalse(fx(robot, () -> robot.lookup("#launchButton").query().isDisabled()), "and can launch again");
+        assertTrue(engine.sessions().isEmpty(), "nothing was started");
+        assertTrue(fx(robot, () -> fixture.window().sessions().rows().isEmpty()));
+
+        // Corrected to a host that answers: the dialog closes once the session runs there.
+        robot.interact(() -> robot.lookup("#hostField").queryAs(ComboBox.class).getEditor().setText("rb-remote"));
+        robot.clickOn("#launchButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
+        SessionRow row = fx(robot, () -> fixture.window().sessions().rows().get(0));
+        assertEquals(SessionStatus.RUNNING, fx(robot, row::status));
+        assertEquals("rb-remote", fx(robot, () -> row.spec().host()));
+    }
+}
