@@ -221,17 +221,13 @@ public record SessionSpec(
     }
 
     /**
-     * What a remote session cannot do yet, refused rather than silently dropped: a terminal, and
-     * the watchdog and guards (they read the command's /proc, which is on the host).
+     * What a remote session cannot do yet, refused rather than silently dropped: a terminal. (The
+     * watchdog reads the output mirrored here; the guards the tree's usage its host's poll samples.)
      */
     private void checkRemoteSupports() {
         if (pty) {
             throw new InvalidSpecException("pty", "a pseudo-terminal is not available for sessions on another host yet:"
                     + " leave out --pty (or the host)");
-        }
-        if (watch.hangAfter() != null || watch.maxRssBytes() != null || watch.maxCpuPercent() != null) {
-            throw new InvalidSpecException("hang", "the hang watchdog and the RSS/CPU guards are not available for"
-                    + " sessions on another host yet: leave them out (or the host)");
         }
     }
 

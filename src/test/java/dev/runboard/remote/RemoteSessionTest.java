@@ -126,6 +126,32 @@ class RemoteSessionTest {
         assertTrue(pty.getMessage().contains("another host"), pty.getMessage());
     }
 
+    /** The hang watchdog reads the output mirrored here; the guards the tree's usage the host's poll samples. */
+    @Test
+    void theHangWatchdogAndTheRssGuardWatchARemoteSession() throws Exception {
+        dev.runboard.session.WatchSpec warn = dev.runboard.session.WatchSpec.NONE
+                .withHang(Duration.ofSeconds(1), dev.runboard.session.WatchSpec.HangAction.WARN);
+        SessionSnapshot quiet = awaitEnd(engine.start(sh("echo a; sleep 3; echo b").watch(warn).build()));
+        assertEquals(SessionStatus.COMPLETED, quiet.status(), "a warning, not a kill: " + quiet.reason());
+        assertTrue(quiet.events().stream().anyMatch(e -> e.kind().equals(SessionEvent.HANG)
+                && e.message().contains("no output for 1 s")), "a hang event: " + quiet.events());
+        assertEquals("a\nb\n", quiet.output());
+
+        dev.runboard.session.WatchSpec kill = dev.runboard.session.WatchSpec.NONE
+                .withHang(Duration.ofSeconds(1), dev.runboard.session.WatchSpec.HangAction.KILL);
+        SessionSnapshot hung = awaitEnd(engine.start(sh("echo a; sleep 60; echo never").watch(kill).build()));
+        assertEquals(SessionStatus.KILLED, hung.status());
+        assertTrue(hung.reason().contains("hang watchdog"), hung.reason());
+
+        // perl on the host fills 200 MiB; the guard's limit is 100 MiB.
+        dev.runboard.session.WatchSpec guard = dev.runboard.session.WatchSpec.NONE.withMaxRss(100L << 20);
+        SessionSnapshot runaway = awaitEnd(engine.start(sh("perl -e '$x=\"x\"; $x x= (200<<20); print \"holding\\n\"; sleep 600'")
+                .watch(guard).build()));
+        assertEquals(SessionStatus.KILLED, runaway.status());
+        assertTrue(runaway.reason().contains("runaway guard: RSS") && runaway.reason().contains("100 MiB"), runaway.reason());
+        assertTrue(runaway.events().stream().anyMatch(e -> e.kind().equals(SessionEvent.GUARD)), runaway.events().toString());
+    }
+
     @Test
     void theDeadlineIsHeldOnTheHost() throws Exception {
         Session s = engine.start(sh("echo started; sleep 60").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
