@@ -70,6 +70,26 @@ class NewSessionDialogFitTest {
         robot.clickOn("#cancelButton");
     }
 
+    /** As it opens, and with every field's error shown (they make the form taller, not wider), nothing reads "…". */
+    @Test
+    void nothingInTheDialogIsCutOff(FxRobot robot) throws Exception {
+        robot.clickOn("#newButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        Node launch = robot.lookup("#launchButton").query();
+        javafx.scene.Scene dialog = fx(robot, launch::getScene);
+        assertEquals(java.util.List.of(), fx(robot, () -> ClippedControls.in(dialog)), "clipped as the dialog opens");
+        robot.interact(() -> {
+            robot.lookup("#commandField").queryAs(javafx.scene.control.TextField.class).setText("make");
+            robot.lookup("#cwdField").queryAs(javafx.scene.control.TextField.class).setText(dataDir.resolve("missing").toString());
+            robot.lookup("#timeoutField").queryAs(javafx.scene.control.TextField.class).setText("soon");
+        });
+        robot.clickOn("#launchButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(fx(robot, () -> robot.lookup("#timeoutError").query().isVisible()), "the errors are shown");
+        assertEquals(java.util.List.of(), fx(robot, () -> ClippedControls.in(dialog)), "clipped with the errors shown");
+        robot.clickOn("#cancelButton");
+    }
+
     private static long usedHeapAfterGc() {
         Runtime rt = Runtime.getRuntime();
         for (int i = 0; i < 3; i++) {
