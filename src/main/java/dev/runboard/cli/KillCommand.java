@@ -12,6 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,6 +32,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  runboard kill 20260114-093012-3f9a1c", "  runboard kill --grace 10s 2026011 2026012",
             "  runboard kill --status paused"})
 public final class KillCommand implements Callable<Integer> {
+    /** Kills sent to the supervisor at once (each is one connection and one handler thread there). */
+    private static final int PARALLEL_KILLS = 16;
+
     @Spec
     CommandSpec spec;
 
@@ -75,13 +82,33 @@ public final class KillCommand implements Callable<Integer> {
         SupervisorClient client = store.client();
         List<String> targets = SessionTargets.resolve(client, ids, status);
         boolean one = status == null && targets.size() == 1;
+        // All at once, as the window's Kill on many rows does: each kill waits its grace for what
+        // ignores TERM, and thirty one after the other would take thirty graces.
+        List<Future<KillReport>> kills = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(targets.size(), PARALLEL_KILLS)), r -> {
+            Thread t = new Thread(r, "runboard-kill");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (String session : targets) {
+                Duration g = grace;
+                kills.add(pool.submit(() -> client.kill(session, first, g)));
+            }
+        } finally {
+            pool.shutdown();
+        }
         List<Map<String, Object>> reports = new ArrayList<>();
         boolean clean = true;
-        for (String session : targets) {
+        for (int i = 0; i < targets.size(); i++) {
+            String session = targets.get(i);
             KillReport report;
             try {
-                report = client.kill(session, first, grace);
-            } catch (SupervisorClient.RequestException e) {
+                report = kills.get(i).get();
+            } catch (ExecutionException failed) {
+                if (!(failed.getCause() instanceof SupervisorClient.RequestException e)) {
+                    throw failed.getCause() instanceof Exception cause ? cause : failed;
+                }
                 if (e.usage() && one) {
                     throw new UsageException(e.getMessage());
                 }

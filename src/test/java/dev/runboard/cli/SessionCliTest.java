@@ -113,6 +113,39 @@ class SessionCliTest {
         assertTrue(neither.err().contains("give session ids or --status STATUS"), neither.err());
     }
 
+    /**
+     * Several kills go out at once, as the window's Kill on many rows does: every session has had its
+     * TERM before the first of them is ended by KILL after its grace (one after the other, the last
+     * would wait for every earlier grace).
+     */
+    @Test
+    void killingSeveralSendsEveryTermBeforeTheFirstGraceRunsOut() throws Exception {
+        Path marks = dataDir.resolve("term-marks");
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            ids.add(cli("start", "--shell", "/bin/sh", "--", "trap 'echo " + i + " >> " + marks + "' TERM; echo up;"
+                    + " while :; do sleep 0.1; done").out().strip());
+        }
+        for (String id : ids) {
+            dev.runboard.process.Await.until(java.time.Duration.ofSeconds(30), id + " to set its trap",
+                    () -> cli("show", id).out().contains("up\\n"));
+        }
+        Result killed = cli("kill", "--grace", "4s", "--status", "running");
+        assertEquals(0, killed.exit(), killed.err());
+        JsonNode reports = Json.mapper().readTree(killed.out());
+        assertEquals(4, reports.size(), killed.out());
+        java.time.Instant firstEnd = java.time.Instant.MAX;
+        for (String id : ids) {
+            JsonNode end = Json.mapper().readTree(cli("show", id).out());
+            assertEquals("killed", end.path("status").asText(), end.toString());
+            firstEnd = java.util.Collections.min(List.of(firstEnd, java.time.Instant.parse(end.path("ended_at").asText())));
+        }
+        // Each TERM left its mark; all four were written before any session ended (each outlived TERM by its 4 s grace).
+        assertEquals(4, java.nio.file.Files.readAllLines(marks).size(), "every session got its TERM");
+        java.time.Instant lastTerm = java.nio.file.Files.getLastModifiedTime(marks).toInstant();
+        assertTrue(lastTerm.isBefore(firstEnd), "the last TERM (" + lastTerm + ") came before the first end (" + firstEnd + ")");
+    }
+
     @Test
     void startListShowWaitAndTail() throws Exception {
         Result started = cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 1; echo bye; exit 4");
