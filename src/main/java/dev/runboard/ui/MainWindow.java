@@ -115,7 +115,9 @@ public final class MainWindow {
                 firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
         theme.register(scene);
         stage.setScene(scene);
-        RunsUi.install(root, engine, tasks, sessions, model.selectedProperty());
+        MainController controller = loader.getController();
+        DetailAfterFirstFrame.install(scene, controller.mainSplit(), controller.detailRoot(), model.selectedProperty(), tasks);
+        RunsUi.install(root, controller.sideTabs(), engine, tasks, sessions, model.selectedProperty());
         stage.setTitle("runboard");
         // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
         stage.setMinWidth(MIN_WIDTH);
@@ -129,7 +131,6 @@ public final class MainWindow {
                 Clock.systemUTC(), RuleNotifier.DEFAULT_QUIET);
         sessions.onNewEvents(rules::newEvents);
         sessions.attach(engine);
-        MainController controller = loader.getController();
         RunSearchWindow search = new RunSearchWindow(theme, tasks, viewer,
                 () -> sessions.rows().stream().map(SessionRow::snapshot).toList());
         controller.setSearchAllRuns(() -> search.show(stage));
