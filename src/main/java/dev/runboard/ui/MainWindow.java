@@ -73,6 +73,7 @@ public final class MainWindow {
     /** As above, every hand-off between the FX thread and the engine going through {@code tasks}. */
     public static MainWindow create(Stage stage, SessionService engine, UiSettings settings, DesktopBridge desktop, Theme theme,
                                     UiTasks tasks) {
+        theme.useBeforeControls();
         SessionsViewModel sessions = new SessionsViewModel(Clock.systemUTC(),
                 javafx.util.Duration.millis(settings.pollPeriod().toMillis()), tasks);
         MainViewModel model = new MainViewModel(engine, sessions, desktop, tasks);
@@ -122,7 +123,12 @@ public final class MainWindow {
         // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
         stage.setMinWidth(MIN_WIDTH);
         stage.setMinHeight(MIN_HEIGHT);
-        stage.getIcons().setAll(loadIcons());
+        // Six PNGs decoded (~30 ms) off the FX thread: the window manager shows the icon a moment later.
+        tasks.onFx(tasks.background(MainWindow::loadIcons), (icons, error) -> {
+            if (icons != null) {
+                stage.getIcons().setAll(icons);
+            }
+        });
 
         DesktopNotifier desktopNotifier = DesktopNotifier.fromPath(settings.desktopNotifications());
         EndNotifier notifier = new EndNotifier(stage, toasts, row -> model.selectedProperty().set(row), desktopNotifier);
