@@ -52,8 +52,9 @@ fi
 # run writes one of the window's own at its exit (-XX:ArchiveClassesAtExit: a few seconds once the window has
 # closed), in the user's cache as bin/runboard does, since lib/app may not be writable and a training run
 # before the first start would need a display. Into <key>.window-<pid>.jsa (exec keeps this script's pid), which
-# the next window start moves to <key>.window.jsa once that pid is gone; made again when the runtime or a jar
-# is newer. Forks only to make the cache folder on the training run. docs/BENCHMARKS.md §14 has what it saves.
+# the next window start moves to <key>.window.jsa once that pid is gone; made again when the runtime, a jar or
+# the .cfg is newer (a new build). Forks only to make the cache folder on the training run. docs/BENCHMARKS.md
+# §14 has what it saves.
 if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOARD_CDS:-on}" != off ]; then
   cache_home="${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}"
   if [ -n "$cache_home" ]; then
@@ -66,7 +67,7 @@ if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOA
         if [ -s "$made" ]; then mv -f "$made" "$window_archive" 2>/dev/null; else rm -f "$made"; fi
       fi
     done
-    for f in "$lib/runtime/bin/java" "$lib/runtime/lib/modules" "$app"/*.jar; do
+    for f in "$lib/runtime/bin/java" "$lib/runtime/lib/modules" "$app/$name.cfg" "$app"/*.jar; do
       if [ -e "$window_archive" ] && [ -e "$f" ] && [ "$f" -nt "$window_archive" ]; then rm -f "$window_archive"; fi
     done
     window=()
