@@ -10,8 +10,10 @@
 # Launchers: jar       java -jar target/runboard.jar
 #            jar+cds   the same with -XX:SharedArchiveFile of an archive trained here on the window itself
 #                      (what a window launcher could ship; made in the warm-up, with -XX:ArchiveClassesAtExit)
-#            script    bin/runboard (its archive is trained on `exec -- true`)
-#            app       target/dist/runboard/bin/runboard, the jpackage app-image (packaging/build.sh), when built
+#            script    bin/runboard (the window's own archive, written by its first window run at exit: the
+#                      warm-up round's, so the counted rounds start with it)
+#            app       target/dist/runboard/bin/runboard, the jpackage app-image (packaging/build.sh), when built;
+#                      its window archive is made the same way, in this run's XDG_CACHE_HOME
 # The app writes its figures when RUNBOARD_STARTUP_REPORT=FILE is set (dev.runboard.ui.StartupReport):
 # milliseconds since the kernel started the process. The history is written by bench/WindowHistory.java
 # through the store API (records and small captures, nothing run). Runs under its own Xvfb display; ends every

@@ -48,6 +48,45 @@ if [ "$name" = runboard ] && [ $# -gt 0 ] && [ "$1" != open ]; then
   # exec: C1 only for code 10x as hot as by default, as bin/runboard does (docs/BENCHMARKS.md §10, round 3).
   if [ "$1" = exec ]; then options+=(-XX:CompileThresholdScaling=10); fi
 fi
+# The window: the archive above holds what `exec -- true` loads, not JavaFX, the controls, FXML and CSS. A window
+# run writes one of the window's own at its exit (-XX:ArchiveClassesAtExit: a few seconds once the window has
+# closed), in the user's cache as bin/runboard does, since lib/app may not be writable and a training run
+# before the first start would need a display. Into <key>.window-<pid>.jsa (exec keeps this script's pid), which
+# the next window start moves to <key>.window.jsa once that pid is gone; made again when the runtime, a jar or
+# the .cfg is newer (a new build). Forks only to make the cache folder on the training run. docs/BENCHMARKS.md
+# §14 has what it saves.
+if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOARD_CDS:-on}" != off ]; then
+  cache_home="${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}"
+  if [ -n "$cache_home" ]; then
+    key="$cache_home/runboard/${app//\//%}"
+    window_archive="$key.window.jsa"
+    for made in "$key".window-*.jsa; do
+      [ -e "$made" ] || continue
+      made_by="${made##*.window-}"
+      if ! kill -0 "${made_by%.jsa}" 2>/dev/null; then
+        if [ -s "$made" ]; then mv -f "$made" "$window_archive" 2>/dev/null; else rm -f "$made"; fi
+      fi
+    done
+    for f in "$lib/runtime/bin/java" "$lib/runtime/lib/modules" "$app/$name.cfg" "$app"/*.jar; do
+      if [ -e "$window_archive" ] && [ -e "$f" ] && [ "$f" -nt "$window_archive" ]; then rm -f "$window_archive"; fi
+    done
+    window=()
+    if [ -s "$window_archive" ]; then
+      window=(-XX:SharedArchiveFile="$window_archive")
+    # Trained only where a window can open: a start that fails for want of a display would leave an archive of that.
+    elif [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && { [ -d "${key%/*}" ] || mkdir -p "${key%/*}" 2>/dev/null; }; then
+      window=(-XX:ArchiveClassesAtExit="$key.window-$$.jsa" "-Xlog:cds*=off")
+    fi
+    if [ ${#window[@]} -gt 0 ]; then
+      # In place of the exec archive: a JVM maps one dynamic archive, and cannot write one on top of another.
+      kept=()
+      for o in ${options[@]+"${options[@]}"}; do
+        case "$o" in -XX:SharedArchiveFile=*) ;; *) kept+=("$o") ;; esac
+      done
+      options=(${kept[@]+"${kept[@]}"} "${window[@]}")
+    fi
+  fi
+fi
 # jpackage.app-path: where the supervisor's launcher is found (engine/SupervisorLauncher), as the native
 # launcher sets it. exec -a: ps shows the launcher's name rather than java.
 if [ $# -eq 0 ] && [ ${#arguments[@]} -gt 0 ]; then set -- "${arguments[@]}"; fi

@@ -73,6 +73,7 @@ public final class MainWindow {
     /** As above, every hand-off between the FX thread and the engine going through {@code tasks}. */
     public static MainWindow create(Stage stage, SessionService engine, UiSettings settings, DesktopBridge desktop, Theme theme,
                                     UiTasks tasks) {
+        theme.useBeforeControls();
         SessionsViewModel sessions = new SessionsViewModel(Clock.systemUTC(),
                 javafx.util.Duration.millis(settings.pollPeriod().toMillis()), tasks);
         MainViewModel model = new MainViewModel(engine, sessions, desktop, tasks);
@@ -115,12 +116,19 @@ public final class MainWindow {
                 firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
         theme.register(scene);
         stage.setScene(scene);
-        RunsUi.install(root, engine, tasks, sessions, model.selectedProperty());
+        MainController controller = loader.getController();
+        DetailAfterFirstFrame.install(scene, controller.mainSplit(), controller.detailRoot(), model.selectedProperty(), tasks);
+        RunsUi.install(root, controller.sideTabs(), engine, tasks, sessions, model.selectedProperty());
         stage.setTitle("runboard");
         // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
         stage.setMinWidth(MIN_WIDTH);
         stage.setMinHeight(MIN_HEIGHT);
-        stage.getIcons().setAll(loadIcons());
+        // Six PNGs decoded (~30 ms) off the FX thread: the window manager shows the icon a moment later.
+        tasks.onFx(tasks.background(MainWindow::loadIcons), (icons, error) -> {
+            if (icons != null) {
+                stage.getIcons().setAll(icons);
+            }
+        });
 
         DesktopNotifier desktopNotifier = DesktopNotifier.fromPath(settings.desktopNotifications());
         EndNotifier notifier = new EndNotifier(stage, toasts, row -> model.selectedProperty().set(row), desktopNotifier);
@@ -129,7 +137,6 @@ public final class MainWindow {
                 Clock.systemUTC(), RuleNotifier.DEFAULT_QUIET);
         sessions.onNewEvents(rules::newEvents);
         sessions.attach(engine);
-        MainController controller = loader.getController();
         RunSearchWindow search = new RunSearchWindow(theme, tasks, viewer,
                 () -> sessions.rows().stream().map(SessionRow::snapshot).toList());
         controller.setSearchAllRuns(() -> search.show(stage));

@@ -5,7 +5,6 @@ import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.common.FxDesktopBridge;
 import dev.runboard.ui.common.Theme;
 import dev.runboard.ui.common.UiSettings;
-import dev.runboard.ui.common.HeapPolicy;
 import dev.runboard.process.EngineConfig;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.SupervisedSessions;
@@ -25,7 +24,7 @@ public final class RunboardApp extends Application {
     private UiSettings settings;
 
     public static void launchWindow(String[] args) {
-        WindowPreload.begin(); // the settings and the history's size, read while the toolkit starts
+        WindowPreload.begin(); // the settings, the history's size and the heap policy, while the toolkit starts
         Application.launch(RunboardApp.class, args);
     }
 
@@ -33,7 +32,6 @@ public final class RunboardApp extends Application {
     public void start(Stage stage) {
         StartupReport report = StartupReport.fromEnvironment();
         report.mark("fx_start_ms");
-        HeapPolicy.keepHeapTight();
         WindowPreload.Read read = WindowPreload.get();
         Path dataDir = read.dataDir();
         SettingsStore settingsStore = new SettingsStore(dataDir);

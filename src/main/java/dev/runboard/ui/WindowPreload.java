@@ -1,6 +1,7 @@
 package dev.runboard.ui;
 
 import dev.runboard.store.DataDirs;
+import dev.runboard.ui.common.HeapPolicy;
 import dev.runboard.store.SessionStore;
 import dev.runboard.store.SettingsStore;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.concurrent.CompletionException;
  * poll period) and how many sessions the history holds (the placeholder's "Loading 1,000
  * sessions…"). The JVM's main thread only waits while the toolkit starts, so reading them there
  * costs the first frame nothing; read on the FX thread they cost it ~0.6 s of CPU (Jackson's
- * first use). The history itself is read after the first frame.
+ * first use). The history itself is read after the first frame. The heap policy is set there too.
  */
 final class WindowPreload {
     /** What was read: the data dir, its settings and the number of session folders. */
@@ -26,7 +27,11 @@ final class WindowPreload {
 
     /** Starts reading on a thread of its own; called once, before the toolkit starts. */
     static void begin() {
-        started = CompletableFuture.supplyAsync(WindowPreload::read, runnable -> {
+        started = CompletableFuture.supplyAsync(() -> {
+            // The heap's free ratios set through JMX, whose first use costs ~30 ms: not on the FX thread.
+            HeapPolicy.keepHeapTight();
+            return read();
+        }, runnable -> {
             Thread t = new Thread(runnable, "runboard-preload");
             t.setDaemon(true);
             t.start();

@@ -53,8 +53,17 @@ public final class Theme {
         apply();
     }
 
-    private void apply() {
+    /**
+     * Sets the theme's user-agent stylesheet now; call it before the first control is made. A
+     * control's class, when first loaded with no user-agent stylesheet set, has JavaFX load its own
+     * Modena, which {@link #register} would then replace unused.
+     */
+    public void useBeforeControls() {
         Application.setUserAgentStylesheet(resource(dark.get() ? PRIMER_DARK : PRIMER_LIGHT));
+    }
+
+    private void apply() {
+        useBeforeControls();
         for (Scene s : scenes) {
             if (s.getRoot() != null) {
                 s.getRoot().getStyleClass().remove(DARK_CLASS);

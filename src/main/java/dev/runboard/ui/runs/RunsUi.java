@@ -15,7 +15,8 @@ import javafx.scene.layout.Pane;
 
 /**
  * Puts what the window shows of a command's runs into the main window once it is loaded: the
- * Progress column, the History tab and the "Same command" filter. Found by id, so the window's
+ * Progress column, the History tab (in {@code sideTabs}, the detail pane's tabs, which may not be
+ * in the window yet) and the "Same command" filter. The others are found by id, so the window's
  * own views need not know of them; call it once the root is in its scene.
  */
 public final class RunsUi {
@@ -23,16 +24,14 @@ public final class RunsUi {
     }
 
     @SuppressWarnings("unchecked")
-    public static void install(Parent root, SessionService engine, UiTasks tasks, SessionsViewModel sessions,
+    public static void install(Parent root, TabPane sideTabs, SessionService engine, UiTasks tasks, SessionsViewModel sessions,
                                ReadOnlyObjectProperty<SessionRow> selected) {
         // Split panes and tool bars show their items only once their skins exist: CSS makes them.
         root.applyCss();
         if (root.lookup("#sessionTable") instanceof TableView<?> table) {
             ProgressColumn.install((TableView<SessionRow>) table);
         }
-        if (root.lookup("#sideTabs") instanceof TabPane tabs) {
-            tabs.getTabs().add(new HistoryTab(engine, tasks, selected).tab());
-        }
+        sideTabs.getTabs().add(new HistoryTab(engine, tasks, selected).tab());
         Node status = root.lookup("#statusChoice");
         if (status == null) {
             return;

@@ -77,6 +77,7 @@ public final class MainController {
     @FXML private MenuItem openCwdMenuItem;
     @FXML private CheckMenuItem darkModeItem;
     @FXML private DetailController detailController;
+    @FXML private javafx.scene.layout.StackPane detail;
     @FXML private MenuBar menuBar;
     @FXML private WorkspaceController workspaceController;
     @FXML private javafx.scene.layout.VBox workspace;
@@ -374,6 +375,16 @@ public final class MainController {
     /** Where the workspace sidebar's edge is, a fraction of the window's width (kept while the sidebar is hidden). */
     public javafx.beans.property.DoubleProperty sidebarPosition() {
         return sidebar.positionProperty();
+    }
+
+    /** The detail pane as a whole (DetailView.fxml's root), an item of {@link #mainSplit()}. */
+    public javafx.scene.Node detailRoot() {
+        return detail;
+    }
+
+    /** The detail pane's tabs (Facts, and what others add). */
+    public javafx.scene.control.TabPane sideTabs() {
+        return detailController.sideTabs();
     }
 
     public javafx.scene.control.SplitPane detailSplit() {
