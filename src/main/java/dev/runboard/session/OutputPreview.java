@@ -352,11 +352,17 @@ public final class OutputPreview {
         while (cut && from < end.length && isContinuation(end[from])) {
             from++; // start on a character, not inside one
         }
-        String t = decode(java.util.Arrays.copyOfRange(end, from, end.length));
-        int stop = t.length();
-        while (stop > 0) {
-            int start = t.lastIndexOf('\n', stop - 1) + 1;
-            String line = AnsiText.strip(t.substring(start, stop)).strip();
+        // Line by line from the end, each decoded alone (with its newline: a newline byte is never
+        // inside a UTF-8 sequence, so that gives the characters a decoding of the whole window would):
+        // ten thousand rows' last lines cost one line's decoding each, not a 4 KiB window's.
+        int stop = end.length;
+        while (stop > from) {
+            int start = stop - 1;
+            while (start >= from && end[start] != '\n') {
+                start--;
+            }
+            start++;
+            String line = AnsiText.strip(decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length)))).strip();
             if (!line.isEmpty()) {
                 return line;
             }
