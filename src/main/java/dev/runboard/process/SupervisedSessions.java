@@ -33,7 +33,7 @@ import java.util.logging.Logger;
 
 /**
  * The sessions of a data dir as a client sees them: read from the records and captures the owner
- * writes, never written here. Commands go to the supervisor through a {@link SupervisorLink}.
+ * writes, never written here (only {@code rows.index}, a cache of their rows, is). Commands go to the supervisor through a {@link SupervisorLink}.
  * CPU, memory and the process tree are sampled here from /proc (reading needs no ownership), so
  * every running session shows them whoever started it. When a running session has no owner (its
  * supervisor or {@code exec} died), this asks for a supervisor, which adopts it.
@@ -55,6 +55,8 @@ public final class SupervisedSessions extends SessionsById {
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(SessionEngine.daemonThreads("runboard-follow"));
     private final ExecutorService requests = Executors.newCachedThreadPool(SessionEngine.daemonThreads("runboard-request"));
+    /** Writes rows.index after a load; its own thread, so that closing waits for it and leaves no half-written file behind. */
+    private final ExecutorService indexWriter = Executors.newSingleThreadExecutor(SessionEngine.daemonThreads("runboard-rows-index"));
     private volatile long nextOwnerCheck;
     private long remoteUsageAt;
     private java.util.Map<String, ResourceSampler.Usage> remoteUsage = java.util.Map.of();
@@ -99,7 +101,11 @@ public final class SupervisedSessions extends SessionsById {
         if (result.indexStale()) {
             // For the next window: its rows from one file. Written off the reading thread, after this load.
             List<RowIndex.Row> rows = List.copyOf(result.rows().values());
-            requests.execute(() -> saveRows(rows));
+            try {
+                indexWriter.execute(() -> saveRows(rows));
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // closed while loading: the next window writes it
+            }
         }
         synchronized (sessions) {
             List<Session> added = new java.util.ArrayList<>(finished.length);
@@ -416,6 +422,12 @@ public final class SupervisedSessions extends SessionsById {
         monitor.close();
         timer.shutdownNow();
         requests.shutdownNow();
+        indexWriter.shutdownNow(); // an interrupted write leaves the old index (the write is atomic)
+        try {
+            indexWriter.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
 }

@@ -46,7 +46,7 @@ public final class DetailViewModel {
 
     /**
      * Reads the preview of a finished row that does not hold it ({@link OutputPreview#summary}) and
-     * hands it to {@code then} on the FX thread. The window's reads the store off the FX thread.
+     * hands it to {@code then} on the FX thread; the window's reader reads the store off the FX thread.
      */
     @FunctionalInterface
     public interface PreviewReader {
@@ -150,11 +150,6 @@ public final class DetailViewModel {
     /** Where a finished row's preview is read from when the row holds only its summary (the window: off the FX thread). */
     public void readPreviewsWith(PreviewReader reader) {
         this.previewReader = reader;
-    }
-
-    /** The selected finished row's preview as read back from disk; null when none was (it held its own, or none is selected). */
-    public OutputPreview readBackPreview() {
-        return readBack;
     }
 
     /** The plain text of the shown output, for the clipboard. */
