@@ -14,6 +14,10 @@
 #                      warm-up round's, so the counted rounds start with it)
 #            app       target/dist/runboard/bin/runboard, the jpackage app-image (packaging/build.sh), when built;
 #                      its window archive is made the same way, in this run's XDG_CACHE_HOME
+#            cold      java -jar target/runboard.jar with the data dir's rows.index removed first: a window's first
+#                      start on this history (it reads every record, then writes the index for the next start)
+#            base      java -jar $BASE_JAR, when set: the same window built from another commit (a before/after
+#                      comparison in one run; that jar needs its lib/ folder beside it, as target/ has)
 # The app writes its figures when RUNBOARD_STARTUP_REPORT=FILE is set (dev.runboard.ui.StartupReport):
 # milliseconds since the kernel started the process. The history is written by bench/WindowHistory.java
 # through the store API (records and small captures, nothing run). Runs under its own Xvfb display; ends every
@@ -34,6 +38,12 @@ export XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOM
 export RUNBOARD_HOME="$work/home" RUNBOARD_SUPERVISOR_IDLE=5
 launchers=(jar jar+cds script)
 [ -x "$APP" ] && launchers+=(app) || echo "(no app-image at $APP: build it with packaging/build.sh to include it)"
+if [ -n "${BASE_JAR:-}" ]; then
+  [ -f "$BASE_JAR" ] || { echo "window-start.sh: BASE_JAR $BASE_JAR is not a file" >&2; exit 1; }
+  launchers=(base "${launchers[@]}")
+fi
+# LAUNCHERS="base jar" runs only those (with the empty window); the default runs every one above.
+[ -n "${LAUNCHERS:-}" ] && read -r -a launchers <<<"$LAUNCHERS"
 xpid=""
 cleanup() {
   [ -n "${apid:-}" ] && kill -9 "$apid" 2>/dev/null
@@ -58,6 +68,8 @@ cmd_of() { # LAUNCHER: sets CMD
   case "$1" in
     hello) CMD=("$JAVA" -cp "$work/hello:target/lib/*" HelloFx) ;;
     jar) CMD=("$JAVA" -jar "$JAR") ;;
+    base) CMD=("$JAVA" -jar "$BASE_JAR") ;;
+    cold) CMD=("$JAVA" -jar "$JAR") ;;
     jar+cds) CMD=("$JAVA" -XX:SharedArchiveFile="$work/window.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off -jar "$JAR") ;;
     script) CMD=(bin/runboard) ;;
     app) CMD=("$APP") ;;
@@ -71,6 +83,7 @@ field() { awk -v k="$1" '$1 == k { print $2 }' "$2" | tail -1; }
 one() {
   local round="$1" l="$2" report="$work/report" status
   rm -f "$report"
+  [ "$l" = cold ] && rm -f "$RUNBOARD_HOME/rows.index"
   cmd_of "$l"
   RUNBOARD_STARTUP_REPORT="$report" RUNBOARD_STARTUP_SCROLL=1 "${CMD[@]}" </dev/null >"$work/app.log" 2>&1 &
   apid=$!
@@ -119,8 +132,8 @@ awk -F'\t' 'NR > 1 { n[$2]++; for (c = 3; c <= 10; c++) v[$2, c, n[$2]] = $c }
   END { base = median("hello", 3)
     printf "%-8s %14s %8s %12s %6s %9s %9s %9s %8s %8s\n", "launcher", "first frame ms", "÷ hello", "history ms", "rows",
       "scroll p50", "p99", "max", "HWM MiB", "RSS MiB"
-    split("hello jar jar+cds script app", order, " ")
-    for (o = 1; o <= 5; o++) { l = order[o]; if (!(l in n)) continue
+    split("hello base cold jar jar+cds script app", order, " ")
+    for (o = 1; o <= 7; o++) { l = order[o]; if (!(l in n)) continue
       printf "%-8s %14d %8.2f %12d %6d %9.1f %9.1f %9.1f %8d %8d\n", l, median(l, 3), median(l, 3) / base, median(l, 4),
         median(l, 5), median(l, 6), median(l, 7), median(l, 8), median(l, 9), median(l, 10) } }' "$tsv"
 cp "$tsv" "target/window-start-$SESSIONS.tsv" 2>/dev/null && echo "(every round: target/window-start-$SESSIONS.tsv)"

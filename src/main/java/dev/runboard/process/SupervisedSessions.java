@@ -4,8 +4,10 @@ import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionInsight;
+import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
+import dev.runboard.store.RowIndex;
 import dev.runboard.store.SessionLock;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
@@ -30,7 +32,7 @@ import java.util.logging.Logger;
 
 /**
  * The sessions of a data dir as a client sees them: read from the records and captures the owner
- * writes, never written here. Commands go to the supervisor through a {@link SupervisorLink}.
+ * writes, never written here (only {@code rows.index}, a cache of their rows, is). Commands go to the supervisor through a {@link SupervisorLink}.
  * CPU, memory and the process tree are sampled here from /proc (reading needs no ownership), so
  * every running session shows them whoever started it. When a running session has no owner (its
  * supervisor or {@code exec} died), this asks for a supervisor, which adopts it.
@@ -52,6 +54,8 @@ public final class SupervisedSessions extends SessionsById {
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(SessionEngine.daemonThreads("runboard-follow"));
     private final ExecutorService requests = Executors.newCachedThreadPool(SessionEngine.daemonThreads("runboard-request"));
+    /** Writes rows.index after a load; its own thread, so that closing waits for it and leaves no half-written file behind. */
+    private final ExecutorService indexWriter = Executors.newSingleThreadExecutor(SessionEngine.daemonThreads("runboard-rows-index"));
     private volatile long nextOwnerCheck;
     private long remoteUsageAt;
     private java.util.Map<String, ResourceSampler.Usage> remoteUsage = java.util.Map.of();
@@ -81,22 +85,35 @@ public final class SupervisedSessions extends SessionsById {
 
     /** Reads every record once; returns the warnings about records that could not be read. */
     public List<String> load() {
-        SessionStore.LoadResult result = store.loadAll();
+        SessionStore.Rows result = store.loadRows();
         List<SessionRecord> records = result.records();
         // Restoring a finished session only builds objects (nothing to watch): in parallel, then
         // added in the records' order (the table's order when it is not sorted).
         Session[] finished = new Session[records.size()];
         java.util.stream.IntStream.range(0, records.size()).parallel().forEach(i -> {
-            if (records.get(i).status().isTerminal()) {
-                finished[i] = restore(records.get(i));
+            SessionRecord r = records.get(i);
+            if (r.status().isTerminal()) {
+                RowIndex.Row row = result.rows().get(r.id());
+                finished[i] = restore(r, row != null ? finishedOutcome(row, r.spec().previewBytes()) : null);
             }
         });
-        for (int i = 0; i < finished.length; i++) {
-            if (finished[i] == null) {
-                addIfNew(records.get(i));
-            } else {
-                addIfNew(finished[i]);
+        if (result.indexStale()) {
+            // For the next window: its rows from one file. Written off the reading thread, after this load.
+            List<RowIndex.Row> rows = List.copyOf(result.rows().values());
+            try {
+                indexWriter.execute(() -> saveRows(rows));
+            } catch (java.util.concurrent.RejectedExecutionException closed) {
+                // closed while loading: the next window writes it
             }
+        }
+        synchronized (sessions) {
+            List<Session> added = new java.util.ArrayList<>(finished.length);
+            for (int i = 0; i < finished.length; i++) {
+                if (sessions.find(records.get(i).id()).isEmpty()) { // the follower's timer or a start may have got there first
+                    added.add(finished[i] != null ? finished[i] : restore(records.get(i)));
+                }
+            }
+            sessions.addAll(added);
         }
         requestOwnerIfNeeded();
         result.warnings().forEach(this::warn);
@@ -147,23 +164,28 @@ public final class SupervisedSessions extends SessionsById {
         }
     }
 
-    /** A session restored ahead of time, added unless one of its id is already there. */
-    private void addIfNew(Session restored) {
-        synchronized (sessions) {
-            if (sessions.find(restored.id()).isEmpty()) {
-                sessions.add(restored);
-            }
+    private void saveRows(List<RowIndex.Row> rows) {
+        try {
+            store.saveRows(rows);
+        } catch (IOException | RuntimeException e) {
+            log().log(Level.FINE, "could not write the rows index", e); // a cache: the next window reads the records
         }
     }
 
     private Session restore(SessionRecord record) {
+        return restore(record, null);
+    }
+
+    /** The session of this record; with {@code outcome}, an ended one's, instead of the record's own. */
+    private Session restore(SessionRecord record, SessionOutcome outcome) {
         SessionSpec spec = record.spec().toSpec();
         Path capture = store.file(record.id(), SessionStore.CAPTURE);
         Session s = record.status().isWaiting()
                 ? Session.restoreWaiting(record.id(), spec, capture, config.clock(), record.startedAt(), record.status(),
                         record.reason())
                 : Session.restore(record.id(), spec, capture, config.clock(), record.pid(), record.pidStartTicks(),
-                        record.startedAt(), record.outcome(), record.killReport(), record.resources(), record.events());
+                        record.startedAt(), outcome != null ? outcome : record.outcome(), record.killReport(),
+                        record.resources(), record.events());
         s.restoreStack(record.stack(), record.ready());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
@@ -176,6 +198,16 @@ public final class SupervisedSessions extends SessionsById {
             }
         }
         return s;
+    }
+
+    /**
+     * An ended session's outcome as its row holds it: the preview's sizes and last line, with the
+     * bytes read back from the store when the session is shown (a finished session never changes;
+     * a long history held every preview in memory). Null while the session runs.
+     */
+    private SessionOutcome finishedOutcome(RowIndex.Row row, int bound) {
+        String id = row.id();
+        return row.outcome(() -> store.previewOf(id, bound));
     }
 
     /** Catches up with a running session's new record: its events, and its end. */
@@ -389,6 +421,12 @@ public final class SupervisedSessions extends SessionsById {
         monitor.close();
         timer.shutdownNow();
         requests.shutdownNow();
+        indexWriter.shutdownNow(); // an interrupted write leaves the old index (the write is atomic)
+        try {
+            indexWriter.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
 }

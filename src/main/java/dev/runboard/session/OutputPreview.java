@@ -35,6 +35,8 @@ public final class OutputPreview {
     private final String note;
     /** Computed on first use; a benign race at worst computes it twice. */
     private volatile String lastLine;
+    /** Where the parts are read back from when they are not held ({@link #summary}); null when they are. */
+    private final Source source;
     private static final int LAST_LINE_WINDOW = 4096;
 
     private OutputPreview(byte[] head, byte[] tail, long originalBytes, String note) {
@@ -42,10 +44,55 @@ public final class OutputPreview {
     }
 
     private OutputPreview(Part head, Part tail, long originalBytes, String note) {
+        this(head, tail, originalBytes, note, null);
+    }
+
+    private OutputPreview(Part head, Part tail, long originalBytes, String note, Source source) {
         this.head = head;
         this.tail = tail;
         this.originalBytes = originalBytes;
         this.note = note;
+        this.source = source;
+    }
+
+    /** Reads a preview that is not held back from where it is kept (the session's record, its capture). */
+    @FunctionalInterface
+    public interface Source {
+        OutputPreview read() throws IOException;
+    }
+
+    /**
+     * A finished session's preview as its row needs it, without its bytes: the sizes, the note and
+     * the last line, with {@code source} to read the parts back when the output is shown. A
+     * finished session never changes, so ten thousand of them need only this much each; their
+     * previews (up to the bound each, twice that as a String of non-Latin-1 text) stay on disk.
+     * The parts' bytes ({@link #headBytes()}, {@link #text()}…) are read from {@code source} on each
+     * call: that is file I/O, so a UI reads {@link #held()} once, off its UI thread.
+     */
+    public static OutputPreview summary(long originalBytes, int headLength, int tailLength, String note, String lastLine,
+                                        Source source) {
+        OutputPreview p = new OutputPreview(Part.elsewhere(headLength), Part.elsewhere(tailLength), originalBytes, note,
+                java.util.Objects.requireNonNull(source));
+        p.lastLine = lastLine;
+        return p;
+    }
+
+    /** Whether the parts' bytes are in memory; false for a {@link #summary}. */
+    public boolean isHeld() {
+        return source == null;
+    }
+
+    /** This preview with its bytes: itself when held, else read back from its source (file I/O). */
+    public OutputPreview held() throws IOException {
+        return source == null ? this : source.read();
+    }
+
+    private OutputPreview readBack() {
+        try {
+            return source.read();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("could not read the output back: " + e.getMessage(), e);
+        }
     }
 
     private OutputPreview(byte[] head, byte[] tail, long originalBytes) {
@@ -105,12 +152,20 @@ public final class OutputPreview {
         return new OutputPreview(head.clone(), tail.clone(), originalBytes, note).packed();
     }
 
+    /** As {@link #restore} without packing: a preview read back to be shown now, then let go. */
+    public static OutputPreview restoreUnpacked(byte[] head, byte[] tail, long originalBytes, String note) {
+        return new OutputPreview(head.clone(), tail.clone(), originalBytes, note);
+    }
+
     /**
      * The same preview, kept deflated: for a finished session, whose preview is held for as long as
      * it is listed (a thousand sessions hold 64 MB of previews as they are) but read only when its
      * row is opened or its JSON printed. Parts that do not shrink by a tenth stay as they are.
      */
     public OutputPreview packed() {
+        if (source != null) {
+            return this; // nothing held to pack
+        }
         Part h = head.packed();
         Part t = tail.packed();
         if (h == head && t == tail) {
@@ -221,11 +276,17 @@ public final class OutputPreview {
 
     /** The head's raw bytes (the whole output when it fit), for storing. */
     public byte[] headBytes() {
+        if (source != null) {
+            return readBack().headBytes();
+        }
         return head.bytes();
     }
 
     /** The tail's raw bytes (empty when the output fit), for storing. */
     public byte[] tailBytes() {
+        if (source != null) {
+            return readBack().tailBytes();
+        }
         return tail.bytes();
     }
 
@@ -238,6 +299,9 @@ public final class OutputPreview {
     public String text() {
         if (isEmpty() && note != null) {
             return "[runboard] " + note + "\n";
+        }
+        if (source != null) {
+            return readBack().text();
         }
         if (!truncated()) {
             return decode(head.bytes());
@@ -265,14 +329,40 @@ public final class OutputPreview {
         }
         byte[] end = (truncated() ? tail : head).bytes();
         int from = Math.max(0, end.length - LAST_LINE_WINDOW);
-        while (from > 0 && from < end.length && isContinuation(end[from])) {
+        return lastLineFrom(end, from, from > 0);
+    }
+
+    /**
+     * The last line of the output that ends with {@code end}, of which at most the last
+     * {@value #LAST_LINE_WINDOW} bytes are given; {@code cut} says whether bytes come before them
+     * (not found here, as {@link #lastLine()} does): for a store that keeps a preview's bytes and
+     * finds its row's last line without reading the rest of them.
+     */
+    public static String lastLineOfEnd(byte[] end, boolean cut) {
+        int from = Math.max(0, end.length - LAST_LINE_WINDOW);
+        return lastLineFrom(end, from, cut || from > 0);
+    }
+
+    /** How many of the shown part's last bytes {@link #lastLine()} reads. */
+    public static int lastLineWindow() {
+        return LAST_LINE_WINDOW;
+    }
+
+    private static String lastLineFrom(byte[] end, int from, boolean cut) {
+        while (cut && from < end.length && isContinuation(end[from])) {
             from++; // start on a character, not inside one
         }
-        String t = decode(java.util.Arrays.copyOfRange(end, from, end.length));
-        int stop = t.length();
-        while (stop > 0) {
-            int start = t.lastIndexOf('\n', stop - 1) + 1;
-            String line = AnsiText.strip(t.substring(start, stop)).strip();
+        // Line by line from the end, each decoded alone (with its newline: a newline byte is never
+        // inside a UTF-8 sequence, so that gives the characters a decoding of the whole window would):
+        // ten thousand rows' last lines cost one line's decoding each, not a 4 KiB window's.
+        int stop = end.length;
+        while (stop > from) {
+            int start = stop - 1;
+            while (start >= from && end[start] != '\n') {
+                start--;
+            }
+            start++;
+            String line = AnsiText.strip(decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length)))).strip();
             if (!line.isEmpty()) {
                 return line;
             }
@@ -334,6 +424,11 @@ public final class OutputPreview {
 
         static Part plain(byte[] bytes) {
             return new Part(bytes, bytes.length, false);
+        }
+
+        /** A part of this length whose bytes are not held (a {@link OutputPreview#summary}'s). */
+        static Part elsewhere(int length) {
+            return new Part(new byte[0], length, false);
         }
 
         int length() {

@@ -171,11 +171,8 @@ public record SessionRecord(
     }
 
     private static int decoded(String base64, String field) throws CorruptRecordException {
-        if (base64 == null) {
-            return 0;
-        }
         try {
-            return Base64.getDecoder().decode(base64).length;
+            return Base64Length.of(base64);
         } catch (IllegalArgumentException e) {
             throw new CorruptRecordException(field + " is not base64 (" + e.getMessage() + ")");
         }
@@ -208,6 +205,32 @@ public record SessionRecord(
         byte[] head = outputHead == null ? new byte[0] : b64.decode(outputHead);
         byte[] tail = outputTail == null ? new byte[0] : b64.decode(outputTail);
         return OutputPreview.restore(head, tail, outputBytes, outputNote);
+    }
+
+    /** As {@link #preview()}, not packed: read back to be shown once. */
+    OutputPreview previewUnpacked() {
+        Base64.Decoder b64 = Base64.getDecoder();
+        byte[] head = outputHead == null ? new byte[0] : b64.decode(outputHead);
+        byte[] tail = outputTail == null ? new byte[0] : b64.decode(outputTail);
+        return OutputPreview.restoreUnpacked(head, tail, outputBytes, outputNote);
+    }
+
+    /**
+     * The preview as a finished row needs it ({@link OutputPreview#summary}): sizes, note and last
+     * line, found from the base64 without decoding more than the last line's window of it; the
+     * bytes are read back through {@code source} when the output is shown. A checked record's
+     * fields are valid base64 (see {@link #check}).
+     */
+    public OutputPreview previewSummary(OutputPreview.Source source) {
+        int headLength = Base64Length.of(outputHead);
+        int tailLength = Base64Length.of(outputTail);
+        boolean truncated = outputBytes > (long) headLength + tailLength;
+        String end = truncated ? outputTail : outputHead;
+        int endLength = truncated ? tailLength : headLength;
+        String lastLine = outputBytes == 0 && outputNote != null ? outputNote
+                : OutputPreview.lastLineOfEnd(Base64Length.decodeLast(end, endLength, OutputPreview.lastLineWindow()),
+                        endLength > OutputPreview.lastLineWindow());
+        return OutputPreview.summary(outputBytes, headLength, tailLength, outputNote, lastLine, source);
     }
 
     /** The outcome of a finished record; null while it is running. */

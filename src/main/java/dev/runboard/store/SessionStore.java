@@ -180,6 +180,23 @@ public final class SessionStore {
         return Optional.of(RecordReader.read(bytes, id));
     }
 
+    /**
+     * A finished session's preview read back from its record, as it was shown when the session
+     * ended (for a row that holds only a {@link SessionRecord#previewSummary summary}); from its
+     * capture file, within {@code bound}, when the record is gone or no longer readable.
+     */
+    public dev.runboard.session.OutputPreview previewOf(String id, int bound) throws IOException {
+        try {
+            Optional<SessionRecord> record = load(id);
+            if (record.isPresent() && record.get().status().isTerminal()) {
+                return record.get().previewUnpacked();
+            }
+        } catch (IOException | RuntimeException e) {
+            // unreadable now (moved aside, half-copied): the capture still has the bytes
+        }
+        return dev.runboard.session.OutputPreview.read(file(id, CAPTURE), bound);
+    }
+
     /** Ids of every session folder, oldest first (ids sort by start time); folders whose names are not session ids are left out. */
     public List<String> ids() {
         List<String> ids = new ArrayList<>(folders());
@@ -224,10 +241,18 @@ public final class SessionStore {
      * are read and parsed in parallel (a history of 10,000 is most of a core-second of JSON).
      */
     public LoadResult loadAll() {
+        return loadAll(Map.of());
+    }
+
+    /** As {@link #loadAll()}, taking the record of a folder named in {@code known} from there instead of its file. */
+    private LoadResult loadAll(Map<String, SessionRecord> known) {
         List<String> folders = folders();
         // One slot per folder, so the results keep the folders' order whatever thread read them.
         Object[] read = new Object[folders.size()];
-        java.util.stream.IntStream.range(0, folders.size()).parallel().forEach(i -> read[i] = loadOne(folders.get(i)));
+        java.util.stream.IntStream.range(0, folders.size()).parallel().forEach(i -> {
+            SessionRecord k = known.get(folders.get(i));
+            read[i] = k != null ? k : loadOne(folders.get(i));
+        });
         List<SessionRecord> records = new ArrayList<>(read.length);
         List<String> warnings = new ArrayList<>();
         for (Object r : read) {
@@ -241,6 +266,45 @@ public final class SessionStore {
         records.sort(Comparator.comparing(SessionRecord::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
                 .thenComparing(SessionRecord::id));
         return new LoadResult(records, warnings);
+    }
+
+    /**
+     * The history as a window lists it: every record, those of ended sessions without their
+     * preview's bytes (see {@link RowIndex}), taken from {@code rows.index} where it has them.
+     * {@link Rows#indexStale()} says whether the index should be written again ({@link #saveRows}).
+     */
+    public Rows loadRows() {
+        Map<String, RowIndex.Row> indexed = RowIndex.read(dataDir);
+        Map<String, SessionRecord> known = new java.util.HashMap<>(indexed.size() * 2);
+        indexed.forEach((id, row) -> known.put(id, row.record()));
+        LoadResult result = loadAll(known);
+        List<SessionRecord> records = new ArrayList<>(result.records().size());
+        Map<String, RowIndex.Row> rows = new java.util.HashMap<>(result.records().size() * 2);
+        int fromIndex = 0;
+        for (SessionRecord r : result.records()) {
+            RowIndex.Row row = indexed.get(r.id());
+            if (row != null) {
+                fromIndex++;
+            } else if (RowIndex.settled(r.status())) {
+                row = RowIndex.Row.of(r); // read from its file: its preview's bytes are let go here
+            }
+            if (row != null) {
+                rows.put(r.id(), row);
+                records.add(row.record());
+            } else {
+                records.add(r);
+            }
+        }
+        return new Rows(records, rows, result.warnings(), fromIndex != indexed.size() || fromIndex != rows.size());
+    }
+
+    /** The records of {@link #loadRows()}, the rows of its ended sessions by id, its warnings, and whether rows.index is out of date. */
+    public record Rows(List<SessionRecord> records, Map<String, RowIndex.Row> rows, List<String> warnings, boolean indexStale) {
+    }
+
+    /** Writes these rows as the data dir's {@code rows.index}, for the next window to list them from. */
+    public void saveRows(java.util.Collection<RowIndex.Row> rows) throws IOException {
+        RowIndex.write(dataDir, files, rows);
     }
 
     /** The record in folder {@code id}, a warning (String) about it, or null when it has none and that is fine. */

@@ -2,6 +2,7 @@ package dev.runboard.ui.detail;
 
 import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.artifact.TimeIndex;
+import dev.runboard.session.OutputPreview;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.common.Formats;
@@ -98,6 +99,9 @@ public final class DetailController {
     public DetailController(DetailViewModel model, MainViewModel main, ArtifactViewer viewer, SessionControl control, UiTasks tasks) {
         this.tasks = tasks;
         this.model = model;
+        // A finished row of the history holds only its preview's summary: the bytes come back from disk when it is shown.
+        model.readPreviewsWith((summary, then) -> tasks.onFx(tasks.background(summary::held), (preview, error) ->
+                then.accept(error == null ? preview : OutputPreview.noteOnly("could not read the output back: " + error.getMessage()))));
         this.main = main;
         this.viewer = viewer;
         this.control = control;
@@ -201,7 +205,7 @@ public final class DetailController {
         }
         timesLoading = true;
         Path file = Path.of(s.rawOutput());
-        tasks.onFx(tasks.background(() -> LineTimes.of(s.preview(), TimeIndex.read(file))), (times, error) -> {
+        tasks.onFx(tasks.background(() -> LineTimes.of(s.preview().held(), TimeIndex.read(file))), (times, error) -> {
             timesLoading = false;
             SessionSnapshot now = model.snapshotProperty().get();
             if (now == null || !timesToggle.isSelected() || !now.sessionId().equals(s.sessionId())) {

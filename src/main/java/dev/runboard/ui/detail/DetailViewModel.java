@@ -39,6 +39,28 @@ public final class DetailViewModel {
     private long shownAt; // System.nanoTime() of the last tail drawn
     private ParsedLines parsedLines = new ParsedLines();
     private SessionStatus parsedStatus;
+    private PreviewReader previewReader = PreviewReader.DIRECT;
+    /** The selected finished row's preview read back from disk (its row holds only a summary), and the summary it is of. */
+    private OutputPreview readBack;
+    private OutputPreview readBackOf;
+
+    /**
+     * Reads the preview of a finished row that does not hold it ({@link OutputPreview#summary}) and
+     * hands it to {@code then} on the FX thread; the window's reader reads the store off the FX thread.
+     */
+    @FunctionalInterface
+    public interface PreviewReader {
+        /** Reads on the calling thread: for a view-model without a window (tests). */
+        PreviewReader DIRECT = (summary, then) -> {
+            try {
+                then.accept(summary.held());
+            } catch (java.io.IOException | RuntimeException e) {
+                then.accept(OutputPreview.noteOnly("could not read the output back: " + e.getMessage()));
+            }
+        };
+
+        void read(OutputPreview summary, java.util.function.Consumer<OutputPreview> then);
+    }
 
     public DetailViewModel() {
         row.addListener((o, was, now) -> {
@@ -47,6 +69,8 @@ public final class DetailViewModel {
             }
             parsedBytes = -1;
             parsedLines = new ParsedLines();
+            readBack = null;
+            readBackOf = null;
             // compiled once per shown session, not per cell update
             highlights.set(now == null ? RuleHighlights.NONE : RuleHighlights.of(now.spec().watch()));
             if (now != null) {
@@ -70,6 +94,17 @@ public final class DetailViewModel {
         }
         facts.set(SessionFacts.of(s, r.elapsedProperty().get()));
         OutputPreview preview = s.preview();
+        if (!preview.isHeld() && readBackOf != preview) {
+            readBackOf = preview;
+            readBack = null;
+            OutputPreview wanted = preview;
+            previewReader.read(preview, got -> {
+                if (readBackOf == wanted) { // still the selected row's: show it
+                    readBack = got;
+                    refresh();
+                }
+            });
+        }
         truncated.set(preview.truncated());
         // The sizes come from the row's output size, which ticks once a second like the table's:
         // a notice re-worded on every poll re-laid out the whole window each time.
@@ -83,6 +118,13 @@ public final class DetailViewModel {
                 : s.artifactError() + (s.artifactErrorCode() == null ? "" : "  [" + s.artifactErrorCode() + "]"));
         // Output is re-parsed only when it grew or the session ended (the final preview may differ).
         boolean ended = s.status() != parsedStatus;
+        if (!preview.isHeld()) {
+            if (readBack == null) {
+                lines.set(List.of()); // being read back: drawn as soon as it is here
+                return;
+            }
+            preview = readBack;
+        }
         if (preview.originalBytes() != parsedBytes || ended) {
             if (!ended && floodingSinceShown(preview.originalBytes())) {
                 return; // a later poll shows it; the skipped tail is never lost, only not drawn
@@ -90,7 +132,7 @@ public final class DetailViewModel {
             parsedBytes = preview.originalBytes();
             parsedStatus = s.status();
             shownAt = System.nanoTime();
-            lines.set(OutputTailLines.parse(s.output(), parsedLines));
+            lines.set(OutputTailLines.parse(preview.text(), parsedLines));
         }
     }
 
@@ -104,6 +146,11 @@ public final class DetailViewModel {
         return parsedBytes >= 0 && bytes - parsedBytes > FLOOD_BYTES && System.nanoTime() - shownAt < FLOOD_REDRAW_NANOS;
     }
 
+
+    /** Where a finished row's preview is read from when the row holds only its summary (the window: off the FX thread). */
+    public void readPreviewsWith(PreviewReader reader) {
+        this.previewReader = reader;
+    }
 
     /** The plain text of the shown output, for the clipboard. */
     public String plainOutput() {
