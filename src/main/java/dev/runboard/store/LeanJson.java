@@ -337,11 +337,23 @@ public final class LeanJson {
         }
     }
 
-    /** Jackson's escaping: quote, backslash and control characters; everything else as it is (UTF-8). */
+    /**
+     * Jackson's escaping: quote, backslash and control characters; everything else as it is (UTF-8).
+     * Runs of characters that need nothing are copied whole: a 64 KiB preview is written twice at the
+     * end of an exec, whose code is mostly not compiled yet, and a call per character cost it ~20 ms
+     * each time (docs/BENCHMARKS.md §10, round 5).
+     */
     private static void string(StringBuilder out, String s) {
         out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        int n = s.length();
+        char[] chars = n > 16 ? s.toCharArray() : null;
+        int plainFrom = 0;
+        for (int i = 0; i < n; i++) {
+            char c = chars != null ? chars[i] : s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\' && (c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE)) {
+                continue; // plain: copied with its run
+            }
+            out.append(s, plainFrom, i);
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");
@@ -353,18 +365,16 @@ public final class LeanJson {
                 default -> {
                     if (c < 0x20) {
                         out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else if (Character.isSurrogate(c) && !pairedAt(s, i)) {
+                    } else if (!pairedAt(s, i)) {
                         throw new Unsupported("a lone surrogate");
                     } else {
-                        if (Character.isHighSurrogate(c)) {
-                            out.append(c);
-                            c = s.charAt(++i);
-                        }
-                        out.append(c);
+                        out.append(c).append(s.charAt(++i)); // a surrogate pair, as it is
                     }
                 }
             }
+            plainFrom = i + 1;
         }
+        out.append(s, plainFrom, n);
         out.append('"');
     }
 
