@@ -13,6 +13,8 @@
 #     cost on both sides of the command: "pre" = from just before the launch (bash's $EPOCHREALTIME, no fork)
 #     to the command's first instruction (`date +%s%N` written to a side file), "post" = from the command's
 #     last instruction to the launcher's exit; the shell has the same two, so exec's own cost is the difference;
+#     and the CPU of each (user+sys by GNU time, the command's own included: exec's beyond the shell's is the
+#     JVM's and the wrapper's, the figure least bent by a busy machine);
 #   - a hello-world JVM and `exec -- true` through each launcher (wall, CPU = user+sys by GNU time).
 # Every round checks the exit code, the snapshot's status and artifact, its size and (unless --no-cmp) its
 # bytes against the command's output (made once by the shell), then deletes it. Temp files under a mktemp -d, removed at exit.
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
     --rounds) ROUNDS=$2; shift 2 ;;
     --before) BEFORE=$2; shift 2 ;;
     --no-cmp) CMP=0; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "exec-end-to-end.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -73,7 +75,7 @@ us() { local t=${1/./}; echo "${t#0}"; } # $EPOCHREALTIME (s.µs) -> µs
 ms_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b - a) / 1000 }'; } # µs -> ms
 
 tsv="$work/rounds.tsv"
-printf 'round\tvariant\twall_s\tpre_ms\tpost_ms\n' >"$tsv"
+printf 'round\tvariant\twall_s\tpre_ms\tpost_ms\tcpu_s\n' >"$tsv"
 true_tsv="$work/true.tsv"
 printf 'round\tvariant\twall_s\tcpu_s\n' >"$true_tsv"
 
@@ -83,19 +85,19 @@ big_run() { # ROUND VARIANT
   sync
   if [ "$v" = shell ]; then
     t0=$(us "$EPOCHREALTIME")
-    sh -c "$COMMAND" >"$work/shell.out" 2>&1 || rc=$?
+    /usr/bin/time -o "$work/time" -f '%U %S' sh -c "$COMMAND" >"$work/shell.out" 2>&1 || rc=$?
     t1=$(us "$EPOCHREALTIME")
   else
     cmd_of "$v"
     rm -rf "$work/data-$v"
     t0=$(us "$EPOCHREALTIME")
-    "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/data-$v" -- "$COMMAND" </dev/null >"$work/$v.json" 2>"$work/$v.err" || rc=$?
+    /usr/bin/time -o "$work/time" -f '%U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/data-$v" -- "$COMMAND" </dev/null >"$work/$v.json" 2>"$work/$v.err" || rc=$?
     t1=$(us "$EPOCHREALTIME")
   fi
   [ "$rc" = 0 ] || { echo "round $r: $v exited $rc: $(cat "$work/$v.err" 2>/dev/null)" >&2; exit 1; }
   first=$(($(cat "$work/first") / 1000)); last=$(($(cat "$work/last") / 1000))
-  printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$v" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e6 }')" \
-    "$(ms_between "$t0" "$first")" "$(ms_between "$last" "$t1")" >>"$tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$v" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e6 }')" \
+    "$(ms_between "$t0" "$first")" "$(ms_between "$last" "$t1")" "$(awk '{ printf "%.2f", $1 + $2 }' "$work/time")" >>"$tsv"
   if [ "$v" = shell ]; then
     if [ "$CMP" = 1 ]; then cmp -s "$work/shell.out" "$work/reference" || { echo "round $r: the shell's file differs from the reference" >&2; exit 1; }; fi
     rm -f "$work/shell.out"
@@ -158,16 +160,17 @@ def of(v, key, rs=rows):
 rounds = sorted({r['round'] for r in rows}, key=int)
 shell = {r['round']: r for r in rows if r['variant'] == 'shell'}
 print(f"\n{size} end to end (wall s; ratio = exec ÷ shell of the same round; target ≤ 1.05):\n")
-print("| variant | wall s (median) | ratio median | ratio per round | pre ms (median) | post ms (median) | exec's own: pre + post − shell's, ms |")
-print("|---|---|---|---|---|---|---|")
+print("| variant | wall s (median) | ratio median | ratio per round | pre ms (median) | post ms (median) | exec's own: pre + post − shell's, ms | CPU s (median) | CPU beyond the shell's, s |")
+print("|---|---|---|---|---|---|---|---|---|")
 s_pre, s_post = med(of('shell', 'pre_ms')), med(of('shell', 'post_ms'))
-print(f"| shell | {med(of('shell', 'wall_s')):.3f} | 1 | | {s_pre:.1f} | {s_post:.1f} | |")
+print(f"| shell | {med(of('shell', 'wall_s')):.3f} | 1 | | {s_pre:.1f} | {s_post:.1f} | | {med(of('shell', 'cpu_s')):.2f} | |")
 for v in launchers:
     rs = {r['round']: r for r in rows if r['variant'] == v}
     ratios = [float(rs[k]['wall_s']) / float(shell[k]['wall_s']) for k in rounds]
     own = [float(rs[k]['pre_ms']) + float(rs[k]['post_ms']) - float(shell[k]['pre_ms']) - float(shell[k]['post_ms']) for k in rounds]
+    cpu = [float(rs[k]['cpu_s']) - float(shell[k]['cpu_s']) for k in rounds]
     print(f"| {v} | {med(of(v, 'wall_s')):.3f} | **{med(ratios):.3f}** | {' '.join(f'{x:.3f}' for x in ratios)} | "
-          f"{med(of(v, 'pre_ms')):.1f} | {med(of(v, 'post_ms')):.1f} | {med(own):.0f} |")
+          f"{med(of(v, 'pre_ms')):.1f} | {med(of(v, 'post_ms')):.1f} | {med(own):.0f} | {med(of(v, 'cpu_s')):.2f} | {med(cpu):.2f} |")
 hello = [r for r in trues if r['variant'] == 'hello' and r['round'] != '0']
 hw, hc = med(of('hello', 'wall_s', hello)), med(of('hello', 'cpu_s', hello))
 print(f"\nexec -- true (medians of {len(hello)}; hello-world JVM: wall {hw:.3f} s, CPU {hc:.3f} s; targets ≤ 5× and ≤ 0.25 s CPU):\n")

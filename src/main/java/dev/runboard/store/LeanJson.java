@@ -53,6 +53,37 @@ public final class LeanJson {
         return out.toString();
     }
 
+    /**
+     * Works out now what a first write of this record type, and of the record types its properties
+     * hold, needs (their properties, read from the class files), so the write does not: exec does it
+     * while its command runs, for the snapshot it prints once the command has ended (docs/BENCHMARKS.md
+     * §10, round 5). A type this writer hands to Jackson is left for its write to find out.
+     */
+    public static void prepare(Class<?> type) {
+        prepare(type, new java.util.HashSet<>());
+    }
+
+    private static void prepare(java.lang.reflect.Type type, java.util.Set<Class<?>> seen) {
+        if (type instanceof java.lang.reflect.ParameterizedType p) {
+            for (java.lang.reflect.Type argument : p.getActualTypeArguments()) {
+                prepare(argument, seen);
+            }
+            return;
+        }
+        if (!(type instanceof Class<?> c) || !c.isRecord() || !seen.add(c)) {
+            return;
+        }
+        List<Property> properties;
+        try {
+            properties = PROPERTIES.computeIfAbsent(c, LeanJson::properties);
+        } catch (Unsupported e) {
+            return; // written by Jackson: nothing to prepare here
+        }
+        for (Property p : properties) {
+            prepare(p.getter().getGenericReturnType(), seen);
+        }
+    }
+
     public static byte[] writeBytes(Object value) {
         return write(value).getBytes(StandardCharsets.UTF_8);
     }

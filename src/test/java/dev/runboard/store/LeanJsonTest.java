@@ -128,6 +128,17 @@ class LeanJsonTest {
         assertNull(LeanJson.writeItself("x".repeat(30) + "\uD83D"), "a lone surrogate goes to Jackson");
     }
 
+    /** exec prepares its snapshot's type while its command runs: that changes nothing written, and a type Jackson writes is no error. */
+    @Test
+    void preparedTypesAreWrittenAsJacksonWritesThem() {
+        LeanJson.prepare(SessionSnapshot.class);
+        LeanJson.prepare(SessionRecord.class);
+        LeanJson.prepare(dev.runboard.session.StackLink.class);
+        LeanJson.prepare(WatchSpec.class);
+        assertSame(snapshot(SessionStatus.KILLED, killReport(), OutputPreview.of(("line 1\n" + AWKWARD).getBytes(StandardCharsets.UTF_8), 8)));
+        assertNull(LeanJson.writeItself(dev.runboard.session.StackLink.adHoc("q", Map.of())), "still Jackson's");
+    }
+
     @Test
     void whatItDoesNotKnowGoesToJackson() {
         WatchSpec watch = new WatchSpec(List.of(new OutputRule("ERROR", OutputRule.Action.FAIL)), Duration.ofSeconds(90),
