@@ -15,7 +15,9 @@
 #     last instruction to the launcher's exit; the shell has the same two, so exec's own cost is the difference;
 #     and the CPU of each (user+sys by GNU time, the command's own included: exec's beyond the shell's is the
 #     JVM's and the wrapper's, the figure least bent by a busy machine);
-#   - a hello-world JVM and `exec -- true` through each launcher (wall, CPU = user+sys by GNU time).
+#   - a hello-world JVM and `exec -- true` through each launcher (wall, CPU = user+sys by GNU time);
+#   - the same output cut to 16 MiB by the shell and through each launcher: the CPU of a whole exec whose
+#     preview is cut, less the shell's, is runboard's fixed cost around a big output, on a busy machine too.
 # Every round checks the exit code, the snapshot's status and artifact, its size and (unless --no-cmp) its
 # bytes against the command's output (made once by the shell), then deletes it. Temp files under a mktemp -d, removed at exit.
 set -euo pipefail
@@ -71,6 +73,9 @@ javac -d "$work/hello" "$work/hello/Hello.java"
 LINE='runboard capture benchmark line .................................................................'
 # The command stamps its own first and last instruction (a fork of date each, on both sides alike).
 COMMAND="date +%s%N >$work/first; yes '$LINE' | head -c $BYTES; date +%s%N >$work/last"
+# The same output cut to 16 MiB: still far beyond the preview, so exec does all of its end's work (the
+# truncated preview, the artifact), in a run short enough for its CPU to be mostly runboard's own.
+SMALL="yes '$LINE' | head -c 16M"
 us() { local t=${1/./}; echo "${t#0}"; } # $EPOCHREALTIME (s.µs) -> µs
 ms_between() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b - a) / 1000 }'; } # µs -> ms
 
@@ -111,16 +116,21 @@ big_run() { # ROUND VARIANT
     rm -rf "$work/data-$v"
   fi
 }
-true_run() { # ROUND VARIANT
+true_run() { # ROUND VARIANT [small]
   local r=$1 v=$2 wall user sys
   cmd_of "$v"
   if [ "$v" = hello ]; then
     /usr/bin/time -o "$work/time" -f '%e %U %S' "${CMD[@]}" </dev/null >/dev/null 2>&1
+  elif [ "$v" = shell ]; then
+    /usr/bin/time -o "$work/time" -f '%e %U %S' sh -c "$SMALL" >"$work/small.out" 2>&1
+  elif [ -n "${3:-}" ]; then
+    rm -rf "$work/small-$v"
+    /usr/bin/time -o "$work/time" -f '%e %U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/small-$v" -- "$SMALL" </dev/null >/dev/null 2>&1
   else
     /usr/bin/time -o "$work/time" -f '%e %U %S' "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
   fi
   read -r wall user sys <"$work/time"
-  printf '%s\t%s\t%s\t%s\n' "$r" "$v" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" >>"$true_tsv"
+  printf '%s\t%s\t%s\t%s\n' "$r" "$v${3:+ small}" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" >>"$true_tsv"
 }
 
 echo "== runboard exec end to end vs the shell redirect =="
@@ -145,6 +155,8 @@ for ((r = 1; r <= ROUNDS; r++)); do
   for ((i = 0; i < n; i++)); do big_run "$r" "${variants[$(((i + r - 1) % n))]}"; done
   true_run "$r" hello
   for v in "${launchers[@]}"; do true_run "$r" "$v"; done
+  true_run "$r" shell small
+  for v in "${launchers[@]}"; do true_run "$r" "$v" small; done
   echo "round $r of $ROUNDS: $(awk -F'\t' -v r="$r" '$1 == r { printf "%s %ss  ", $2, $3 }' "$tsv")(load $(cut -d' ' -f1 /proc/loadavg))"
 done
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min) at end"
@@ -179,4 +191,13 @@ print("|---|---|---|---|---|")
 for v in launchers:
     w, c = of(v, 'wall_s', trues), of(v, 'cpu_s', trues)
     print(f"| {v} | {med(w):.3f} | {med(w) / hw:.1f}× | {med(c):.3f} | {' '.join(f'{x:.2f}' for x in w)} |")
+small = {r['round']: r for r in trues if r['variant'] == 'shell small'}
+print(f"\n16 MiB, preview cut (medians): shell wall {med(of('shell small', 'wall_s', trues)):.3f} s, CPU {med(of('shell small', 'cpu_s', trues)):.3f} s\n")
+print("| launcher | wall s | CPU s | CPU beyond the shell's, s (median of rounds) | wall beyond the shell's, s |")
+print("|---|---|---|---|---|")
+for v in launchers:
+    rs = {r['round']: r for r in trues if r['variant'] == v + ' small'}
+    cpu = [float(rs[k]['cpu_s']) - float(small[k]['cpu_s']) for k in rs]
+    wall = [float(rs[k]['wall_s']) - float(small[k]['wall_s']) for k in rs]
+    print(f"| {v} | {med(of(v + ' small', 'wall_s', trues)):.3f} | {med(of(v + ' small', 'cpu_s', trues)):.3f} | {med(cpu):.3f} | {med(wall):.3f} |")
 EOF
