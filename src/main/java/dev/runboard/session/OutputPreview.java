@@ -268,7 +268,10 @@ public final class OutputPreview {
         int stop = t.length();
         while (stop > 0) {
             int start = t.lastIndexOf('\n', stop - 1) + 1;
-            String line = AnsiText.strip(t.substring(start, stop)).strip();
+            String line = t.substring(start, stop);
+            // AnsiText compiles its pattern as it loads: output without escapes never needs it (a
+            // finished exec finds its last line just after the command ended).
+            line = (line.indexOf('\u001B') < 0 ? line : AnsiText.strip(line)).strip();
             if (!line.isEmpty()) {
                 return line;
             }
