@@ -89,6 +89,9 @@ public final class ExecCommand implements Callable<Integer> {
             }
             session.addListener(ended::complete);
             started.complete(session);
+            // What printing the final snapshot first needs is worked out while the command runs, not
+            // after it ended (docs/BENCHMARKS.md §10, round 5).
+            LeanJson.prepare(SessionSnapshot.class);
             SessionSnapshot last = ended.get();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);

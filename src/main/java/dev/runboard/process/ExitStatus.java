@@ -57,7 +57,7 @@ public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant 
         if (newline >= 0) {
             line = line.substring(0, newline); // the kill facts of a timeout follow (WrapperKill)
         }
-        String[] words = line.strip().split("\\s+");
+        String[] words = ProcFiles.words(line.strip());
         int i = 0;
         boolean timedOut = words[0].equals("timeout");
         if (timedOut) {

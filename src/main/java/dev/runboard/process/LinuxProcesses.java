@@ -12,12 +12,12 @@ import java.util.Optional;
  * are ever signalled, even by a runboard running as root (see {@link #isOurs}).
  */
 public final class LinuxProcesses implements OsProcesses {
-    private final List<String> launchPrefix;
+    /** Probed on first use: a launch under the wrapper needs no prefix, and the probe is a process start (docs/BENCHMARKS.md §10, round 5). */
+    private volatile List<String> launchPrefix;
     private final Credentials self;
     private final LinuxSignals signals = new LinuxSignals();
 
     public LinuxProcesses() {
-        this.launchPrefix = probeLaunchPrefix();
         this.self = Credentials.ofThisProcess();
     }
 
@@ -49,7 +49,12 @@ public final class LinuxProcesses implements OsProcesses {
 
     @Override
     public List<String> launchPrefix() {
-        return launchPrefix;
+        List<String> prefix = launchPrefix;
+        if (prefix == null) {
+            prefix = probeLaunchPrefix(); // two threads may both probe: they find the same answer
+            launchPrefix = prefix;
+        }
+        return prefix;
     }
 
     @Override

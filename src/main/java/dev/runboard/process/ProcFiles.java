@@ -70,8 +70,38 @@ final class ProcFiles {
         if (line == null) {
             return null;
         }
-        String[] f = line.trim().split("\\s+");
+        String[] f = words(line.trim());
         return new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3])};
+    }
+
+    /**
+     * {@code text.split("\\s+")} of a trimmed text, without a regular expression: exec reads its own
+     * uids before its command starts and the wrapper's status line after it ended, and each split
+     * compiled the pattern anew (docs/BENCHMARKS.md §10, round 5).
+     */
+    static String[] words(String trimmed) {
+        if (trimmed.isEmpty()) {
+            return new String[] {""}; // as split gives
+        }
+        java.util.List<String> words = new java.util.ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < trimmed.length(); i++) {
+            if (isRegexSpace(trimmed.charAt(i))) {
+                if (i > start) {
+                    words.add(trimmed.substring(start, i));
+                }
+                start = i + 1;
+            }
+        }
+        if (start < trimmed.length()) {
+            words.add(trimmed.substring(start));
+        }
+        return words.toArray(String[]::new);
+    }
+
+    /** {@code \\s} of a regular expression: space, tab, newline, vertical tab, form feed, carriage return. */
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /** The value of a status file's line that starts with {@code name} ("CapEff:"), or null. */

@@ -24,7 +24,6 @@ final class SessionLauncher {
      */
     private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofSeconds(5);
     private static final long GROUP_POLL_NANOS = 100_000;
-    private static final String SETSID = "setsid";
     private final OsProcesses os;
     private final Optional<SessionWrapper> wrapper;
     private final Optional<String> limitation;
@@ -91,10 +90,9 @@ final class SessionLauncher {
      */
     Process launch(SessionSpec spec, java.util.Map<String, String> baseEnv, boolean inheritStdin, String tag,
                    Path capture, Path exitStatusFile) throws IOException {
-        List<String> argv = new ArrayList<>(os.launchPrefix());
-        if (wrapper.isPresent()) {
-            argv.remove(SETSID); // the wrapper makes the process group itself, without a new session
-        }
+        // The wrapper makes the process group itself (without a new session) and starts the command with
+        // every signal at its default, so it needs neither setsid nor env in front of it.
+        List<String> argv = new ArrayList<>(wrapper.isPresent() ? List.of() : os.launchPrefix());
         argv.addAll(wrapperPrefix(spec, exitStatusFile));
         argv.addAll(commandArgv(spec));
         ProcessBuilder pb = new ProcessBuilder(argv)

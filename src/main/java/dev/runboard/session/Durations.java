@@ -24,8 +24,14 @@ public final class Durations {
     /** The longest duration {@link #parse} accepts: far beyond any field's range, and well inside {@code toNanos()}. */
     public static final Duration LONGEST = Duration.ofDays(100 * 365);
 
-    private static final Pattern BARE = Pattern.compile("\\d+(?:\\.\\d+)?");
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|h|m|s)\\s*");
+    /**
+     * Compiled on first use, not with this class: exec parses its default grace ("2") on every run,
+     * and compiling these cost it ~5 ms before its command started (docs/BENCHMARKS.md §10, round 5).
+     */
+    private static final class Grammar {
+        static final Pattern BARE = Pattern.compile("\\d+(?:\\.\\d+)?");
+        static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|h|m|s)\\s*");
+    }
     private static final String[] UNITS = {"h", "m", "s", "ms"};
     private static final long[] UNIT_MILLIS = {3_600_000L, 60_000L, 1000L, 1L};
     private static final String GRAMMAR = "write e.g. 500ms, 30s, 5m or 1h30m; a bare number is seconds";
@@ -47,7 +53,13 @@ public final class Durations {
             throw new IllegalArgumentException("'" + text.strip() + "' is negative: a duration cannot be");
         }
         Duration d;
-        if (BARE.matcher(t).matches()) {
+        if (t.length() <= 9 && Sizes.digitsOnly(t)) {
+            long millis = Long.parseLong(t) * 1000; // a bare whole number of seconds, as the BARE branch reads it
+            if (millis > LONGEST.toMillis()) {
+                throw tooLong(text);
+            }
+            d = Duration.ofMillis(millis);
+        } else if (Grammar.BARE.matcher(t).matches()) {
             d = ofMillis(new BigDecimal(t).multiply(BigDecimal.valueOf(1000)), text);
         } else if (t.startsWith("p")) {
             d = iso(t, text);
@@ -63,7 +75,7 @@ public final class Durations {
     }
 
     private static BigDecimal partsInMillis(String t, String text) {
-        Matcher m = PART.matcher(t);
+        Matcher m = Grammar.PART.matcher(t);
         BigDecimal millis = BigDecimal.ZERO;
         int end = 0;
         int lastUnit = -1;

@@ -2,11 +2,7 @@ package dev.runboard.session;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -362,7 +358,10 @@ public final class OutputPreview {
                 start--;
             }
             start++;
-            String line = AnsiText.strip(decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length)))).strip();
+            String raw = decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length)));
+            // AnsiText compiles its pattern as it loads: output without escapes never needs it (a
+            // finished exec finds its last line just after the command ended).
+            String line = (raw.indexOf('\u001B') < 0 ? raw : AnsiText.strip(raw)).strip();
             if (!line.isEmpty()) {
                 return line;
             }
@@ -375,23 +374,15 @@ public final class OutputPreview {
         return "\n\u2026 " + humanBytes(omitted) + " omitted (" + omitted + " bytes): open the artifact for the full output \u2026\n";
     }
 
-    /** Decodes UTF-8 with every invalid sequence and every NUL shown as U+FFFD. */
+    /**
+     * Decodes UTF-8 with every invalid sequence and every NUL shown as U+FFFD. {@code new String}
+     * replaces invalid sequences as a REPLACE decoder does (OutputPreviewTest holds the two side by
+     * side) in one pass over the bytes, where the decoder's loop costs a short exec, whose code is
+     * not compiled yet, several ms per 64 KiB preview (docs/BENCHMARKS.md §10, round 5).
+     */
     public static String decode(byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                .replaceWith(String.valueOf(REPLACEMENT));
-        try {
-            CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes));
-            for (int i = 0; i < chars.limit(); i++) {
-                if (chars.get(i) == '\0') {
-                    chars.put(i, REPLACEMENT);
-                }
-            }
-            return chars.toString();
-        } catch (CharacterCodingException e) {
-            throw new IllegalStateException("a REPLACE decoder cannot fail", e);
-        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        return text.indexOf('\0') < 0 ? text : text.replace('\0', REPLACEMENT);
     }
 
     /** 1536 → "1.5 KB"; decimal units, as file managers show them. */
@@ -406,7 +397,41 @@ public final class OutputPreview {
             v /= 1000;
             u++;
         }
-        return String.format(Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
+        return fixed(v, v < 10 ? 1 : 0) + " " + units[u];
+    }
+
+    /**
+     * {@code String.format(Locale.ROOT, "%.Nf", v)} for N of 0 or 1, without a {@code Formatter}: its
+     * first use loads the locale data (~30 ms), and a finished exec's omission marker asks for one
+     * (docs/BENCHMARKS.md §10, round 5). The Formatter rounds the shortest decimal form of {@code v}
+     * ({@link Double#toString}) half up, and so does this; OutputPreviewTest compares the two.
+     */
+    static String fixed(double v, int decimals) {
+        String shortest = Double.toString(v);
+        int dot = shortest.indexOf('.');
+        if (v < 0 || decimals < 0 || decimals > 1 || dot < 0 || shortest.indexOf('E') >= 0) {
+            return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        }
+        String fraction = shortest.substring(dot + 1);
+        StringBuilder digits = new StringBuilder(shortest.substring(0, dot));
+        for (int i = 0; i < decimals; i++) {
+            digits.append(i < fraction.length() ? fraction.charAt(i) : '0');
+        }
+        if (fraction.length() > decimals && fraction.charAt(decimals) >= '5') {
+            int i = digits.length() - 1;
+            while (i >= 0 && digits.charAt(i) == '9') {
+                digits.setCharAt(i--, '0');
+            }
+            if (i < 0) {
+                digits.insert(0, '1');
+            } else {
+                digits.setCharAt(i, (char) (digits.charAt(i) + 1));
+            }
+        }
+        if (decimals > 0) {
+            digits.insert(digits.length() - decimals, '.');
+        }
+        return digits.toString();
     }
 
     /** One part's bytes: as they are, or deflated (see {@link #packed()}). Immutable; {@link #bytes()} hands out a copy. */

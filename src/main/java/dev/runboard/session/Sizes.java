@@ -22,7 +22,10 @@ public final class Sizes {
     public static final long TIB = 1L << 40;
     public static final long PIB = 1L << 50;
 
-    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(?:([kmgt])(?:i?b)?|b)?");
+    /** Compiled on first use: exec parses its default preview size ("65536") on every run (see {@link Durations}). */
+    private static final class Grammar {
+        static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(?:([kmgt])(?:i?b)?|b)?");
+    }
     private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
     private static final String GRAMMAR = "write e.g. 500M or 2G: K, M, G, T are KiB, MiB, GiB, TiB; a bare number is bytes";
 
@@ -31,7 +34,7 @@ public final class Sizes {
 
     /** Whether the text is written in this grammar (whatever its amount). */
     public static boolean isSize(String text) {
-        return text != null && !text.isBlank() && SIZE.matcher(text.strip().toLowerCase(Locale.ROOT)).matches();
+        return text != null && !text.isBlank() && Grammar.SIZE.matcher(text.strip().toLowerCase(Locale.ROOT)).matches();
     }
 
     /**
@@ -41,7 +44,10 @@ public final class Sizes {
      */
     public static long parse(String text) {
         String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
-        Matcher m = SIZE.matcher(t);
+        if (t.length() <= 18 && digitsOnly(t)) {
+            return Long.parseLong(t); // a bare number of bytes, as the grammar reads it
+        }
+        Matcher m = Grammar.SIZE.matcher(t);
         if (t.isEmpty() || !m.matches()) {
             throw new IllegalArgumentException("'" + (text == null ? "" : text.strip()) + "' is not a size (" + GRAMMAR + ")");
         }
@@ -51,6 +57,20 @@ public final class Sizes {
             throw new IllegalArgumentException("'" + text.strip() + "' is too large for a size");
         }
         return bytes.longValueExact();
+    }
+
+    /** Whether the text is one or more ASCII digits and nothing else. */
+    static boolean digitsOnly(String t) {
+        if (t.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -53,6 +53,37 @@ public final class LeanJson {
         return out.toString();
     }
 
+    /**
+     * Works out now what a first write of this record type, and of the record types its properties
+     * hold, needs (their properties, read from the class files), so the write does not: exec does it
+     * while its command runs, for the snapshot it prints once the command has ended (docs/BENCHMARKS.md
+     * §10, round 5). A type this writer hands to Jackson is left for its write to find out.
+     */
+    public static void prepare(Class<?> type) {
+        prepare(type, new java.util.HashSet<>());
+    }
+
+    private static void prepare(java.lang.reflect.Type type, java.util.Set<Class<?>> seen) {
+        if (type instanceof java.lang.reflect.ParameterizedType p) {
+            for (java.lang.reflect.Type argument : p.getActualTypeArguments()) {
+                prepare(argument, seen);
+            }
+            return;
+        }
+        if (!(type instanceof Class<?> c) || !c.isRecord() || !seen.add(c)) {
+            return;
+        }
+        List<Property> properties;
+        try {
+            properties = PROPERTIES.computeIfAbsent(c, LeanJson::properties);
+        } catch (Unsupported e) {
+            return; // written by Jackson: nothing to prepare here
+        }
+        for (Property p : properties) {
+            prepare(p.getter().getGenericReturnType(), seen);
+        }
+    }
+
     public static byte[] writeBytes(Object value) {
         return write(value).getBytes(StandardCharsets.UTF_8);
     }
@@ -337,11 +368,23 @@ public final class LeanJson {
         }
     }
 
-    /** Jackson's escaping: quote, backslash and control characters; everything else as it is (UTF-8). */
+    /**
+     * Jackson's escaping: quote, backslash and control characters; everything else as it is (UTF-8).
+     * Runs of characters that need nothing are copied whole: a 64 KiB preview is written twice at the
+     * end of an exec, whose code is mostly not compiled yet, and a call per character cost it ~20 ms
+     * each time (docs/BENCHMARKS.md §10, round 5).
+     */
     private static void string(StringBuilder out, String s) {
         out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        int n = s.length();
+        char[] chars = n > 16 ? s.toCharArray() : null;
+        int plainFrom = 0;
+        for (int i = 0; i < n; i++) {
+            char c = chars != null ? chars[i] : s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\' && (c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE)) {
+                continue; // plain: copied with its run
+            }
+            out.append(s, plainFrom, i);
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");
@@ -353,18 +396,16 @@ public final class LeanJson {
                 default -> {
                     if (c < 0x20) {
                         out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else if (Character.isSurrogate(c) && !pairedAt(s, i)) {
+                    } else if (!pairedAt(s, i)) {
                         throw new Unsupported("a lone surrogate");
                     } else {
-                        if (Character.isHighSurrogate(c)) {
-                            out.append(c);
-                            c = s.charAt(++i);
-                        }
-                        out.append(c);
+                        out.append(c).append(s.charAt(++i)); // a surrogate pair, as it is
                     }
                 }
             }
+            plainFrom = i + 1;
         }
+        out.append(s, plainFrom, n);
         out.append('"');
     }
 

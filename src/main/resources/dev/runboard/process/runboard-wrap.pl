@@ -66,7 +66,11 @@ if (!defined $pid) {
     exit 126;
 }
 if ($pid == 0) {
-    $SIG{$_} = 'DEFAULT' for @handled;
+    # Every signal at its default, as `env --default-signal` would set them: a signal runboard was
+    # started with ignored (SIGINT in a background job, SIGHUP under nohup, SIGPIPE) must not stay
+    # ignored in the command. Done here rather than by env in front of the wrapper: one program less
+    # to start, and no probe of env's options before each runboard's first launch.
+    $SIG{$_} = 'DEFAULT' for keys %SIG;
     exec { $ARGV[0] } @ARGV;
     my $missing = $! == ENOENT;
     print STDERR "runboard: cannot run $ARGV[0]: $!\n";

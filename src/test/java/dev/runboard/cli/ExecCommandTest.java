@@ -1,6 +1,7 @@
 package dev.runboard.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -103,6 +104,49 @@ class ExecCommandTest {
             "--", "printf", "%s|", "a b", "$X"}, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
         assertEquals(0, code);
         assertEquals("a b|$X|", Json.mapper().readTree(out.toString()).get("output").asText());
+    }
+
+    /**
+     * exec does its end's work in the few milliseconds after the command: a command that ends at once
+     * still leaves its whole record (ended, with no file of a running session left beside it) and
+     * prints the same end; one whose output outgrew the preview has its artifact and its marker.
+     */
+    @Test
+    void aCommandThatEndsAtOnceLeavesItsWholeRecordAndSnapshot() throws Exception {
+        JsonNode j = exec("--", "true").json();
+        assertEquals("completed", j.get("status").asText());
+        assertEquals(0, j.get("exit_code").asInt());
+        Path folder = dataDir.resolve("sessions").resolve(j.get("session_id").asText());
+        JsonNode record = Json.mapper().readTree(Files.readString(folder.resolve("session.json")));
+        assertEquals("completed", record.get("status").asText());
+        assertEquals(j.get("ended_at").asText(), record.get("ended_at").asText());
+        assertEquals(j.get("started_at").asText(), record.get("started_at").asText());
+        try (var files = Files.list(folder)) {
+            assertEquals(Set.of("session.json", "capture.log", "capture.log.times", "lock"),
+                    files.map(f -> f.getFileName().toString()).collect(java.util.stream.Collectors.toSet()),
+                    "an ended session's folder: no exit status or space set aside is left");
+        }
+
+        JsonNode big = exec("--", "yes 0123456789 | head -c 1000000").json();
+        assertEquals("completed", big.get("status").asText());
+        long omitted = big.get("output_original_bytes").asLong() - big.get("output_visible_bytes").asLong();
+        assertTrue(java.util.regex.Pattern.compile("\n\u2026 \\d+(\\.\\d)? KB omitted \\(" + omitted + " bytes\\): open the artifact")
+                .matcher(big.get("output").asText()).find(), "the omission marker");
+        assertEquals(1_000_000, Files.size(Path.of(big.get("artifact").asText())));
+    }
+
+    @Test
+    void aMissingCwdIsSaidAndNothingIsLaunchedOrRecorded() throws Exception {
+        Result missingCwd = exec("--cwd", dataDir.resolve("missing").toString(), "--", "touch " + dataDir.resolve("ran"));
+        assertEquals(2, missingCwd.exit());
+        assertEquals("runboard exec: cwd " + dataDir.resolve("missing") + " does not exist", missingCwd.err().strip());
+        assertFalse(Files.exists(dataDir.resolve("ran")), "the command did not run");
+        Path sessions = dataDir.resolve("sessions");
+        if (Files.isDirectory(sessions)) {
+            try (var left = Files.list(sessions)) {
+                assertEquals(List.of(), left.toList(), "no session folder");
+            }
+        }
     }
 
     @Test

@@ -175,6 +175,35 @@ class WrapperDeadlineTest {
         assertEquals(0, mask & 0x7FFFFFFFL, "none of signals 1-31 ignored (32, 33: glibc's own): " + sigIgnLine);
     }
 
+    /**
+     * runboard no longer puts {@code env --default-signal} in front of the wrapper: the wrapper itself
+     * starts the command with every signal at its default, whatever it was started with ignored
+     * (a runboard under nohup, or in a background job of a script, has HUP or INT ignored).
+     */
+    @Test
+    void theCommandStartsWithNoIgnoredSignalWhenTheWrapperInheritedIgnoredOnes() throws Exception {
+        Path status = dir.resolve("ignored");
+        List<String> argv = new ArrayList<>(List.of("setsid", "bash", "-c",
+                "trap '' HUP INT QUIT PIPE TERM USR1 USR2 TSTP TTIN TTOU SIGRTMIN+3 SIGRTMAX; exec \"$@\"", "bash"));
+        argv.addAll(wrapper.prefix(status, 0, 0));
+        argv.addAll(List.of("sh", "-c", "grep SigIgn /proc/$PPID/status; grep SigIgn /proc/self/status"));
+        Path out = dir.resolve("ignored.txt");
+        ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).redirectOutput(out.toFile());
+        pb.environment().put(tag.substring(0, tag.indexOf('=')), tag.substring(tag.indexOf('=') + 1));
+        wrappers.add(pb.start());
+        awaitStatus(status, Duration.ofSeconds(10));
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(2, lines.size(), "the wrapper's mask, then the command's: " + lines);
+        long wrapperMask = Long.parseUnsignedLong(lines.get(0).substring("SigIgn:".length()).strip(), 16);
+        long commandMask = Long.parseUnsignedLong(lines.get(1).substring("SigIgn:".length()).strip(), 16);
+        // (the wrapper handles HUP, INT, TERM and the like itself; PIPE and TSTP it leaves as it found them)
+        assertTrue((wrapperMask & (1L << (13 - 1))) != 0 && (wrapperMask & (1L << (20 - 1))) != 0,
+                "the wrapper did start with PIPE and TSTP ignored (else this test tests nothing): " + lines.get(0));
+        // 32 and 33 are glibc's own, which no program can set (env could not either)
+        assertEquals(0, commandMask & ~(3L << 31), "no signal ignored in the command, real-time ones included: " + lines.get(1));
+    }
+
     @Test
     void runningAsRootTheDeadlineNeverSignalsAnotherUsersProcess() throws Exception {
         assumeTrue(new LinuxProcesses().credentials().effectiveUid() == 0, "needs root to start a process of another uid");

@@ -34,6 +34,16 @@ class DurationsTest {
         assertEquals(Duration.ofMillis(1), Durations.parse("0.0005"), "rounded to whole milliseconds");
     }
 
+    /** Whole seconds are read without the grammar's regex (exec parses its default grace on every run), to the same answer. */
+    @Test
+    void aBareWholeNumberReadsAsTheGrammarReadsIt() {
+        assertEquals(Duration.ofSeconds(7), Durations.parse("007"));
+        assertEquals(Duration.ofSeconds(42), Durations.parse(" 42 "));
+        assertEquals(Duration.ofSeconds(999_999_999), Durations.parse("999999999"));
+        assertEquals(Duration.ofSeconds(2), Durations.parse("2.0"));
+        assertTrue(message("9999999999").contains("too long"), message("9999999999"));
+    }
+
     @Test
     void readsIsoAsJavaWritesIt() {
         assertEquals(Duration.ofSeconds(30), Durations.parse("PT30S"));

@@ -119,6 +119,57 @@ class OutputPreviewTest {
         assertEquals("100 MB", OutputPreview.humanBytes(100_000_000));
     }
 
+    /** Written without a Formatter (its first use loads the locale data), and exactly as one writes it. */
+    @Test
+    void humanBytesIsWhatTheFormatterWouldWrite() {
+        for (long n = 1000; n < 3_000_000; n += 7) {
+            assertEquals(formatted(n), OutputPreview.humanBytes(n), n + " bytes");
+        }
+        for (long n : new long[] {1049, 1050, 1150, 1250, 9949, 9950, 9999, 10_000, 99_500, 999_499, 999_500, 999_999,
+                1_073_741_824L, 5_368_709_120L, 999_950_000_000_000L, Long.MAX_VALUE}) {
+            assertEquals(formatted(n), OutputPreview.humanBytes(n), n + " bytes");
+        }
+        for (double v : new double[] {0.05, 0.15, 0.25, 1.15, 2.675, 9.95, 99.5, 999.5, 0.0, 1e7, 123456789.5}) {
+            for (int decimals = 0; decimals <= 1; decimals++) {
+                assertEquals(String.format(java.util.Locale.ROOT, "%." + decimals + "f", v), OutputPreview.fixed(v, decimals), v + "");
+            }
+        }
+    }
+
+    private static String formatted(long bytes) {
+        String[] units = {"KB", "MB", "GB", "TB"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 1000 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return String.format(java.util.Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
+    }
+
+    /** Decoded in one pass by {@code new String}, with every invalid sequence replaced as a REPLACE decoder replaces it. */
+    @Test
+    void decodingReplacesInvalidBytesAsAReplacingDecoderDoes() throws Exception {
+        java.util.Random random = new java.util.Random(16);
+        byte[] awkward = {0, '\n', 'A', (byte) 0x80, (byte) 0xBF, (byte) 0xC0, (byte) 0xC1, (byte) 0xC2, (byte) 0xDF,
+            (byte) 0xE0, (byte) 0xED, (byte) 0xEF, (byte) 0xF0, (byte) 0xF4, (byte) 0xF5, (byte) 0xFF, (byte) 0xA0, (byte) 0x9F};
+        for (int round = 0; round < 200_000; round++) {
+            byte[] raw = new byte[random.nextInt(12)];
+            for (int i = 0; i < raw.length; i++) {
+                raw[i] = random.nextBoolean() ? awkward[random.nextInt(awkward.length)] : (byte) random.nextInt(256);
+            }
+            assertEquals(replacingDecoder(raw), OutputPreview.decode(raw), java.util.HexFormat.of().formatHex(raw));
+        }
+    }
+
+    private static String replacingDecoder(byte[] raw) throws Exception {
+        java.nio.CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE)
+                .replaceWith("\uFFFD").decode(java.nio.ByteBuffer.wrap(raw));
+        return chars.toString().replace('\0', '\uFFFD');
+    }
+
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }

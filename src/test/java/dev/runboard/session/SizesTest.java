@@ -24,6 +24,17 @@ class SizesTest {
         assertEquals(0, Sizes.parse("0"));
     }
 
+    /** A bare number of bytes is read without the grammar's regex (exec parses its default preview size on every run). */
+    @Test
+    void aBareNumberReadsAsTheGrammarReadsIt() {
+        assertEquals(65536, Sizes.parse("65536"));
+        assertEquals(65536, Sizes.parse(" 065536 "));
+        assertEquals(999_999_999_999_999_999L, Sizes.parse("999999999999999999"));
+        assertEquals(Long.MAX_VALUE, Sizes.parse("9223372036854775807"));
+        assertEquals("'9223372036854775808' is too large for a size",
+                assertThrows(IllegalArgumentException.class, () -> Sizes.parse("9223372036854775808")).getMessage());
+    }
+
     @Test
     void refusesWithASentence() {
         for (String bad : List.of("lots", "", "-1", "1e3", "NaN", "5P", "5 MB/s", "M")) {

@@ -106,6 +106,39 @@ class LeanJsonTest {
                 "/c/capture", killReport(), new ResourceTotals(1024, 0.5), List.of(), null, null)), "a record");
     }
 
+    /**
+     * The escaping copies runs of plain characters whole (and reads long strings as one array): every
+     * kind of character that needs escaping, or a surrogate pair, at the start, the end and inside
+     * runs of every length on both sides of that cut, is still written as Jackson writes it.
+     */
+    @Test
+    void escapesAtEveryPlaceOfShortAndLongStringsAreWrittenAsJacksonWritesThem() {
+        List<String> awkward = List.of("\"", "\\", "\n", "\r", "\t", "\b", "\f", "\u0000", "\u001B", "\u001F",
+                "\uD83D\uDE00", "\u2026", "é", "\u007F");
+        for (String odd : awkward) {
+            for (int before : new int[] {0, 1, 15, 16, 17, 40}) {
+                for (int after : new int[] {0, 1, 16, 40}) {
+                    String text = "a".repeat(before) + odd + "b".repeat(after) + odd;
+                    assertSame(Map.of("text", text));
+                }
+            }
+        }
+        assertSame(Map.of("lone high at the end", "x".repeat(30) + "\uD83D"));
+        assertSame(Map.of("lone low inside", "x".repeat(30) + "\uDE00" + "y".repeat(30)));
+        assertNull(LeanJson.writeItself("x".repeat(30) + "\uD83D"), "a lone surrogate goes to Jackson");
+    }
+
+    /** exec prepares its snapshot's type while its command runs: that changes nothing written, and a type Jackson writes is no error. */
+    @Test
+    void preparedTypesAreWrittenAsJacksonWritesThem() {
+        LeanJson.prepare(SessionSnapshot.class);
+        LeanJson.prepare(SessionRecord.class);
+        LeanJson.prepare(dev.runboard.session.StackLink.class);
+        LeanJson.prepare(WatchSpec.class);
+        assertSame(snapshot(SessionStatus.KILLED, killReport(), OutputPreview.of(("line 1\n" + AWKWARD).getBytes(StandardCharsets.UTF_8), 8)));
+        assertNull(LeanJson.writeItself(dev.runboard.session.StackLink.adHoc("q", Map.of())), "still Jackson's");
+    }
+
     @Test
     void whatItDoesNotKnowGoesToJackson() {
         WatchSpec watch = new WatchSpec(List.of(new OutputRule("ERROR", OutputRule.Action.FAIL)), Duration.ofSeconds(90),
