@@ -26,8 +26,6 @@ import java.util.Map;
 final class WatchedSession {
     private static final int MAX_EVENTS = 200;
     private static final int HISTORY_POINTS = 600;
-    /** A remote session's connection while its host cannot be reached (the word the remote package marks). */
-    private static final String DISCONNECTED = "disconnected";
     /** A NOTIFY rule that keeps matching is recorded again at most this often (a flood is one event per period). */
     static final Duration NOTIFY_REPEAT = Duration.ofSeconds(10);
 
@@ -117,7 +115,7 @@ final class WatchedSession {
         if (paused) {
             lastOutputAt = at; // a paused session is quiet on purpose: the watchdog does not count it
             hung = false;
-        } else if (DISCONNECTED.equals(session.connection())) {
+        } else if (Session.DISCONNECTED.equals(session.connection())) {
             // A remote session's output cannot arrive while its host is out of reach: the silence is
             // the network's, not the command's. The watchdog counts again from the reconnection.
             lastOutputAt = at;

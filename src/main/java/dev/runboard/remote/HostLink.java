@@ -94,7 +94,7 @@ final class HostLink implements AutoCloseable {
         Mirror mirror = new Mirror(session.captureFile());
         followed.put(session.id(), new Followed(session, process, mirror, exitStatusFile, pid, startTicks));
         stream.follow(session.id(), mirror.size());
-        session.connection("connected");
+        session.connection(Session.CONNECTED);
         startPoller();
         synchronized (wake) {
             wake.notifyAll();
@@ -122,9 +122,9 @@ final class HostLink implements AutoCloseable {
             try {
                 more = pollOnce();
                 backoff = BACKOFF_FIRST;
-                markAll("connected", null);
+                markAll(Session.CONNECTED, null);
             } catch (IOException | RuntimeException e) {
-                markAll("disconnected", e.getMessage());
+                markAll(Session.DISCONNECTED, e.getMessage());
                 log().log(Level.FINE, "poll of " + ssh.host() + " failed", e);
                 pause(backoff);
                 backoff = backoff.multipliedBy(2).compareTo(BACKOFF_MAX) > 0 ? BACKOFF_MAX : backoff.multipliedBy(2);

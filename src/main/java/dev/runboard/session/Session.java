@@ -35,7 +35,11 @@ public final class Session {
     /** What the command's earlier runs say about this one; set once it joins a list that knows them. */
     private volatile RunEstimate estimate = RunEstimate.NONE;
     private boolean listenersTold;
-    /** A remote session's link to its host: "connected" or "disconnected"; null when local. */
+    /** A remote session's link to its host, as {@link #connection()} says it. */
+    public static final String CONNECTED = "connected";
+    /** A remote session whose host cannot be reached now (its command runs on; its output waits there). */
+    public static final String DISCONNECTED = "disconnected";
+    /** A remote session's link to its host: {@link #CONNECTED} or {@link #DISCONNECTED}; null when local. */
     private volatile String connection;
     /** Its place in a stack, or null for a plain session; set before anyone else sees the session. */
     private volatile StackLink stack;
