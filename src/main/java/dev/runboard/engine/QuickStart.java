@@ -131,29 +131,28 @@ public final class QuickStart {
      */
     private static Map<String, String> ask(SupervisorPaths paths, SocketChannel open, String request, boolean readOnly)
             throws IOException {
-        for (int attempt = 1; ; attempt++) {
-            SocketChannel ch = open != null ? open : SupervisorSocket.connectOrStart(paths);
-            open = null;
-            try (ch) {
-                OutputStream o = Channels.newOutputStream(ch);
-                o.write(request.getBytes(StandardCharsets.UTF_8));
-                o.flush();
-                String line = new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
-                if (line == null) {
-                    throw new IOException("the supervisor closed the connection without answering");
-                }
-                return FlatJson.readFlat(line);
-            } catch (IOException lost) {
-                if (!readOnly) {
-                    throw new IOException(lost.getMessage() + " (the supervisor died during the request: "
-                            + "'runboard list' shows whether it was carried out; see " + paths.log() + ")", lost);
-                }
-                if (attempt == SupervisorSocket.READ_ATTEMPTS) {
-                    throw lost;
-                }
-                SupervisorSocket.pauseBeforeRetry();
-            }
+        if (readOnly) {
+            return SupervisorSocket.exchangeReading(paths, open, ch -> reply(ch, request));
         }
+        SocketChannel ch = open != null ? open : SupervisorSocket.connectOrStart(paths);
+        try (ch) {
+            return reply(ch, request);
+        } catch (IOException lost) {
+            throw new IOException(lost.getMessage() + " (the supervisor died during the request: "
+                    + "'runboard list' shows whether it was carried out; see " + paths.log() + ")", lost);
+        }
+    }
+
+    /** Sends the request's line and reads the supervisor's one-line answer. */
+    private static Map<String, String> reply(SocketChannel ch, String request) throws IOException {
+        OutputStream o = Channels.newOutputStream(ch);
+        o.write(request.getBytes(StandardCharsets.UTF_8));
+        o.flush();
+        String line = new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
+        if (line == null) {
+            throw new IOException("the supervisor closed the connection without answering");
+        }
+        return FlatJson.readFlat(line);
     }
 
     /**

@@ -267,25 +267,9 @@ public final class SupervisorClient implements SupervisorLink {
         }
     }
 
-    /**
-     * A request that only reads or waits: when the supervisor that took it died before answering
-     * (killed, crashed, or its idle exit crossing the request), it is asked again of the next one,
-     * which adopts the same sessions. Requests that act (start, kill) are never sent twice.
-     */
+    /** A request that only reads or waits: asked again of the next supervisor if the one asked dies first ({@link SupervisorSocket#exchangeReading}). */
     JsonNode callReading(ObjectNode request) throws IOException {
-        for (int attempt = 1; ; attempt++) {
-            SocketChannel ch = SupervisorSocket.connectOrStart(paths); // a supervisor that cannot start is said at once
-            try (ch) {
-                return exchange(ch, request);
-            } catch (RequestException refused) {
-                throw refused; // an answer, not a lost connection
-            } catch (IOException lost) {
-                if (attempt == SupervisorSocket.READ_ATTEMPTS) {
-                    throw lost;
-                }
-                SupervisorSocket.pauseBeforeRetry();
-            }
-        }
+        return SupervisorSocket.exchangeReading(paths, null, ch -> exchange(ch, request));
     }
 
     private JsonNode exchange(SocketChannel ch, ObjectNode request) throws IOException {

@@ -40,15 +40,42 @@ final class SupervisorSocket {
         return e instanceof NoSuchFileException || e instanceof SocketException;
     }
 
-    /** A connection to the supervisor, starting one first when none answers. */
     /** How often a read-only request is sent when supervisors keep dying under it (one dying is enough to retry). */
-    static final int READ_ATTEMPTS = 3;
-
+    private static final int READ_ATTEMPTS = 3;
     /** A short wait before asking again: a supervisor killed a moment ago may still hold its socket. */
-    static void pauseBeforeRetry() {
-        LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+    private static final long RETRY_PAUSE_NANOS = Duration.ofMillis(100).toNanos();
+
+    /** One request sent and its answer read, over a connection to the supervisor. */
+    interface Exchange<T> {
+        T over(SocketChannel ch) throws IOException;
     }
 
+    /**
+     * A request that only reads or waits, over {@code open} when given, else a connection to the
+     * supervisor (started if none answers): when the supervisor that took it died before answering
+     * (killed, crashed, or its idle exit crossing the request), it is asked again of the next one,
+     * which adopts the same sessions. A supervisor that cannot start is said at once, and so is a
+     * refusal (an answer, not a lost connection). Requests that act (start, kill) never come here:
+     * they are not sent twice.
+     */
+    static <T> T exchangeReading(SupervisorPaths paths, SocketChannel open, Exchange<T> exchange) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            SocketChannel ch = open != null ? open : connectOrStart(paths);
+            open = null;
+            try (ch) {
+                return exchange.over(ch);
+            } catch (SupervisorClient.RequestException refused) {
+                throw refused;
+            } catch (IOException lost) {
+                if (attempt == READ_ATTEMPTS) {
+                    throw lost;
+                }
+                LockSupport.parkNanos(RETRY_PAUSE_NANOS);
+            }
+        }
+    }
+
+    /** A connection to the supervisor, starting one first when none answers. */
     static SocketChannel connectOrStart(SupervisorPaths paths) throws IOException {
         try {
             return connect(paths);
