@@ -2,7 +2,6 @@ package dev.runboard.ui.detail;
 
 import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.artifact.TimeIndex;
-import dev.runboard.session.OutputPreview;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.common.Formats;
@@ -101,7 +100,7 @@ public final class DetailController {
         this.model = model;
         // A finished row of the history holds only its preview's summary: the bytes come back from disk when it is shown.
         model.readPreviewsWith((summary, then) -> tasks.onFx(tasks.background(summary::held), (preview, error) ->
-                then.accept(error == null ? preview : OutputPreview.noteOnly("could not read the output back: " + error.getMessage()))));
+                then.accept(error == null ? preview : DetailViewModel.PreviewReader.unreadable(error))));
         this.main = main;
         this.viewer = viewer;
         this.control = control;

@@ -55,11 +55,16 @@ public final class DetailViewModel {
             try {
                 then.accept(summary.held());
             } catch (java.io.IOException | RuntimeException e) {
-                then.accept(OutputPreview.noteOnly("could not read the output back: " + e.getMessage()));
+                then.accept(unreadable(e));
             }
         };
 
         void read(OutputPreview summary, java.util.function.Consumer<OutputPreview> then);
+
+        /** What the tail shows in place of output that could not be read back. */
+        static OutputPreview unreadable(Throwable error) {
+            return OutputPreview.noteOnly("could not read the output back: " + error.getMessage());
+        }
     }
 
     public DetailViewModel() {
