@@ -69,6 +69,10 @@ public final class ExecCommand implements Callable<Integer> {
             engine.onEvent((session, event) -> printEvent(event, err));
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+            // The end as soon as it is decided: the snapshot is built and printed here while a worker writes
+            // and fsyncs the final record (two cores: side by side); `ended` is heard once it is on disk.
+            CompletableFuture<SessionSnapshot> decided = new CompletableFuture<>();
+            engine.onEndDecided(s -> decided.complete(s.snapshot()));
             // Registered before the start so that a Ctrl-C at any moment still ends the tree. The JVM
             // halts when its hooks return, so the hook itself prints the killed snapshot.
             Thread onCtrlC = new Thread(() -> awaitQuietly(started).ifPresent(session -> {
@@ -92,13 +96,15 @@ public final class ExecCommand implements Callable<Integer> {
             // What printing the final snapshot first needs is worked out while the command runs, not
             // after it ended (docs/BENCHMARKS.md §10, round 5).
             LeanJson.prepare(SessionSnapshot.class);
-            SessionSnapshot last = ended.get();
+            // A session that never ran (it could not start) is recorded and announced without a decided step.
+            SessionSnapshot last = (SessionSnapshot) CompletableFuture.anyOf(decided, ended).get();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
             } catch (IllegalStateException shuttingDown) {
                 // Ctrl-C arrived as the session ended: the hook is running; printing once below is still right.
             }
             printOnce(last);
+            ended.get(); // the final record is on disk before this JVM exits
             return exitCode(last);
         }
     }

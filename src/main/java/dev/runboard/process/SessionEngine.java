@@ -59,6 +59,7 @@ public final class SessionEngine extends SessionsById {
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
     private final List<java.util.function.BiConsumer<Session, dev.runboard.session.SessionEvent>> eventListeners =
             new CopyOnWriteArrayList<>();
+    private final List<Consumer<Session>> decidedListeners = new CopyOnWriteArrayList<>();
     private final HistoryReconciler history;
     private final SessionKills kills;
     private final SessionRecorder recorder;
@@ -113,6 +114,16 @@ public final class SessionEngine extends SessionsById {
     /** Told of each event the watchdog, the guards and the output rules find, as it is found (exec prints them). */
     public void onEvent(java.util.function.BiConsumer<Session, dev.runboard.session.SessionEvent> listener) {
         eventListeners.add(listener);
+    }
+
+    /**
+     * Told of each session whose end is decided, on the thread that then writes its final record: its
+     * {@link Session#snapshot()} is final, but the record is not on disk yet (the session's listeners
+     * hear of the end only after it is). {@code exec} builds and prints the snapshot meanwhile, on its
+     * own thread, and still waits for the listeners before it exits (docs/BENCHMARKS.md §10).
+     */
+    public void onEndDecided(Consumer<Session> listener) {
+        decidedListeners.add(listener);
     }
 
     /** Told of problems a person should see: unreadable records, a store that cannot be written. */
@@ -206,7 +217,6 @@ public final class SessionEngine extends SessionsById {
         SessionSpec spec = session.spec();
         String id = session.id();
         Path capture = session.captureFile();
-        times.watch(id, capture);
         Process process;
         long startTicks;
         // The start the user sees and the wrapper's deadline count from the same moment, taken before the launch.
@@ -216,10 +226,15 @@ public final class SessionEngine extends SessionsById {
             if (spec.isRemote()) {
                 RemoteSessions.Launched launched = remote.launch(session, exitStatus);
                 process = launched.process();
+                times.watch(id, capture);
                 startTicks = launched.startTicks();
             } else {
                 process = spec.pty() ? ptyLauncher.launch(spec, baseEnv, session.tag(), capture, exitStatus)
                         : launcher.launch(spec, baseEnv, attachStdin, session.tag(), capture, exitStatus);
+                // Right after the launch, not before it (its start was on the way to the command's first
+                // instruction): what the command wrote meanwhile, a few ms, is timed by this first sample,
+                // well within the index's resolution.
+                times.watch(id, capture);
                 startTicks = config.os().startTicks(process.pid());
             }
         } catch (IOException e) {
@@ -413,6 +428,13 @@ public final class SessionEngine extends SessionsById {
         // One value: the session ends, its record is written from that very state, and only then
         // are listeners told (whoever is told may read the record, or delete the folder).
         session.end(outcome);
+        for (Consumer<Session> l : decidedListeners) {
+            try {
+                l.accept(session);
+            } catch (RuntimeException failure) {
+                warn("a listener failed for the end of " + session.id() + ": " + failure);
+            }
+        }
         if (recorder.save(session)) {
             finisher.tidy(session); // else the exit status stays for the next runboard to record
         }
