@@ -3,6 +3,7 @@ package dev.runboard.ui;
 import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.common.DesktopBridge;
+import dev.runboard.ui.common.LateView;
 import dev.runboard.ui.common.Theme;
 import dev.runboard.ui.common.UiSettings;
 import dev.runboard.session.SessionService;
@@ -89,20 +90,28 @@ public final class MainWindow {
         dev.runboard.store.SettingsStore settingsStore = new dev.runboard.store.SettingsStore(engine.dataDir());
         NewSessionDialogs dialogs = new NewSessionDialogs(theme, tasks, Path.of("").toAbsolutePath(),
                 () -> dev.runboard.ui.launch.SessionDefaults.of(settingsStore.load().settings()));
+        // The Workspace menu is in the first frame; the sidebar it belongs to is loaded when a workspace opens.
+        WorkspaceController workspaceController = new WorkspaceController(workspaces);
         Callback<Class<?>, Object> controllers = type -> {
-            if (type == MainController.class) {
-                return new MainController(model, selection, dialogs, theme, tasks);
-            }
             if (type == WorkspaceController.class) {
-                return new WorkspaceController(workspaces);
+                return workspaceController;
             }
             if (type == DetailController.class) {
                 return new DetailController(detail, model, viewer, control, tasks);
             }
             throw new IllegalArgumentException("no controller known for " + type);
         };
+        LateView<DetailController> detailView = new LateView<>(
+                MainWindow.class.getResource("/dev/runboard/ui/detail/DetailView.fxml"), controllers);
+        LateView<WorkspaceController> sidebarView = new LateView<>(
+                MainWindow.class.getResource("/dev/runboard/ui/workspace/WorkspaceSidebar.fxml"), controllers);
         FXMLLoader loader = new FXMLLoader(MainWindow.class.getResource("/dev/runboard/ui/main/MainView.fxml"));
-        loader.setControllerFactory(controllers);
+        loader.setControllerFactory(type -> {
+            if (type == MainController.class) {
+                return new MainController(model, selection, dialogs, theme, tasks, detailView, workspaceController, sidebarView);
+            }
+            throw new IllegalArgumentException("no controller known for " + type);
+        });
         Parent root;
         try {
             root = loader.load();
@@ -117,8 +126,16 @@ public final class MainWindow {
         theme.register(scene);
         stage.setScene(scene);
         MainController controller = loader.getController();
-        DetailAfterFirstFrame.install(scene, controller.mainSplit(), controller.detailRoot(), model.selectedProperty(), tasks);
-        RunsUi.install(root, controller.sideTabs(), engine, tasks, sessions, model.selectedProperty());
+        RunsUi.install(controller.table(), controller.toolBar(), controller.statusChoice(), sessions, model.selectedProperty());
+        detailView.whenLoaded((view, c) -> c.sideTabs().getTabs().add(RunsUi.historyTab(engine, tasks, model.selectedProperty())));
+        workspaces.openProperty().addListener((o, was, open) -> {
+            if (open) {
+                sidebarView.load();
+            }
+        });
+        if (workspaces.openProperty().get()) {
+            sidebarView.load();
+        }
         stage.setTitle("runboard");
         // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
         stage.setMinWidth(MIN_WIDTH);
@@ -145,9 +162,12 @@ public final class MainWindow {
                 settingsStore, tasks, model::warn);
         dev.runboard.ui.prefs.PreferencesMenu.install(scene, () -> dev.runboard.ui.prefs.PreferencesDialog.open(stage, prefs, theme));
         WindowMemory memory = new WindowMemory(stage, engine.dataDir().toAbsolutePath(), tasks,
-                java.util.Map.of("main", controller.mainSplit(), "detail", controller.detailSplit()),
-                java.util.Map.of("sidebar", controller.sidebarPosition()), controller.table());
+                java.util.Map.of("main", controller.mainSplit()), java.util.Map.of("sidebar", controller.sidebarPosition()),
+                controller.table());
         memory.restore();
+        detailView.whenLoaded((view, c) -> memory.addSplit("detail", c.split()));
+        // Last: a row selected before the first frame loads the pane at once, with all of the above waiting for it.
+        DetailAfterFirstFrame.install(scene, controller.mainSplit(), detailView, model.selectedProperty(), tasks);
         stage.setOnCloseRequest(e -> {
             if (controller.confirmClose(memory.state().askBeforeQuit(), () -> memory.setAskBeforeQuit(false))) {
                 memory.saveAndWait();

@@ -35,6 +35,8 @@ public final class WindowMemory {
     private WindowState state;
     private CompletableFuture<?> lastWrite = CompletableFuture.completedFuture(null);
     private boolean closed;
+    private boolean restored;
+    private final InvalidationListener changed = o -> later.playFromStart();
 
     public WindowMemory(Stage stage, Path dataDir, UiTasks tasks, Map<String, SplitPane> splits, TableView<?> table) {
         this(stage, dataDir, tasks, splits, Map.of(), table);
@@ -45,7 +47,7 @@ public final class WindowMemory {
         this.stage = stage;
         this.dataDir = dataDir;
         this.tasks = tasks;
-        this.splits = splits;
+        this.splits = new java.util.LinkedHashMap<>(splits);
         this.positions = positions;
         this.table = table;
         this.state = WindowState.load(dataDir);
@@ -66,12 +68,7 @@ public final class WindowMemory {
             stage.setHeight(Math.max(stage.getMinHeight(), state.height()));
         }
         stage.setMaximized(state.maximized());
-        splits.forEach((name, split) -> {
-            Double at = state.splits().get(name);
-            if (at != null && at > 0 && at < 1 && split.getDividers().size() > 0) {
-                split.setDividerPositions(at);
-            }
-        });
+        splits.forEach(this::restoreSplit);
         positions.forEach((name, position) -> {
             Double at = state.splits().get(name);
             if (at != null && at > 0 && at < 1) {
@@ -84,7 +81,7 @@ public final class WindowMemory {
                 c.setPrefWidth(w);
             }
         }
-        InvalidationListener changed = o -> later.playFromStart();
+        restored = true;
         stage.xProperty().addListener(changed);
         stage.yProperty().addListener(changed);
         stage.widthProperty().addListener(changed);
@@ -93,6 +90,24 @@ public final class WindowMemory {
         splits.values().forEach(s -> s.getDividers().forEach(d -> d.positionProperty().addListener(changed)));
         positions.values().forEach(p -> p.addListener(changed));
         table.getColumns().forEach(c -> c.widthProperty().addListener(changed));
+    }
+
+    /**
+     * A split that joined the window after it opened (the detail pane is loaded when first needed): put
+     * where it was left, and remembered from now on.
+     */
+    public void addSplit(String name, SplitPane split) {
+        if (splits.putIfAbsent(name, split) == null && restored) {
+            restoreSplit(name, split);
+            split.getDividers().forEach(d -> d.positionProperty().addListener(changed));
+        }
+    }
+
+    private void restoreSplit(String name, SplitPane split) {
+        Double at = state.splits().get(name);
+        if (at != null && at > 0 && at < 1 && split.getDividers().size() > 0) {
+            split.setDividerPositions(at);
+        }
     }
 
     /** Remembers whether to ask before quitting with running sessions, and saves. */

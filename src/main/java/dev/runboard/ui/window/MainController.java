@@ -7,6 +7,7 @@ import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.common.Formats;
 import dev.runboard.ui.common.Icons;
+import dev.runboard.ui.common.LateView;
 import dev.runboard.ui.common.LayoutRoot;
 import dev.runboard.ui.common.Theme;
 import dev.runboard.ui.common.UiTasks;
@@ -76,17 +77,28 @@ public final class MainController {
     @FXML private MenuItem copyCommandMenuItem;
     @FXML private MenuItem openCwdMenuItem;
     @FXML private CheckMenuItem darkModeItem;
-    @FXML private DetailController detailController;
-    @FXML private javafx.scene.layout.StackPane detail;
+    @FXML private javafx.scene.layout.StackPane detailStandIn;
     @FXML private MenuBar menuBar;
-    @FXML private WorkspaceController workspaceController;
-    @FXML private javafx.scene.layout.VBox workspace;
+    @FXML private javafx.scene.control.ToolBar toolBar;
+    private final LateView<DetailController> detail;
+    private final WorkspaceController workspaceController;
+    private final LateView<WorkspaceController> workspace;
     @FXML private javafx.scene.control.SplitPane sideSplit;
     @FXML private javafx.scene.control.SplitPane mainSplit;
     private SidebarSplit sidebar;
 
-    public MainController(MainViewModel model, SelectionActions selection, NewSessionDialogs dialogs, Theme theme, UiTasks tasks) {
+    /**
+     * {@code detail} and {@code workspace} are the detail pane and the workspace sidebar, loaded when first
+     * needed; {@code workspaceController} is the sidebar's controller, which also owns the Workspace menu
+     * and so exists before its view.
+     */
+    public MainController(MainViewModel model, SelectionActions selection, NewSessionDialogs dialogs, Theme theme, UiTasks tasks,
+                          LateView<DetailController> detail, WorkspaceController workspaceController,
+                          LateView<WorkspaceController> workspace) {
         this.model = model;
+        this.detail = detail;
+        this.workspaceController = workspaceController;
+        this.workspace = workspace;
         this.selection = selection;
         this.dialogs = dialogs;
         this.theme = theme;
@@ -144,9 +156,14 @@ public final class MainController {
         Tooltip message = new Tooltip();
         message.textProperty().bind(messageLabel.textProperty());
         messageLabel.setTooltip(message);
-        sidebar = SidebarSplit.install(sideSplit, workspace);
+        sidebar = SidebarSplit.install(sideSplit);
+        workspace.whenLoaded((view, c) -> sidebar.attach(view));
         ResponsiveColumns.install(sessionTable, List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn));
-        detailController.setActions(this::onRerun, this::onEditRerun);
+        detail.whenLoaded((view, c) -> {
+            c.setActions(this::onRerun, this::onEditRerun);
+            c.rowProperty().bind(model.selectedProperty());
+            replaceStandIn(view);
+        });
         workspaceController.install(menuBar, sessionTable, model.selectedProperty());
     }
 
@@ -221,7 +238,16 @@ public final class MainController {
                 }
             }
         });
-        detailController.rowProperty().bind(model.selectedProperty());
+    }
+
+    /** The detail pane takes its stand-in's place; replacing an item forgets the divider beside it, so it is put back. */
+    private void replaceStandIn(javafx.scene.Node pane) {
+        int at = mainSplit.getItems().indexOf(detailStandIn);
+        if (at >= 0) {
+            double[] dividers = mainSplit.getDividerPositions();
+            mainSplit.getItems().set(at, pane);
+            mainSplit.setDividerPositions(dividers);
+        }
     }
 
     /** The table's selection as it is now: the rows the actions act on, and the one the detail pane shows. */
@@ -304,7 +330,7 @@ public final class MainController {
 
     @FXML
     void onFind() {
-        detailController.focusFind();
+        detail.controller().focusFind();
     }
 
     @FXML
@@ -342,12 +368,18 @@ public final class MainController {
     }
 
     private List<javafx.scene.Node> panes() {
-        return List.of(sessionTable, detailController.outputList(), detailController.sideTabs(), workspace, filterField);
+        List<javafx.scene.Node> panes = new java.util.ArrayList<>(List.of(sessionTable, detail.controller().outputList(),
+                detail.controller().sideTabs()));
+        if (workspace.isLoaded()) {
+            panes.add(workspace.root());
+        }
+        panes.add(filterField);
+        return panes;
     }
 
     @FXML
     void onOpenOutput() {
-        detailController.openOutput();
+        detail.controller().openOutput();
     }
 
     @FXML
@@ -377,18 +409,34 @@ public final class MainController {
         return sidebar.positionProperty();
     }
 
-    /** The detail pane as a whole (DetailView.fxml's root), an item of {@link #mainSplit()}. */
+    /** The detail pane as a whole (DetailView.fxml's root), an item of {@link #mainSplit()} once loaded; asking loads it. */
     public javafx.scene.Node detailRoot() {
+        return detail.root();
+    }
+
+    /** The detail pane, loaded when first needed (a selection, the first frame, or a caller here). */
+    public LateView<DetailController> detail() {
         return detail;
     }
 
-    /** The detail pane's tabs (Facts, and what others add). */
-    public javafx.scene.control.TabPane sideTabs() {
-        return detailController.sideTabs();
+    /** The workspace sidebar, loaded when a workspace first opens or a caller asks for it. */
+    public LateView<WorkspaceController> workspaceSidebar() {
+        return workspace;
     }
 
-    public javafx.scene.control.SplitPane detailSplit() {
-        return detailController.split();
+    /** The detail pane's tabs (Facts, and what others add); asking loads the pane. */
+    public javafx.scene.control.TabPane sideTabs() {
+        return detail.controller().sideTabs();
+    }
+
+    /** The tool bar above the table (New session, the row actions, the filters). */
+    public javafx.scene.control.ToolBar toolBar() {
+        return toolBar;
+    }
+
+    /** The status filter in the tool bar. */
+    public ComboBox<StatusFilter> statusChoice() {
+        return statusChoice;
     }
 
     public WorkspaceController workspaceController() {

@@ -12,31 +12,41 @@ import javafx.scene.control.SplitPane;
  * to read long names and errors. A hidden item would still hold a divider and its room, so the
  * sidebar leaves the split while no workspace is open and comes back where it was left. Where its
  * edge is lives in {@link #positionProperty()} whether it is shown or not, so the window can
- * remember it across restarts.
+ * remember it across restarts. The sidebar itself is loaded only when first needed, so the split
+ * and its remembered edge exist before it does ({@link #attach}).
  */
 final class SidebarSplit {
     private final SplitPane split;
-    private final Node sidebar;
+    private Node sidebar;
     private final DoubleProperty position = new SimpleDoubleProperty(this, "position");
     private final InvalidationListener dividerMoved = o -> readDivider();
     private SplitPane.Divider followed;
     /** True while the sidebar goes into the split: the new divider's first places are not the person's. */
     private boolean adding;
 
-    private SidebarSplit(SplitPane split, Node sidebar) {
+    private SidebarSplit(SplitPane split) {
         this.split = split;
-        this.sidebar = sidebar;
         position.set(split.getDividerPositions().length > 0 ? split.getDividerPositions()[0] : 0.24);
     }
 
-    static SidebarSplit install(SplitPane split, Node sidebar) {
-        SidebarSplit s = new SidebarSplit(split, sidebar);
-        sidebar.visibleProperty().addListener((o, was, now) -> s.show(now));
+    /** Follows {@code split}'s first divider; the sidebar joins it with {@link #attach}. */
+    static SidebarSplit install(SplitPane split) {
+        SidebarSplit s = new SidebarSplit(split);
         split.getDividers().addListener((ListChangeListener<SplitPane.Divider>) c -> s.followDivider());
         s.position.addListener((o, was, now) -> s.moveDivider(now.doubleValue()));
         s.followDivider();
-        s.show(sidebar.isVisible());
         return s;
+    }
+
+    /** The sidebar, now that it exists: it is in the split while it is visible, at the remembered edge. */
+    void attach(Node view) {
+        if (sidebar != null) {
+            return;
+        }
+        sidebar = view;
+        SplitPane.setResizableWithParent(view, false);
+        view.visibleProperty().addListener((o, was, now) -> show(now));
+        show(view.isVisible());
     }
 
     private void show(boolean visible) {
@@ -66,13 +76,13 @@ final class SidebarSplit {
     }
 
     private void readDivider() {
-        if (!adding && followed != null && split.getItems().contains(sidebar)) {
+        if (!adding && followed != null && sidebar != null && split.getItems().contains(sidebar)) {
             position.set(followed.getPosition());
         }
     }
 
     private void moveDivider(double fraction) {
-        if (followed != null && split.getItems().contains(sidebar) && Math.abs(followed.getPosition() - fraction) > 1e-6) {
+        if (followed != null && sidebar != null && split.getItems().contains(sidebar) && Math.abs(followed.getPosition() - fraction) > 1e-6) {
             split.setDividerPositions(fraction);
         }
     }

@@ -209,10 +209,18 @@ public final class WorkspaceController {
         if (start.isDirectory()) {
             chooser.setInitialDirectory(start);
         }
-        File dir = chooser.showDialog(workspaceSidebar.getScene().getWindow());
+        File dir = chooser.showDialog(window());
         if (dir != null) {
             model.open(dir.toPath());
         }
+    }
+
+    /**
+     * The main window, for the dialogs' owner: the table is always in it, while the sidebar is there
+     * only while a workspace is open (and is not loaded before one first opens).
+     */
+    private javafx.stage.Window window() {
+        return table == null || table.getScene() == null ? null : table.getScene().getWindow();
     }
 
     /** Asks for a name and saves the selected session's command to runboard.yaml. */
@@ -222,7 +230,7 @@ public final class WorkspaceController {
             return;
         }
         TextInputDialog ask = new TextInputDialog(model.suggestName(row));
-        ask.initOwner(workspaceSidebar.getScene().getWindow());
+        ask.initOwner(window());
         ask.setTitle("Save to workspace");
         ask.setHeaderText("Save \u201C" + row.commandProperty().get() + "\u201D to " + model.workspace().file().getFileName()
                 + " of " + model.workspace().displayName());
