@@ -55,6 +55,11 @@ fi
 # the next window start moves to <key>.window.jsa once that pid is gone; made again when the runtime, a jar or
 # the .cfg is newer (a new build). Forks only to make the cache folder on the training run. docs/BENCHMARKS.md
 # §14 has what it saves.
+# The window's heap: the serial collector with a 32 MB young generation, as bin/runboard's (docs/BENCHMARKS.md §14:
+# a 10,000-session window peaked at 331-339 MiB with it, 485-494 MiB with G1's defaults).
+if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; }; then
+  options+=(-XX:+UseSerialGC -Xmn32m)
+fi
 if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOARD_CDS:-on}" != off ]; then
   cache_home="${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}"
   if [ -n "$cache_home" ]; then
