@@ -54,9 +54,11 @@ public final class MainWindow {
     private final EndNotifier notifier;
     private final WorkspaceViewModel workspaces;
     private final WindowMemory memory;
+    private final UiTasks tasks;
 
     private MainWindow(Stage stage, SessionsViewModel sessions, MainViewModel model, MainController controller,
-                       EndNotifier notifier, WorkspaceViewModel workspaces, WindowMemory memory) {
+                       EndNotifier notifier, WorkspaceViewModel workspaces, WindowMemory memory, UiTasks tasks) {
+        this.tasks = tasks;
         this.memory = memory;
         this.workspaces = workspaces;
         this.stage = stage;
@@ -166,8 +168,6 @@ public final class MainWindow {
                 controller.table());
         memory.restore();
         detailView.whenLoaded((view, c) -> memory.addSplit("detail", c.split()));
-        // Last: a row selected before the first frame loads the pane at once, with all of the above waiting for it.
-        DetailAfterFirstFrame.install(scene, controller.mainSplit(), detailView, model.selectedProperty(), tasks);
         stage.setOnCloseRequest(e -> {
             if (controller.confirmClose(memory.state().askBeforeQuit(), () -> memory.setAskBeforeQuit(false))) {
                 memory.saveAndWait();
@@ -175,7 +175,7 @@ public final class MainWindow {
                 e.consume();
             }
         });
-        return new MainWindow(stage, sessions, model, controller, notifier, workspaces, memory);
+        return new MainWindow(stage, sessions, model, controller, notifier, workspaces, memory, tasks);
     }
 
     /**
@@ -201,7 +201,14 @@ public final class MainWindow {
         return icons;
     }
 
+    /**
+     * Opens the window and starts polling. The detail pane loads after the first frame (or at the first
+     * selection): arranged here, after whatever the caller arranged for that frame, so the history's read
+     * (RunboardApp) starts on its workers before the pane's loading takes the FX thread.
+     */
     public void show() {
+        DetailAfterFirstFrame.install(stage.getScene(), controller.mainSplit(), controller.detail(), model.selectedProperty(),
+                tasks);
         stage.show();
         sessions.startPolling();
         controller.focusTable();
