@@ -128,6 +128,32 @@ class ManySessionsTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, second::status) == SessionStatus.KILLED);
     }
 
+    @Test
+    void theStatusChoiceInTheToolBarFiltersTheTable(FxRobot robot) throws Exception {
+        SessionRow failed = launch(robot, "exit 3");
+        SessionRow completed = launch(robot, "true");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, failed::status) == SessionStatus.FAILED
+                && fx(robot, completed::status) == SessionStatus.COMPLETED);
+
+        robot.clickOn("#statusChoice");
+        robot.clickOn(inPopup(robot, SessionStatus.FAILED.word()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().equals(List.of(failed))));
+        assertEquals(StatusFilter.FAILED, fx(robot, () -> window.sessions().statusFilterProperty().get()));
+
+        robot.clickOn("#statusChoice");
+        robot.clickOn(inPopup(robot, StatusFilter.ALL.toString()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 2);
+    }
+
+    /** The entry of an open drop-down that reads {@code text} (the table's cells may read the same). */
+    private javafx.scene.Node inPopup(FxRobot robot, String text) throws Exception {
+        java.util.function.Supplier<java.util.Optional<javafx.scene.Node>> find = () -> robot.lookup(n ->
+                n instanceof javafx.scene.control.Labeled l && text.equals(l.getText()) && n.getScene() != window.stage().getScene()
+                        && n.isVisible()).tryQuery();
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> find.get().isPresent());
+        return find.get().orElseThrow();
+    }
+
     private SessionRow launch(FxRobot robot, String command) {
         return FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(command).cwd(workDir).build()));
     }

@@ -27,7 +27,7 @@ import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
-import javafx.scene.control.ComboBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -62,7 +62,7 @@ public final class MainController {
     @FXML private TableColumn<SessionRow, String> cpuColumn;
     @FXML private TableColumn<SessionRow, Long> rssColumn;
     @FXML private TextField filterField;
-    @FXML private ComboBox<StatusFilter> statusChoice;
+    @FXML private ChoiceBox<StatusFilter> statusChoice;
     @FXML private Label countsLabel;
     @FXML private Label diskLabel;
     @FXML private Label messageLabel;
@@ -435,7 +435,7 @@ public final class MainController {
     }
 
     /** The status filter in the tool bar. */
-    public ComboBox<StatusFilter> statusChoice() {
+    public ChoiceBox<StatusFilter> statusChoice() {
         return statusChoice;
     }
 
