@@ -28,6 +28,12 @@ public final class RunboardApp extends Application {
         Application.launch(RunboardApp.class, args);
     }
 
+    /** Before start(), on the launcher thread, with the toolkit up: what can be made beside the window. */
+    @Override
+    public void init() {
+        dev.runboard.ui.common.Icons.warmUp();
+    }
+
     @Override
     public void start(Stage stage) {
         StartupReport report = StartupReport.fromEnvironment();

@@ -16,6 +16,18 @@ public final class Icons {
     private Icons() {
     }
 
+    /**
+     * Finds Ikonli's icon handlers and loads their font on a thread of its own: ~50 ms that the
+     * window's first frame would otherwise spend on the FX thread, for the tool bar's first icon.
+     * Call once the toolkit has started and before the window is built (Application.init); the
+     * first {@link #icon} waits for it if it has not finished.
+     */
+    public static void warmUp() {
+        Thread t = new Thread(() -> icon("mdi2r-restart"), "runboard-icons");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** The icon alone, sized to the surrounding text. */
     public static FontIcon icon(String literal) {
         FontIcon icon = new FontIcon(literal);
