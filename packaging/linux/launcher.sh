@@ -42,11 +42,17 @@ while IFS= read -r line || [ -n "$line" ]; do
 done <"$app/$name.cfg"
 
 # A CLI call is short-lived: C1 only, the serial collector, no perf-data file in /tmp, small thread stacks
-# (docs/BENCHMARKS.md §10). The window (no arguments, or open) and the supervisor keep their .cfg's options.
-if [ "$name" = runboard ] && [ $# -gt 0 ] && [ "$1" != open ]; then
-  options+=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k)
-  # exec: C1 only for code 10x as hot as by default, as bin/runboard does (docs/BENCHMARKS.md §10, round 3).
-  if [ "$1" = exec ]; then options+=(-XX:CompileThresholdScaling=10); fi
+# (docs/BENCHMARKS.md §10). The window (no arguments, or open) gets the serial collector with a 32 MB young
+# generation, as bin/runboard's (docs/BENCHMARKS.md §14: a 10,000-session window peaked at 331-339 MiB with
+# it, 485-494 MiB with G1's defaults). The supervisor keeps its .cfg's options.
+if [ "$name" = runboard ]; then
+  if [ $# -gt 0 ] && [ "$1" != open ]; then
+    options+=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k)
+    # exec: C1 only for code 10x as hot as by default, as bin/runboard does (docs/BENCHMARKS.md §10, round 3).
+    if [ "$1" = exec ]; then options+=(-XX:CompileThresholdScaling=10); fi
+  else
+    options+=(-XX:+UseSerialGC -Xmn32m)
+  fi
 fi
 # The window: the archive above holds what `exec -- true` loads, not JavaFX, the controls, FXML and CSS. A window
 # run writes one of the window's own at its exit (-XX:ArchiveClassesAtExit: a few seconds once the window has
@@ -55,11 +61,6 @@ fi
 # the next window start moves to <key>.window.jsa once that pid is gone; made again when the runtime, a jar or
 # the .cfg is newer (a new build). Forks only to make the cache folder on the training run. docs/BENCHMARKS.md
 # §14 has what it saves.
-# The window's heap: the serial collector with a 32 MB young generation, as bin/runboard's (docs/BENCHMARKS.md §14:
-# a 10,000-session window peaked at 331-339 MiB with it, 485-494 MiB with G1's defaults).
-if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; }; then
-  options+=(-XX:+UseSerialGC -Xmn32m)
-fi
 if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOARD_CDS:-on}" != off ]; then
   cache_home="${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}"
   if [ -n "$cache_home" ]; then

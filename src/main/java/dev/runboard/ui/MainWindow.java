@@ -130,14 +130,11 @@ public final class MainWindow {
         MainController controller = loader.getController();
         RunsUi.install(controller.table(), controller.toolBar(), controller.statusChoice(), sessions, model.selectedProperty());
         detailView.whenLoaded((view, c) -> c.sideTabs().getTabs().add(RunsUi.historyTab(engine, tasks, model.selectedProperty())));
-        workspaces.openProperty().addListener((o, was, open) -> {
+        workspaces.openProperty().subscribe(open -> { // at once, then at every change
             if (open) {
                 sidebarView.load();
             }
         });
-        if (workspaces.openProperty().get()) {
-            sidebarView.load();
-        }
         stage.setTitle("runboard");
         // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
         stage.setMinWidth(MIN_WIDTH);

@@ -69,12 +69,7 @@ public final class WindowMemory {
         }
         stage.setMaximized(state.maximized());
         splits.forEach(this::restoreSplit);
-        positions.forEach((name, position) -> {
-            Double at = state.splits().get(name);
-            if (at != null && at > 0 && at < 1) {
-                position.set(at);
-            }
-        });
+        positions.forEach((name, position) -> remembered(name).ifPresent(position::set));
         for (TableColumn<?, ?> c : table.getColumns()) {
             Double w = c.getId() == null ? null : state.columns().get(c.getId());
             if (w != null && w >= c.getMinWidth()) {
@@ -104,10 +99,15 @@ public final class WindowMemory {
     }
 
     private void restoreSplit(String name, SplitPane split) {
-        Double at = state.splits().get(name);
-        if (at != null && at > 0 && at < 1 && split.getDividers().size() > 0) {
-            split.setDividerPositions(at);
+        if (split.getDividers().size() > 0) {
+            remembered(name).ifPresent(split::setDividerPositions);
         }
+    }
+
+    /** Where the split or edge {@code name} was left, a fraction strictly between 0 and 1, if it was. */
+    private java.util.OptionalDouble remembered(String name) {
+        Double at = state.splits().get(name);
+        return at != null && at > 0 && at < 1 ? java.util.OptionalDouble.of(at) : java.util.OptionalDouble.empty();
     }
 
     /** Remembers whether to ask before quitting with running sessions, and saves. */
