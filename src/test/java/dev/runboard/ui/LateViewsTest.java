@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.SplitPane;
 import javafx.stage.Stage;
-import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,7 +35,6 @@ class LateViewsTest {
     Path workDir;
     private WindowFixture fixture;
     private WindowFixture reopened;
-    private boolean firstClosed;
     private boolean detailLoadedAtOpen;
     private boolean sidebarLoadedAtOpen;
 
@@ -50,9 +48,7 @@ class LateViewsTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (!firstClosed) {
-            fixture.close();
-        }
+        fixture.close();
         if (reopened != null) {
             reopened.close();
         }
@@ -83,17 +79,20 @@ class LateViewsTest {
     void theDetailPanesSplitIsRememberedThoughItComesLate(FxRobot robot) throws Exception {
         MainWindow window = fixture.window();
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, window));
+        // Laid out first: the split's first layout places its divider by its items' sizes.
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> detailSplit(window).getWidth() > 0));
+        WaitForAsyncUtils.waitForFxEvents();
         double before = fx(robot, () -> detailSplit(window).getDividerPositions()[0]);
-        double moved = before > 0.5 ? before - 0.2 : before + 0.2;
-        robot.interact(() -> detailSplit(window).setDividerPositions(moved));
+        robot.interact(() -> detailSplit(window).setDividerPositions(before > 0.5 ? before - 0.2 : before + 0.2));
+        WaitForAsyncUtils.waitForFxEvents();
+        double moved = fx(robot, () -> detailSplit(window).getDividerPositions()[0]);
+        assertTrue(Math.abs(moved - before) > 0.1, "the divider moved: " + before + " -> " + moved);
 
-        robot.interact(() -> window.stage().fireEvent(new WindowEvent(window.stage(), WindowEvent.WINDOW_CLOSE_REQUEST)));
+        fixture.closeByItsButton(robot);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).splits().containsKey("detail"));
         assertEquals(moved, WindowState.load(dataDir).splits().get("detail"), 0.01);
-        fixture.close();
-        firstClosed = true;
 
-        reopened = fx(robot, () -> WindowFixture.open(new Stage(), dataDir));
+        reopened = fixture.reopen(robot, dataDir);
         MainWindow again = reopened.window();
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, again));
         WaitForAsyncUtils.waitForFxEvents();

@@ -11,7 +11,6 @@ import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
-import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,7 +30,6 @@ class SidebarMemoryTest {
     Path workDir;
     private WindowFixture fixture;
     private WindowFixture reopened;
-    private boolean firstClosed;
 
     @Start
     void start(Stage stage) {
@@ -40,9 +38,7 @@ class SidebarMemoryTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (!firstClosed) {
-            fixture.close();
-        }
+        fixture.close();
         if (reopened != null) {
             reopened.close();
         }
@@ -62,13 +58,11 @@ class SidebarMemoryTest {
         assertTrue(moved > before + 0.02, "the drag moved the edge: " + before + " -> " + moved);
 
         // Closed as a person closes it (the close button), then opened again on the same data dir.
-        robot.interact(() -> window.stage().fireEvent(new WindowEvent(window.stage(), WindowEvent.WINDOW_CLOSE_REQUEST)));
+        fixture.closeByItsButton(robot);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).splits().containsKey("sidebar"));
         assertEquals(moved, WindowState.load(dataDir).splits().get("sidebar"), 0.01);
-        fixture.close();
-        firstClosed = true;
 
-        reopened = fx(robot, () -> WindowFixture.open(new Stage(), dataDir));
+        reopened = fixture.reopen(robot, dataDir);
         MainWindow again = reopened.window();
         FxReads.await(robot, () -> again.workspaces().open(workDir));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, again));

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
+import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -20,6 +22,7 @@ import org.testfx.util.WaitForAsyncUtils;
 public final class WindowFixture {
     private final SessionService engine;
     private final MainWindow window;
+    private boolean closed;
 
     private WindowFixture(SessionService engine, MainWindow window) {
         this.engine = engine;
@@ -58,8 +61,30 @@ public final class WindowFixture {
         return window;
     }
 
-    /** Kills every session the test started, closes the window and any dialog or viewer it opened, then the engine. */
+    /**
+     * Closes the window as a person does, with its close button: it saves what it remembers (size,
+     * splits, columns) as it goes. The fixture still needs {@link #close()} or {@link #reopen}.
+     */
+    public void closeByItsButton(FxRobot robot) {
+        Stage stage = window.stage();
+        robot.interact(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
+    }
+
+    /** Ends this fixture and opens the window again, on a new stage and engine over the same data dir. */
+    public WindowFixture reopen(FxRobot robot, Path dataDir) throws Exception {
+        close();
+        return FxReads.fx(robot, () -> open(new Stage(), dataDir));
+    }
+
+    /**
+     * Kills every session the test started, closes the window and any dialog or viewer it opened, then the
+     * engine; once (a fixture that {@link #reopen}ed is already closed).
+     */
     public void close() throws Exception {
+        if (closed) {
+            return;
+        }
+        closed = true;
         engine.killAll(Duration.ofSeconds(1));
         WaitForAsyncUtils.waitForAsyncFx(5_000, () -> {
             window.close();
