@@ -26,6 +26,9 @@ public enum SessionStatus {
     /** Never started: a dependency can no longer meet its condition. */
     SKIPPED;
 
+    /** Made once: a history's statuses are read and shown by their words thousands of times. */
+    private final String word = name().toLowerCase(java.util.Locale.ROOT);
+
     public boolean isTerminal() {
         return switch (this) {
             case PENDING, QUEUED, RUNNING, PAUSED -> false;
@@ -45,7 +48,7 @@ public enum SessionStatus {
 
     /** The word users see and JSON carries ({@code store.Json} writes and reads it): {@code running}, {@code completed}, ... */
     public String word() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return word;
     }
 
     public static SessionStatus fromWord(String word) {

@@ -288,7 +288,7 @@ public final class LeanJson {
         }
     }
 
-    private static ClassFileAnnotations.Annotation find(List<ClassFileAnnotations.Annotation> in, Class<? extends Annotation> type) {
+    static ClassFileAnnotations.Annotation find(List<ClassFileAnnotations.Annotation> in, Class<? extends Annotation> type) {
         for (ClassFileAnnotations.Annotation a : in) {
             if (a.type().equals(type.getName())) {
                 return a;
@@ -298,7 +298,7 @@ public final class LeanJson {
     }
 
     /** A {@link JsonProperty}'s value ("" when not given), or null without one. */
-    private static String nameIn(ClassFileAnnotations.Annotation property) {
+    static String nameIn(ClassFileAnnotations.Annotation property) {
         return property == null ? null : (String) property.values().getOrDefault("value", "");
     }
 
@@ -307,7 +307,7 @@ public final class LeanJson {
      * then its own; each as its class file holds them ({@link ClassFileAnnotations}: no proxies), or,
      * when the class file cannot be read, as reflection gives them.
      */
-    private record Annotations(Class<?> type, ClassFileAnnotations file, Annotations lender) {
+    record Annotations(Class<?> type, ClassFileAnnotations file, Annotations lender) {
         static Annotations of(Class<?> type) {
             Class<?> mixIn = SessionMixIns.BY_TARGET.get(type);
             return new Annotations(type, ClassFileAnnotations.of(type), mixIn == null ? null : of(mixIn));

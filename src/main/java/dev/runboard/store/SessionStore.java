@@ -197,20 +197,37 @@ public final class SessionStore {
         return dev.runboard.session.OutputPreview.read(file(id, CAPTURE), bound);
     }
 
-    /** Ids of every session folder, oldest first (ids sort by start time); folders whose names are not session ids are left out. */
+    /**
+     * Ids of every session folder, oldest first (ids sort by start time); entries whose names are not
+     * session ids are left out. A name runboard gave a session is taken for its folder without a stat:
+     * a window's follower lists them every poll, which was 10,000 stats a poll with 10,000 sessions.
+     */
     public List<String> ids() {
-        List<String> ids = new ArrayList<>(folders());
-        ids.removeIf(id -> !SessionId.isValid(id));
-        return ids;
+        return names(SessionId::isValid);
     }
 
     private List<String> folders() {
+        return folders(java.util.Set.of());
+    }
+
+    /**
+     * The folders of {@code sessions/}, sorted; a name in {@code known} (the rows index's) is taken for
+     * a folder without asking: it was one when the index was written, and asking is a stat per session.
+     */
+    private List<String> folders(java.util.Set<String> known) {
+        return names(name -> known.contains(name) || Files.isDirectory(sessionsDir.resolve(name)));
+    }
+
+    /** The names in {@code sessions/} that {@code keep} keeps, sorted; none when it cannot be listed. */
+    private List<String> names(java.util.function.Predicate<String> keep) {
         List<String> names = new ArrayList<>();
-        if (!Files.isDirectory(sessionsDir)) {
-            return names;
-        }
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(sessionsDir, Files::isDirectory)) {
-            dirs.forEach(d -> names.add(d.getFileName().toString()));
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(sessionsDir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (keep.test(name)) {
+                    names.add(name);
+                }
+            }
         } catch (IOException | java.nio.file.DirectoryIteratorException e) {
             return names;
         }
@@ -246,7 +263,7 @@ public final class SessionStore {
 
     /** As {@link #loadAll()}, taking the record of a folder named in {@code known} from there instead of its file. */
     private LoadResult loadAll(Map<String, SessionRecord> known) {
-        List<String> folders = folders();
+        List<String> folders = folders(known.keySet());
         // One slot per folder, so the results keep the folders' order whatever thread read them.
         Object[] read = new Object[folders.size()];
         java.util.stream.IntStream.range(0, folders.size()).parallel().forEach(i -> {

@@ -205,7 +205,7 @@ public final class MainWindow {
      */
     public void show() {
         DetailAfterFirstFrame.install(stage.getScene(), controller.mainSplit(), controller.detail(), model.selectedProperty(),
-                tasks);
+                sessions.loadingProperty(), tasks);
         stage.show();
         sessions.startPolling();
         controller.focusTable();

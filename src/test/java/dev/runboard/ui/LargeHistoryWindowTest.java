@@ -43,7 +43,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * A large history (2,000 finished sessions) as the app opens it: the window is up with its
  * placeholder saying how many sessions are loading, the FX thread keeps drawing frames while the
- * records are read, and then every row joins the table in one batch.
+ * records are read, and then every row joins the table in one batch; the detail pane comes after.
  */
 @ExtendWith(ApplicationExtension.class)
 class LargeHistoryWindowTest {
@@ -58,6 +58,7 @@ class LargeHistoryWindowTest {
     private final List<String> placeholderTexts = new CopyOnWriteArrayList<>();
     private final AtomicInteger pulsesWhileLoading = new AtomicInteger();
     private final AtomicInteger batchesAdded = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicBoolean detailLoadedWhileLoading = new java.util.concurrent.atomic.AtomicBoolean();
     private AnimationTimer pulses;
 
     @Start
@@ -81,6 +82,9 @@ class LargeHistoryWindowTest {
             public void handle(long now) {
                 if (window.sessions().loadingProperty().get() >= 0) {
                     pulsesWhileLoading.incrementAndGet();
+                    if (window.controller().detail().isLoaded()) {
+                        detailLoadedWhileLoading.set(true);
+                    }
                 }
             }
         };
@@ -108,6 +112,18 @@ class LargeHistoryWindowTest {
         assertEquals("make test 0", fx(robot, () -> fixture.window().controller().table().getItems().get(0).commandProperty().get()));
         assertEquals("make test " + (SESSIONS - 1), fx(robot, () -> fixture.window().controller().table().getItems().get(SESSIONS - 1)
                 .commandProperty().get()));
+    }
+
+    /** The detail pane waits for the rows (its loading took the FX thread and a core from the read), then comes unasked. */
+    @Test
+    void theDetailPaneLoadsAfterTheRowsWithoutASelection(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == SESSIONS);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().controller().detail().isLoaded()
+                && fixture.window().controller().detail().root().getScene() == fixture.window().stage().getScene()));
+
+        assertTrue(pulsesWhileLoading.get() >= 2, "frames were drawn while the history loaded: " + pulsesWhileLoading.get());
+        assertTrue(!detailLoadedWhileLoading.get(), "the detail pane was not loaded while the history loaded");
+        assertEquals(null, fx(robot, () -> fixture.window().model().selectedProperty().get()), "nothing was selected to load it");
     }
 
     /** Finished sessions written through the store as the supervisor leaves them (a record and a small capture each); no fsync. */
