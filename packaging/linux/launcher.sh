@@ -52,6 +52,11 @@ if [ "$name" = runboard ]; then
     if [ "$1" = exec ]; then options+=(-XX:CompileThresholdScaling=10); fi
   else
     options+=(-XX:+UseSerialGC -Xmn32m)
+    # Its heap in transparent huge pages where the kernel gives them on request, as bin/runboard's window
+    # (docs/BENCHMARKS.md §14: shorter young collections while the history loads).
+    if read -r thp 2>/dev/null </sys/kernel/mm/transparent_hugepage/enabled && [[ "$thp" == *"[madvise]"* ]]; then
+      options+=(-XX:+UseTransparentHugePages)
+    fi
   fi
 fi
 # The window: the archive above holds what `exec -- true` loads, not JavaFX, the controls, FXML and CSS. A window
