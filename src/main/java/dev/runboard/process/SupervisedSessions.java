@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -57,6 +58,11 @@ public final class SupervisedSessions extends SessionsById {
     /** Writes rows.index after a load; its own thread, so that closing waits for it and leaves no half-written file behind. */
     private final ExecutorService indexWriter = Executors.newSingleThreadExecutor(SessionEngine.daemonThreads("runboard-rows-index"));
     private volatile long nextOwnerCheck;
+    /** How often {@link #poll} lists {@code sessions/} even when its time says nothing was made or removed. */
+    private static final Duration FULL_PASS = Duration.ofSeconds(30);
+    /** {@code sessions/}'s time at the last listing {@link #poll} may stand on; null when it must list again. Timer thread. */
+    private FileTime listedUnchanged;
+    private long nextFullPass;
     private long remoteUsageAt;
     private java.util.Map<String, ResourceSampler.Usage> remoteUsage = java.util.Map.of();
 
@@ -124,31 +130,67 @@ public final class SupervisedSessions extends SessionsById {
     public void follow(Duration period) {
         timer.scheduleWithFixedDelay(() -> {
             try {
-                refresh();
+                poll();
             } catch (RuntimeException e) {
                 log().log(Level.WARNING, "following the data dir failed", e);
             }
         }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** One pass over the data dir (also what {@link #follow} runs). */
-    public void refresh() {
+    /**
+     * What {@link #follow} runs: {@link #refresh}, or, while {@code sessions/} has not changed since a
+     * listing that found a record for every folder, only the running sessions' records. Listing
+     * 10,000 folders every poll kept a window of that history at 6 % of a core while nothing ran
+     * (docs/BENCHMARKS.md §14); a folder made or removed changes the folder's time, and a full pass
+     * runs at least every {@link #FULL_PASS} all the same.
+     */
+    void poll() {
+        FileTime modified = store.sessionsModified(); // before the listing: a change during it shows at the next poll
+        if (modified == null || !modified.equals(listedUnchanged) || System.nanoTime() >= nextFullPass) {
+            boolean complete = refresh();
+            // Trusted only when that time is a second old: file times move in coarse ticks, and a folder made
+            // after the listing within the same tick would leave the time as it was.
+            listedUnchanged = complete && modified != null && modified.toMillis() < System.currentTimeMillis() - 1000 ? modified : null;
+            nextFullPass = System.nanoTime() + FULL_PASS.toNanos();
+        } else {
+            for (Session s : sessions.all()) {
+                followIfChanged(s);
+            }
+        }
+        requestOwnerIfNeeded();
+    }
+
+    /**
+     * One pass over the data dir: new sessions, removed ones, and the running ones' records. Returns
+     * whether every folder listed had a record to add (one made a moment ago may not yet).
+     */
+    public boolean refresh() {
         List<String> ids = store.ids();
         Set<String> present = new HashSet<>(ids);
+        boolean complete = true;
         for (String id : ids) {
             if (!sessions.knows(id)) {
-                records.read(id).ifPresent(this::addIfNew);
+                Optional<SessionRecord> record = records.read(id);
+                record.ifPresent(this::addIfNew);
+                complete &= record.isPresent();
             }
         }
         for (Session s : sessions.all()) {
             if (!present.contains(s.id())) {
                 sessions.remove(s); // removed by another client or pruned by the supervisor
-            } else if (!s.status().isTerminal() && records.changed(s.id())) {
-                Optional<SessionRecord> record = records.read(s.id());
-                record.ifPresentOrElse(r -> follow(s, r), () -> records.forget(s.id())); // unreadable now: read it again next poll
+            } else {
+                followIfChanged(s);
             }
         }
         requestOwnerIfNeeded();
+        return complete;
+    }
+
+    private void followIfChanged(Session s) {
+        if (!s.status().isTerminal() && records.changed(s.id())) {
+            Optional<SessionRecord> record = records.read(s.id());
+            record.ifPresentOrElse(r -> follow(s, r), () -> records.forget(s.id())); // unreadable now: read it again next poll
+        }
     }
 
     /** The session of this record, added to the list unless the follower's timer or a start got there first. */

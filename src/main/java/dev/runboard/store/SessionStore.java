@@ -206,6 +206,15 @@ public final class SessionStore {
         return names(SessionId::isValid);
     }
 
+    /** {@code sessions/}'s modification time (a folder made or removed changes it), or null when it cannot be read. */
+    public java.nio.file.attribute.FileTime sessionsModified() {
+        try {
+            return Files.getLastModifiedTime(sessionsDir);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     private List<String> folders() {
         return folders(java.util.Set.of());
     }
