@@ -45,6 +45,8 @@ public final class SupervisedSessions extends SessionsById {
     }
     /** How often running sessions are checked for a lost owner, and so how often one may trigger a supervisor start (a JVM). */
     private static final Duration OWNER_RETRY = Duration.ofSeconds(2);
+    /** How often {@link #poll} lists {@code sessions/} even when its time says nothing was made or removed. */
+    private static final Duration FULL_PASS = Duration.ofSeconds(30);
     /** JavaFX's application thread, known by name: this layer must not import JavaFX (ArchUnit). */
     static final String FX_THREAD = "JavaFX Application Thread";
 
@@ -58,8 +60,6 @@ public final class SupervisedSessions extends SessionsById {
     /** Writes rows.index after a load; its own thread, so that closing waits for it and leaves no half-written file behind. */
     private final ExecutorService indexWriter = Executors.newSingleThreadExecutor(SessionEngine.daemonThreads("runboard-rows-index"));
     private volatile long nextOwnerCheck;
-    /** How often {@link #poll} lists {@code sessions/} even when its time says nothing was made or removed. */
-    private static final Duration FULL_PASS = Duration.ofSeconds(30);
     /** {@code sessions/}'s time at the last listing {@link #poll} may stand on; null when it must list again. Timer thread. */
     private FileTime listedUnchanged;
     private long nextFullPass;
@@ -142,7 +142,8 @@ public final class SupervisedSessions extends SessionsById {
      * listing that found a record for every folder, only the running sessions' records. Listing
      * 10,000 folders every poll kept a window of that history at 6 % of a core while nothing ran
      * (docs/BENCHMARKS.md §14); a folder made or removed changes the folder's time, and a full pass
-     * runs at least every {@link #FULL_PASS} all the same.
+     * runs at least every {@link #FULL_PASS} all the same. A folder whose record cannot be read keeps
+     * every poll a full pass, as it was before.
      */
     void poll() {
         FileTime modified = store.sessionsModified(); // before the listing: a change during it shows at the next poll
@@ -156,8 +157,8 @@ public final class SupervisedSessions extends SessionsById {
             for (Session s : sessions.all()) {
                 followIfChanged(s);
             }
+            requestOwnerIfNeeded();
         }
-        requestOwnerIfNeeded();
     }
 
     /**

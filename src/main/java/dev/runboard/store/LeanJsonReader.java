@@ -122,6 +122,45 @@ final class LeanJsonReader {
 
     private Object record(Shape shape) {
         Object[] args = shape.defaults.clone();
+        members(name -> {
+            Integer i = shape.index.get(name);
+            if (i == null) {
+                skipValue(); // unknown properties are skipped, as Json's mapper skips them
+            } else {
+                Object v = value(shape.types[i]);
+                args[i] = v == null ? shape.defaults[i] : v; // null for a primitive: its zero, as Jackson gives
+            }
+        });
+        return shape.create(args);
+    }
+
+    private List<Object> list(Type element) {
+        List<Object> out = new ArrayList<>();
+        elements(() -> out.add(value(element)));
+        return out;
+    }
+
+    private Map<String, Object> map(Type valueType) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        members(key -> out.put(key, value(valueType)));
+        return out;
+    }
+
+    /** Any JSON value, checked and dropped. */
+    private void skipValue() {
+        skipSpace();
+        switch (peek()) {
+            case '{' -> members(name -> skipValue());
+            case '[' -> elements(this::skipValue);
+            case '"' -> string();
+            case 't', 'f' -> bool();
+            case 'n' -> literal("null");
+            default -> numberText();
+        }
+    }
+
+    /** An object: each member's name goes to {@code member}, which reads its value. */
+    private void members(java.util.function.Consumer<String> member) {
         expect('{');
         skipSpace();
         if (!consumeIf('}')) {
@@ -130,86 +169,23 @@ final class LeanJsonReader {
                 String name = string();
                 skipSpace();
                 expect(':');
-                Integer i = shape.index.get(name);
-                if (i == null) {
-                    skipValue(); // unknown properties are skipped, as Json's mapper skips them
-                } else {
-                    Object v = value(shape.types[i]);
-                    args[i] = v == null ? shape.defaults[i] : v; // null for a primitive: its zero, as Jackson gives
-                }
+                member.accept(name);
                 skipSpace();
             } while (consumeIf(','));
             expect('}');
         }
-        return shape.create(args);
     }
 
-    private List<Object> list(Type element) {
+    /** An array: {@code element} reads each element. */
+    private void elements(Runnable element) {
         expect('[');
-        List<Object> out = new ArrayList<>();
         skipSpace();
         if (!consumeIf(']')) {
             do {
-                out.add(value(element));
+                element.run();
                 skipSpace();
             } while (consumeIf(','));
             expect(']');
-        }
-        return out;
-    }
-
-    private Map<String, Object> map(Type valueType) {
-        expect('{');
-        Map<String, Object> out = new LinkedHashMap<>();
-        skipSpace();
-        if (!consumeIf('}')) {
-            do {
-                skipSpace();
-                String key = string();
-                skipSpace();
-                expect(':');
-                out.put(key, value(valueType));
-                skipSpace();
-            } while (consumeIf(','));
-            expect('}');
-        }
-        return out;
-    }
-
-    /** Any JSON value, checked and dropped. */
-    private void skipValue() {
-        skipSpace();
-        switch (peek()) {
-            case '{' -> {
-                at++;
-                skipSpace();
-                if (!consumeIf('}')) {
-                    do {
-                        skipSpace();
-                        string();
-                        skipSpace();
-                        expect(':');
-                        skipValue();
-                        skipSpace();
-                    } while (consumeIf(','));
-                    expect('}');
-                }
-            }
-            case '[' -> {
-                at++;
-                skipSpace();
-                if (!consumeIf(']')) {
-                    do {
-                        skipValue();
-                        skipSpace();
-                    } while (consumeIf(','));
-                    expect(']');
-                }
-            }
-            case '"' -> string();
-            case 't', 'f' -> bool();
-            case 'n' -> literal("null");
-            default -> numberText();
         }
     }
 

@@ -17,7 +17,7 @@ import javafx.scene.Scene;
  * history loads, at the frame that shows its rows; or as soon as a row is selected, or when anything
  * else asks for it, whichever comes first (FX thread). Loaded during a history's read, the pane took
  * the FX thread and a core from it, and the rows of 10,000 sessions came 0.5-0.7 s later; loaded
- * after them, it costs the FX thread ~0.15 s instead of ~0.6 s, what it needs being compiled by then
+ * after them, it costs the FX thread 0.15-0.35 s instead of ~0.6 s, much of it compiled by then
  * (docs/BENCHMARKS.md §14).
  */
 final class DetailAfterFirstFrame {
@@ -27,7 +27,10 @@ final class DetailAfterFirstFrame {
     private DetailAfterFirstFrame() {
     }
 
-    /** Loads {@code detail} after the first frame of {@code scene} that shows {@code shown}, or at the first selection. */
+    /**
+     * Loads {@code detail} after the first frame of {@code scene} that shows {@code shown} (after the frame
+     * that shows the history's rows while {@code loading} is not -1), or at the first selection.
+     */
     static void install(Scene scene, Node shown, LateView<?> detail, ObservableValue<SessionRow> selected,
                         ObservableValue<Number> loading, UiTasks tasks) {
         if (selected.getValue() != null) {

@@ -199,9 +199,9 @@ public final class MainWindow {
     }
 
     /**
-     * Opens the window and starts polling. The detail pane loads after the first frame (or at the first
-     * selection): arranged here, after whatever the caller arranged for that frame, so the history's read
-     * (RunboardApp) starts on its workers before the pane's loading takes the FX thread.
+     * Opens the window and starts polling. The detail pane loads after the first frame, or after the
+     * history's rows while a history loads (HistoryLoad, arranged by the caller before this), or at the
+     * first selection: see DetailAfterFirstFrame.
      */
     public void show() {
         DetailAfterFirstFrame.install(stage.getScene(), controller.mainSplit(), controller.detail(), model.selectedProperty(),

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /** The lean writer prints byte for byte what Jackson prints, and hands Jackson what it cannot. */
 class LeanJsonTest {
-    /** Quotes, backslashes, every control character, DEL, non-ASCII and a surrogate pair. */
-    private static final String AWKWARD;
+    /** Quotes, backslashes, every control character, DEL, non-ASCII and a surrogate pair (LeanJsonReaderTest reads them too). */
+    static final String AWKWARD;
 
     static {
         StringBuilder s = new StringBuilder("say \"hi\" \\ / é 中 \uD83D\uDE00 \u007F\u0085 ");
@@ -34,8 +34,8 @@ class LeanJsonTest {
         AWKWARD = s.toString();
     }
 
-    private static final Instant T0 = Instant.parse("2026-11-30T10:15:30.123456789Z");
-    private static final Instant T1 = Instant.parse("2026-11-30T10:16:00Z");
+    static final Instant T0 = Instant.parse("2026-11-30T10:15:30.123456789Z");
+    static final Instant T1 = Instant.parse("2026-11-30T10:16:00Z");
 
     /** What LeanJson reads from class files is what reflection sees, for every type it writes. */
     @Test
@@ -154,14 +154,14 @@ class LeanJsonTest {
         assertEquals(Json.write(value), LeanJson.write(value));
     }
 
-    private static Map<String, String> env() {
+    static Map<String, String> env() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("B", "2");
         env.put("A", AWKWARD);
         return env;
     }
 
-    private static KillReport killReport() {
+    static KillReport killReport() {
         return new KillReport("asked", "TERM", 5000, T0, 4242, List.of(new ProcessRef(4242, "sh -c x"), new ProcessRef(4243, AWKWARD)),
                 true, List.of(new ProcessRef(4243, "sleep")), List.of(), T1, List.of(), List.of(), List.of("a note"));
     }
