@@ -151,7 +151,8 @@ public final class SupervisedSessions extends SessionsById {
             boolean complete = refresh();
             // Trusted only when that time is a second old: file times move in coarse ticks, and a folder made
             // after the listing within the same tick would leave the time as it was.
-            listedUnchanged = complete && modified != null && modified.toMillis() < System.currentTimeMillis() - 1000 ? modified : null;
+            boolean settled = modified != null && modified.toMillis() < System.currentTimeMillis() - 1000;
+            listedUnchanged = complete && settled ? modified : null;
             nextFullPass = System.nanoTime() + FULL_PASS.toNanos();
         } else {
             for (Session s : sessions.all()) {

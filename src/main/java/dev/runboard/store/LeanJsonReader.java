@@ -30,12 +30,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * Reads JSON into runboard's records as {@link Json}'s mapper reads it, without Jackson's databind:
  * a window opening 10,000 rows spent most of a second in Jackson's parser and binders before the
  * JIT had compiled them (docs/BENCHMARKS.md §14); this reader's few small loops are compiled within
- * the first rows. It binds what the records of a history are made of (records through their
+ * the first rows. It binds what the records of a history are made of: records through their
  * canonical constructor, named as {@link LeanJson} names them; strings, numbers, booleans,
- * instants, lists, string-keyed maps, enums by their names, and the two {@link Json} reads as words) and is strict
- * where Jackson is lenient: anything else (a number where a string is expected, a {@code Duration},
- * another annotation, bytes that are not JSON) is {@link Unreadable}, and the caller asks Jackson,
- * so what is read never differs (LeanJsonReaderTest holds the two side by side).
+ * instants, lists, string-keyed maps, enums by their names, and the two {@link Json} reads as
+ * words. It is strict where Jackson is lenient: anything else (a number where a string is expected,
+ * a {@code Duration}, another annotation, bytes that are not JSON) is {@link Unreadable}, and the
+ * caller asks Jackson, so what is read never differs (LeanJsonReaderTest holds the two side by side).
  */
 final class LeanJsonReader {
     /** Not read here as Jackson would read it: the caller reads the same bytes with Jackson. */
