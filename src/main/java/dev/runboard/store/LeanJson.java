@@ -231,8 +231,7 @@ public final class LeanJson {
             List<ClassFileAnnotations.Annotation> on = annotations.onMethod(getter);
             checkAnnotations(on);
             if (find(on, JsonIgnore.class) == null) {
-                String named = nameIn(find(on, JsonProperty.class));
-                String name = named == null || named.isEmpty() ? c.getName() : named;
+                String name = componentName(c, on);
                 byName.put(name, new Property(name, getter));
             }
         }
@@ -288,7 +287,16 @@ public final class LeanJson {
         }
     }
 
-    static ClassFileAnnotations.Annotation find(List<ClassFileAnnotations.Annotation> in, Class<? extends Annotation> type) {
+    /**
+     * A record component's JSON name: the value of the {@link JsonProperty} among {@code on} (its
+     * accessor's annotations), or its own name. LeanJsonReader names what it reads the same way.
+     */
+    static String componentName(RecordComponent c, List<ClassFileAnnotations.Annotation> on) {
+        String named = nameIn(find(on, JsonProperty.class));
+        return named == null || named.isEmpty() ? c.getName() : named;
+    }
+
+    private static ClassFileAnnotations.Annotation find(List<ClassFileAnnotations.Annotation> in, Class<? extends Annotation> type) {
         for (ClassFileAnnotations.Annotation a : in) {
             if (a.type().equals(type.getName())) {
                 return a;
@@ -298,7 +306,7 @@ public final class LeanJson {
     }
 
     /** A {@link JsonProperty}'s value ("" when not given), or null without one. */
-    static String nameIn(ClassFileAnnotations.Annotation property) {
+    private static String nameIn(ClassFileAnnotations.Annotation property) {
         return property == null ? null : (String) property.values().getOrDefault("value", "");
     }
 

@@ -436,16 +436,13 @@ final class LeanJsonReader {
             for (int i = 0; i < components.length; i++) {
                 Method accessor = components[i].getAccessor();
                 accessors.add(accessor);
-                String name = components[i].getName();
-                for (ClassFileAnnotations.Annotation a : annotations.onMethod(accessor)) {
-                    if (a.type().equals(JsonProperty.class.getName())) {
-                        String named = LeanJson.nameIn(a);
-                        name = named.isEmpty() ? name : named;
-                    } else if (isJackson(a)) {
+                List<ClassFileAnnotations.Annotation> on = annotations.onMethod(accessor);
+                for (ClassFileAnnotations.Annotation a : on) {
+                    if (isJackson(a) && !a.type().equals(JsonProperty.class.getName())) {
                         throw new Unreadable(type.getName() + "." + accessor.getName() + ": @" + a.type());
                     }
                 }
-                index.put(name, i);
+                index.put(LeanJson.componentName(components[i], on), i);
                 types[i] = components[i].getGenericType();
                 raw[i] = components[i].getType();
                 defaults[i] = zero(raw[i]);

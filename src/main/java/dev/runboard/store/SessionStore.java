@@ -215,10 +215,6 @@ public final class SessionStore {
         }
     }
 
-    private List<String> folders() {
-        return folders(java.util.Set.of());
-    }
-
     /**
      * The folders of {@code sessions/}, sorted; a name in {@code known} (the rows index's) is taken for
      * a folder without asking: it was one when the index was written, and asking is a stat per session.
