@@ -1,30 +1,18 @@
 package dev.runboard.store;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionStatus;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads JSON into runboard's records as {@link Json}'s mapper reads it, without Jackson's databind:
@@ -44,11 +32,6 @@ final class LeanJsonReader {
             super(what, null, false, false);
         }
     }
-
-    /** Annotations that change nothing in how a record is read. */
-    private static final List<String> HARMLESS_ON_CLASS = List.of(JsonPropertyOrder.class.getName(), JsonInclude.class.getName());
-    private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
-    private static final Map<Class<?>, Boolean> PLAIN_ENUMS = new ConcurrentHashMap<>();
 
     private final byte[] in;
     private final int end;
@@ -99,7 +82,7 @@ final class LeanJsonReader {
         } else if (raw == OutputRule.Action.class) {
             return word(string(), OutputRule.Action::parse);
         } else if (raw.isEnum()) {
-            return plainEnum(raw, string());
+            return LeanRecordShape.enumConstant(raw, string());
         } else if (raw == List.class) {
             return list(elementType(type, 0));
         } else if (raw == Map.class) {
@@ -108,7 +91,7 @@ final class LeanJsonReader {
             }
             return map(elementType(type, 1));
         } else if (raw.isRecord()) {
-            return record(SHAPES.computeIfAbsent(raw, Shape::of));
+            return record(LeanRecordShape.of(raw));
         }
         throw new Unreadable("the type " + raw.getName());
     }
@@ -120,15 +103,15 @@ final class LeanJsonReader {
         throw new Unreadable("a raw " + type);
     }
 
-    private Object record(Shape shape) {
-        Object[] args = shape.defaults.clone();
+    private Object record(LeanRecordShape shape) {
+        Object[] args = shape.defaults().clone();
         members(name -> {
-            Integer i = shape.index.get(name);
+            Integer i = shape.index().get(name);
             if (i == null) {
                 skipValue(); // unknown properties are skipped, as Json's mapper skips them
             } else {
-                Object v = value(shape.types[i]);
-                args[i] = v == null ? shape.defaults[i] : v; // null for a primitive: its zero, as Jackson gives
+                Object v = value(shape.types()[i]);
+                args[i] = v == null ? shape.defaults()[i] : v; // null for a primitive: its zero, as Jackson gives
             }
         });
         return shape.create(args);
@@ -350,43 +333,6 @@ final class LeanJsonReader {
         }
     }
 
-    /**
-     * A constant of an enum Jackson reads by its name: one without Jackson annotations on the type,
-     * its methods or its constants (which could rename, alias or read it otherwise). Jackson's other
-     * forms (an index, another case) are left to it.
-     */
-    private static Object plainEnum(Class<?> type, String name) {
-        if (!PLAIN_ENUMS.computeIfAbsent(type, LeanJsonReader::isPlainEnum)) {
-            throw new Unreadable("the enum " + type.getName() + ", which Jackson annotations shape");
-        }
-        for (Object constant : type.getEnumConstants()) {
-            if (((Enum<?>) constant).name().equals(name)) {
-                return constant;
-            }
-        }
-        throw new Unreadable("an unknown " + type.getSimpleName() + ": " + name);
-    }
-
-    private static boolean isPlainEnum(Class<?> type) {
-        LeanJson.Annotations annotations = LeanJson.Annotations.of(type);
-        if (annotations.onClass().stream().anyMatch(Shape::isJackson)) {
-            return false;
-        }
-        for (Method m : type.getDeclaredMethods()) {
-            if (annotations.onMethod(m).stream().anyMatch(Shape::isJackson)) {
-                return false;
-            }
-        }
-        for (java.lang.reflect.Field f : type.getDeclaredFields()) {
-            for (java.lang.annotation.Annotation a : f.getAnnotations()) {
-                if (a.annotationType().getName().startsWith("com.fasterxml.")) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
     private void skipSpace() {
         while (at < end && (in[at] == ' ' || in[at] == '\n' || in[at] == '\r' || in[at] == '\t')) {
             at++;
@@ -412,93 +358,5 @@ final class LeanJsonReader {
             return true;
         }
         return false;
-    }
-
-    /**
-     * A record type as Jackson reads it: its canonical constructor, each component's JSON name
-     * (its {@link JsonProperty}, on the accessor or lent by {@link SessionMixIns}), its type, and the
-     * value a missing property takes (null, or a primitive's zero).
-     */
-    private record Shape(Constructor<?> constructor, Map<String, Integer> index, Type[] types, Object[] defaults) {
-        static Shape of(Class<?> type) {
-            LeanJson.Annotations annotations = LeanJson.Annotations.of(type);
-            for (ClassFileAnnotations.Annotation a : annotations.onClass()) {
-                if (isJackson(a) && !HARMLESS_ON_CLASS.contains(a.type())) {
-                    throw new Unreadable(type.getName() + ": @" + a.type());
-                }
-            }
-            RecordComponent[] components = type.getRecordComponents();
-            Map<String, Integer> index = new HashMap<>();
-            Type[] types = new Type[components.length];
-            Object[] defaults = new Object[components.length];
-            Class<?>[] raw = new Class<?>[components.length];
-            List<Method> accessors = new ArrayList<>();
-            for (int i = 0; i < components.length; i++) {
-                Method accessor = components[i].getAccessor();
-                accessors.add(accessor);
-                List<ClassFileAnnotations.Annotation> on = annotations.onMethod(accessor);
-                for (ClassFileAnnotations.Annotation a : on) {
-                    if (isJackson(a) && !a.type().equals(JsonProperty.class.getName())) {
-                        throw new Unreadable(type.getName() + "." + accessor.getName() + ": @" + a.type());
-                    }
-                }
-                index.put(LeanJson.componentName(components[i], on), i);
-                types[i] = components[i].getGenericType();
-                raw[i] = components[i].getType();
-                defaults[i] = zero(raw[i]);
-            }
-            for (Method m : type.getDeclaredMethods()) {
-                if (Modifier.isStatic(m.getModifiers()) || m.isSynthetic() || accessors.contains(m)) {
-                    continue;
-                }
-                for (ClassFileAnnotations.Annotation a : annotations.onMethod(m)) {
-                    // A named method is a property Jackson writes and, reading, skips (as this reader skips an
-                    // unknown name), unless it returns a collection or a map, which Jackson would fill.
-                    boolean writtenOnly = a.type().equals(JsonProperty.class.getName())
-                            && !java.util.Collection.class.isAssignableFrom(m.getReturnType())
-                            && !Map.class.isAssignableFrom(m.getReturnType());
-                    if (isJackson(a) && !a.type().equals(JsonIgnore.class.getName()) && !writtenOnly) {
-                        throw new Unreadable(type.getName() + "." + m.getName() + ": @" + a.type());
-                    }
-                }
-            }
-            try {
-                Constructor<?> canonical = type.getDeclaredConstructor(raw);
-                canonical.setAccessible(true);
-                return new Shape(canonical, Map.copyOf(index), types, defaults);
-            } catch (NoSuchMethodException | RuntimeException e) {
-                throw new Unreadable(type.getName() + ": no canonical constructor to call");
-            }
-        }
-
-        Object create(Object[] args) {
-            try {
-                return constructor.newInstance(args);
-            } catch (InvocationTargetException e) {
-                throw new Unreadable(constructor.getDeclaringClass().getName() + " refused its values: " + e.getCause());
-            } catch (ReflectiveOperationException | IllegalArgumentException e) {
-                throw new Unreadable(constructor.getDeclaringClass().getName() + ": " + e);
-            }
-        }
-
-        private static boolean isJackson(ClassFileAnnotations.Annotation a) {
-            return a.type().startsWith("com.fasterxml.");
-        }
-
-        private static Object zero(Class<?> type) {
-            if (!type.isPrimitive()) {
-                return null;
-            }
-            if (type == boolean.class) {
-                return false;
-            } else if (type == int.class) {
-                return 0;
-            } else if (type == long.class) {
-                return 0L;
-            } else if (type == double.class) {
-                return 0.0;
-            }
-            throw new Unreadable("a " + type + " component"); // read here only as the types above
-        }
     }
 }
