@@ -44,14 +44,16 @@ done <"$app/$name.cfg"
 # A CLI call is short-lived: C1 only, the serial collector, no perf-data file in /tmp, small thread stacks
 # (docs/BENCHMARKS.md §10). The window (no arguments, or open) gets the serial collector with a 32 MB young
 # generation, as bin/runboard's (docs/BENCHMARKS.md §14: a 10,000-session window peaked at 331-339 MiB with
-# it, 485-494 MiB with G1's defaults). The supervisor keeps its .cfg's options.
+# it, 485-494 MiB with G1's defaults), and C1 only, as bin/runboard's (§14: on two cores C2 compiled for
+# 1.7 s of a start's 7 s of CPU; the window's work is short bursts, its searches 10-20 % slower for it).
+# The supervisor keeps its .cfg's options.
 if [ "$name" = runboard ]; then
   if [ $# -gt 0 ] && [ "$1" != open ]; then
     options+=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k)
     # exec: C1 only for code 10x as hot as by default, as bin/runboard does (docs/BENCHMARKS.md §10, round 3).
     if [ "$1" = exec ]; then options+=(-XX:CompileThresholdScaling=10); fi
   else
-    options+=(-XX:+UseSerialGC -Xmn32m)
+    options+=(-XX:+UseSerialGC -Xmn32m -XX:TieredStopAtLevel=1)
     # Its heap in transparent huge pages where the kernel gives them on request, as bin/runboard's window
     # (docs/BENCHMARKS.md §14: shorter young collections while the history loads).
     if read -r thp 2>/dev/null </sys/kernel/mm/transparent_hugepage/enabled && [[ "$thp" == *"[madvise]"* ]]; then

@@ -1,13 +1,13 @@
 package dev.runboard.ui.runs;
 
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.ui.common.HoverTooltip;
 import dev.runboard.ui.sessions.SessionRow;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.Tooltip;
 
 /**
  * The sessions table's Progress column: for a running session whose command has earlier
@@ -38,13 +38,11 @@ final class ProgressColumn extends TableColumn<SessionRow, SessionSnapshot> {
     }
 
     private static final class Cell extends TableCell<SessionRow, SessionSnapshot> {
-        private final ProgressBar bar = new ProgressBar();
-        private final Tooltip tip = new Tooltip();
+        private ProgressBar bar; // made for the first row with a bar to show: a history's rows have none
+        private final HoverTooltip tip = new HoverTooltip(this);
 
         Cell() {
             getStyleClass().add("progress-cell");
-            bar.setMaxWidth(60);
-            bar.setPrefWidth(60);
             setContentDisplay(ContentDisplay.LEFT);
             setGraphicTextGap(6);
         }
@@ -56,17 +54,29 @@ final class ProgressColumn extends TableColumn<SessionRow, SessionSnapshot> {
             if (text.isEmpty()) {
                 setText(null);
                 setGraphic(null);
-                setTooltip(null);
+                tip.setText(null);
                 return;
             }
             boolean longer = s.longerThanUsual();
             setText(text);
             // Longer than usual: no bar at all, a full or creeping bar would be confidently wrong.
-            setGraphic(longer ? null : bar);
-            bar.setProgress(ProgressText.bar(s));
+            if (longer) {
+                setGraphic(null);
+            } else {
+                bar().setProgress(ProgressText.bar(s));
+                setGraphic(bar);
+            }
             tip.setText(longer ? "Running longer than every earlier successful run of this command"
                     : "Estimated from this command's earlier successful runs");
-            setTooltip(tip);
+        }
+
+        private ProgressBar bar() {
+            if (bar == null) {
+                bar = new ProgressBar(0);
+                bar.setMaxWidth(60);
+                bar.setPrefWidth(60);
+            }
+            return bar;
         }
     }
 }

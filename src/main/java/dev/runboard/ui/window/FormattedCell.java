@@ -3,16 +3,18 @@ package dev.runboard.ui.window;
 import dev.runboard.ui.sessions.SessionRow;
 import java.util.function.Function;
 import javafx.scene.control.TableCell;
-import javafx.scene.control.Tooltip;
+import dev.runboard.ui.common.HoverTooltip;
 
 /** A table cell that shows its live value through a formatter, optionally with the raw value as tooltip. */
 final class FormattedCell<T> extends TableCell<SessionRow, T> {
     private final Function<T, String> format;
     private final Function<T, String> tooltip;
+    private final HoverTooltip tip;
 
     FormattedCell(Function<T, String> format, Function<T, String> tooltip, String... styleClasses) {
         this.format = format;
         this.tooltip = tooltip;
+        this.tip = tooltip == null ? null : new HoverTooltip(this);
         getStyleClass().addAll(styleClasses);
     }
 
@@ -25,17 +27,14 @@ final class FormattedCell<T> extends TableCell<SessionRow, T> {
         super.updateItem(item, empty);
         if (empty || item == null) {
             setText(null);
-            setTooltip(null);
+            if (tip != null) {
+                tip.setText(null);
+            }
             return;
         }
         setText(format.apply(item));
-        if (tooltip != null) {
-            String tip = tooltip.apply(item);
-            if (getTooltip() == null) {
-                setTooltip(new Tooltip(tip));
-            } else {
-                getTooltip().setText(tip);
-            }
+        if (tip != null) {
+            tip.setText(tooltip.apply(item));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.runboard.ui.window;
 
+import dev.runboard.ui.common.HoverTooltip;
 import dev.runboard.ui.common.StatusLook;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
@@ -7,7 +8,6 @@ import dev.runboard.ui.sessions.SessionRow;
 import javafx.beans.value.ChangeListener;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
-import javafx.scene.control.Tooltip;
 
 /**
  * Glyph plus word, coloured by the status pseudo-class. A running command with a readiness probe
@@ -15,7 +15,7 @@ import javafx.scene.control.Tooltip;
  */
 final class StatusCell extends TableCell<SessionRow, SessionStatus> {
     private final Label glyph = new Label();
-    private final Tooltip reason = new Tooltip();
+    private final HoverTooltip reason = new HoverTooltip(this);
     /** Readiness and reasons change without a status change: the row's snapshot says when. */
     private final ChangeListener<SessionSnapshot> snapshotChanged = (o, was, now) -> show(getItem(), now);
     private SessionRow watched;
@@ -46,7 +46,7 @@ final class StatusCell extends TableCell<SessionRow, SessionStatus> {
         if (status == null) {
             setText(null);
             setGraphic(null);
-            setTooltip(null);
+            reason.setText(null);
             return;
         }
         glyph.setText(StatusLook.glyph(status));
@@ -54,11 +54,6 @@ final class StatusCell extends TableCell<SessionRow, SessionStatus> {
         boolean probed = s != null && s.ready() != null && status == SessionStatus.RUNNING;
         setText(probed ? (s.ready() ? "ready" : "starting") : status.word());
         String why = s == null || !(status.isWaiting() || status == SessionStatus.SKIPPED) ? null : s.reason();
-        if (why == null) {
-            setTooltip(null);
-        } else {
-            reason.setText(why);
-            setTooltip(reason);
-        }
+        reason.setText(why);
     }
 }

@@ -114,10 +114,13 @@ class StackWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row(robot, "after_broken")::status) == SessionStatus.SKIPPED);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusTexts(robot).contains("ready")
                 && statusTexts(robot).contains("skipped") && statusTexts(robot).contains("completed"));
-        String reason = fx(robot, () -> robot.lookup(".status-cell").queryAllAs(Labeled.class).stream()
-                .filter(c -> "skipped".equals(c.getText()) && c.getTooltip() != null)
-                .map(c -> c.getTooltip().getText()).findFirst().orElse(""));
-        assertEquals("dependency broken can no longer be succeeded: failed (exit 3)", reason);
+        // The reason is the tooltip a user sees with the pointer on the skipped row's status.
+        Labeled skipped = fx(robot, () -> robot.lookup(".status-cell").queryAllAs(Labeled.class).stream()
+                .filter(c -> "skipped".equals(c.getText())).findFirst().orElseThrow());
+        robot.moveTo(skipped);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> skipped.getTooltip() != null
+                && skipped.getTooltip().isShowing()));
+        assertEquals("dependency broken can no longer be succeeded: failed (exit 3)", fx(robot, () -> skipped.getTooltip().getText()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stackLines(robot).stream()
                 .anyMatch(l -> l.startsWith("db ") && l.contains("ready")));
 
