@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * rarest byte (by a byte histogram of the file's first 64 KB), or, when even that byte is common,
  * for the two of its bytes that occur together (at their distance) least often in those 64 KB;
  * it compares the whole literal only there. Pieces overlap by the literal's length minus one, so a match across a piece
- * boundary is found once.
+ * boundary is found once. A big file is scanned in parts side by side, one per core ({@link SplitScan}).
  *
  * <p>Matches are counted like {@code String.indexOf} stepping past each match: leftmost,
  * non-overlapping occurrences (a line holding the literal twice counts twice; the viewer steps
@@ -29,7 +29,6 @@ import java.util.function.LongSupplier;
  */
 public final class LiteralScan {
     static final int PIECE = 1 << 20;
-    private static final int PROGRESS_EVERY = 8 << 20;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH = 0x8080808080808080L;
@@ -42,6 +41,8 @@ public final class LiteralScan {
     private int r2; // in pair mode, the second one
     private boolean pair;
     private boolean chosen;
+    private final int parts; // 0: one per core for a big file (SplitScan.partsFor)
+    private final int cap; // offsets a part keeps before the merge goes on from there by itself
 
     /** @param needle the literal's bytes (at least one) */
     public LiteralScan(byte[] needle, boolean foldAscii) {
@@ -50,6 +51,13 @@ public final class LiteralScan {
 
     /** With a piece size of its own (tests cut the file into tiny pieces). */
     public LiteralScan(byte[] needle, boolean foldAscii, int piece) {
+        this(needle, foldAscii, piece, 0, SplitScan.CAP);
+    }
+
+    /** With a number of parts and a cap of kept offsets per part of its own (tests cut small files into many parts). */
+    LiteralScan(byte[] needle, boolean foldAscii, int piece, int parts, int cap) {
+        this.parts = parts;
+        this.cap = cap;
         if (needle.length == 0) {
             throw new IllegalArgumentException("empty literal");
         }
@@ -65,54 +73,94 @@ public final class LiteralScan {
 
     /**
      * Scans the first {@code size} bytes of the file (its size when the search started), reporting
-     * each match's byte offset in order.
+     * each match's byte offset in order. A big file is cut into parts scanned side by side, one
+     * thread per core ({@link SplitScan}); the matches still arrive in order, on this thread.
      *
      * @return false when cancelled
      */
     public boolean run(Path path, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
-        int m = needle.length;
-        byte[] buf = new byte[piece];
-        ByteBuffer bb = ByteBuffer.wrap(buf);
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
-            long base = 0; // file offset of buf[0]
-            long read = 0;
-            long nextAllowed = 0; // file offset where the next match may start (no overlaps)
-            long reported = 0;
-            int filled = 0;
-            while (read < size) {
-                if (progress.cancelled()) {
-                    return false;
-                }
-                bb.clear().position(filled).limit((int) Math.min(buf.length, filled + (size - read)));
-                int n = ch.read(bb, read);
-                if (n < 0) {
-                    break;
-                }
-                read += n;
-                filled += n;
-                if (filled < m) {
-                    continue;
-                }
-                // starts 0 .. filled - m are complete here; later starts wait for the next piece
-                int from = (int) Math.max(0, nextAllowed - base);
-                for (int i = indexIn(buf, from, filled); i >= 0; i = indexIn(buf, i + m, filled)) {
-                    long at = base + i;
-                    found.accept(at);
-                    nextAllowed = at + m;
-                }
-                int keep = m - 1;
-                System.arraycopy(buf, filled - keep, buf, 0, keep);
-                base += filled - keep;
-                filled = keep;
-                if (read - reported >= PROGRESS_EVERY) {
-                    reported = read;
-                    progress.update(read, size, count.getAsLong());
-                }
+            chooseFilter(ch, size);
+            int parts = this.parts > 0 ? this.parts : SplitScan.partsFor(size);
+            return new SplitScan(this, ch, size, parts, cap).run(progress, found, count);
+        }
+    }
+
+    /** Where a range's matches go, in order; false stops the scan there. */
+    interface Sink {
+        boolean accept(long offset);
+    }
+
+    int length() {
+        return needle.length;
+    }
+
+    byte[] newPiece() {
+        return new byte[piece];
+    }
+
+    /**
+     * Reports the leftmost non-overlapping matches that start in {@code [from, to)}, scanning from
+     * {@code from}: the file's bytes {@code [from, to + length - 1)} (no further than {@code size})
+     * are read into {@code buf} a piece at a time, pieces overlapping by the literal's length minus
+     * one, so a match across a piece boundary is found once and one that starts at {@code to} or
+     * later is not (it belongs to the next range). {@code read} hears how many bytes each read got.
+     *
+     * @return false when cancelled; true when the range is done or the sink said stop
+     */
+    boolean scanRange(FileChannel ch, long from, long to, long size, byte[] buf, java.util.function.BooleanSupplier cancelled,
+                      Sink sink, LongConsumer read) throws IOException {
+        int m = needle.length;
+        long limit = Math.min(size, to + m - 1);
+        ByteBuffer bb = ByteBuffer.wrap(buf);
+        long base = from; // file offset of buf[0]
+        long pos = from; // file offset of the next byte to read
+        long nextAllowed = from; // file offset where the next match may start (no overlaps)
+        int filled = 0;
+        while (pos < limit) {
+            if (cancelled.getAsBoolean()) {
+                return false;
             }
-            progress.update(size, size, count.getAsLong());
+            bb.clear().position(filled).limit((int) Math.min(buf.length, filled + (limit - pos)));
+            int n = ch.read(bb, pos);
+            if (n < 0) {
+                break;
+            }
+            pos += n;
+            filled += n;
+            read.accept(n);
+            if (filled < m) {
+                continue;
+            }
+            // starts 0 .. filled - m are complete here; later starts wait for the next piece
+            for (int i = indexIn(buf, (int) Math.max(0, nextAllowed - base), filled); i >= 0; i = indexIn(buf, i + m, filled)) {
+                long at = base + i;
+                if (!sink.accept(at)) {
+                    return true;
+                }
+                nextAllowed = at + m;
+            }
+            int keep = m - 1;
+            System.arraycopy(buf, filled - keep, buf, 0, keep);
+            base += filled - keep;
+            filled = keep;
         }
         return true;
+    }
+
+    /**
+     * Picks the filter from the file's first piece, as a scan from its start would on its first
+     * {@link #indexIn}: before any part's thread scans, so that every part scans with the same one.
+     */
+    private void chooseFilter(FileChannel ch, long size) throws IOException {
+        byte[] first = new byte[(int) Math.min(size, Math.min(piece, 64 << 10))];
+        ByteBuffer bb = ByteBuffer.wrap(first);
+        while (bb.hasRemaining() && ch.read(bb, bb.position()) > 0) {
+            // positional reads until the sample is full
+        }
+        chooseFilter(first, bb.position());
+        chosen = true;
     }
 
     /**

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -118,6 +120,83 @@ class LiteralScanTest {
                 }
             }
         }
+    }
+
+    @Test
+    void partsScannedSideBySideReportWhatOneScanFindsInOrder() throws Exception {
+        Random rnd = new Random(13);
+        // Runs of one letter make matches of "aa" or "abab" overlap part boundaries in every way,
+        // and small caps make parts stop early and the merge scan on by itself.
+        for (String alphabet : new String[] {"a", "ab", "aab\n", "abcE"}) {
+            StringBuilder sb = new StringBuilder();
+            while (sb.length() < 3_000) {
+                sb.append(String.valueOf(alphabet.charAt(rnd.nextInt(alphabet.length()))).repeat(1 + rnd.nextInt(6)));
+            }
+            Path file = write(sb.toString());
+            for (String q : new String[] {"a", "aa", "aaa", "aba", "abab", "b\na", "cE"}) {
+                long[] want = reference(file, q, false);
+                long[] folded = reference(file, q, true);
+                for (int parts : new int[] {2, 3, 17}) {
+                    for (int cap : new int[] {1, 1_000_000}) {
+                        for (int piece : new int[] {3, 4096}) {
+                            String what = q.replace("\n", "\\n") + " in " + alphabet.replace("\n", "\\n") + ", " + parts
+                                    + " parts, cap " + cap + ", piece " + piece;
+                            assertArrayEquals(want, scan(new LiteralScan(q.getBytes(StandardCharsets.UTF_8), false, piece, parts, cap), file), what);
+                            assertArrayEquals(folded, scan(new LiteralScan(q.getBytes(StandardCharsets.UTF_8), true, piece, parts, cap), file),
+                                    what + ", folded");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aBigFileIsScannedInPartsWithProgressAndACancelLeavesNoThreadBehind() throws Exception {
+        // Over two parts' worth (SplitScan.MIN_PART each), so a machine of two cores or more splits it.
+        Random rnd = new Random(17);
+        byte[] bytes = new byte[(int) (2 * SplitScan.MIN_PART + 12_345)];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (rnd.nextInt(500) == 0 ? '\n' : 'a' + rnd.nextInt(20));
+        }
+        for (int at = 1_000; at < bytes.length - 10; at += 1 + rnd.nextInt(2_000_000)) {
+            System.arraycopy("ERROR".getBytes(StandardCharsets.US_ASCII), 0, bytes, at, 5);
+        }
+        System.arraycopy("ERROR".getBytes(StandardCharsets.US_ASCII), 0, bytes, (int) SplitScan.MIN_PART - 2, 5); // across the cut of two parts
+        Path file = Files.write(dir.resolve("big.log"), bytes);
+        List<Long> updates = new ArrayList<>();
+        LongStream.Builder out = LongStream.builder();
+        assertTrue(new LiteralScan("ERROR".getBytes(StandardCharsets.US_ASCII), false).run(file, new FileSearch.Progress() {
+            @Override
+            public void update(long scanned, long size, long matches) {
+                updates.add(scanned);
+            }
+
+            @Override
+            public boolean cancelled() {
+                return false;
+            }
+        }, out::add, () -> 0));
+        assertArrayEquals(reference(file, "ERROR", false), out.build().toArray());
+        assertEquals(bytes.length, updates.get(updates.size() - 1));
+        assertTrue(updates.size() > 2, "progress on the way: " + updates);
+        for (int i = 1; i < updates.size(); i++) {
+            assertTrue(updates.get(i) >= updates.get(i - 1), "progress goes forward: " + updates);
+        }
+
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger(); // parts ask too
+        assertFalse(new LiteralScan("ERROR".getBytes(StandardCharsets.US_ASCII), false).run(file, new FileSearch.Progress() {
+            @Override
+            public void update(long scanned, long size, long matches) {
+            }
+
+            @Override
+            public boolean cancelled() {
+                return asked.incrementAndGet() > 3;
+            }
+        }, n -> { }, () -> 0));
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("runboard-search-part") && t.isAlive()),
+                "a part's thread outlived its search");
     }
 
     @Test
