@@ -12,7 +12,7 @@ import javafx.scene.Scene;
 /**
  * Loads the detail pane after the window's first frame: parsing its FXML, styling its forty-odd
  * controls and making their skins cost ~0.3 s of the FX thread before the first pulse, while all a
- * first frame shows of it, with nothing selected, is "Select a session…" (MainView.fxml's stand-in,
+ * first frame shows of it, with nothing selected, is "Select a session…" (ui.window.MainView's stand-in,
  * which the pane replaces when it loads: MainController). It loads at the first frame, or, while a
  * history loads, at the frame that shows its rows; or as soon as a row is selected, or when anything
  * else asks for it, whichever comes first (FX thread). Loaded during a history's read, the pane took
@@ -21,7 +21,7 @@ import javafx.scene.Scene;
  * (docs/BENCHMARKS.md §14).
  */
 final class DetailAfterFirstFrame {
-    /** The detail pane's own text for no selection (DetailView.fxml's emptyLabel and MainView.fxml's stand-in). */
+    /** The detail pane's own text for no selection (DetailView.fxml's emptyLabel and ui.window.MainView's stand-in). */
     static final String EMPTY_TEXT = "Select a session to see its output and facts.";
 
     private DetailAfterFirstFrame() {

@@ -28,10 +28,8 @@ import dev.runboard.workspace.RecentWorkspaces;
 import dev.runboard.workspace.WorkspaceWatcher;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
@@ -107,19 +105,9 @@ public final class MainWindow {
                 MainWindow.class.getResource("/dev/runboard/ui/detail/DetailView.fxml"), controllers);
         LateView<WorkspaceController> sidebarView = new LateView<>(
                 MainWindow.class.getResource("/dev/runboard/ui/workspace/WorkspaceSidebar.fxml"), controllers);
-        FXMLLoader loader = new FXMLLoader(MainWindow.class.getResource("/dev/runboard/ui/main/MainView.fxml"));
-        loader.setControllerFactory(type -> {
-            if (type == MainController.class) {
-                return new MainController(model, selection, dialogs, theme, tasks, detailView, workspaceController, sidebarView);
-            }
-            throw new IllegalArgumentException("no controller known for " + type);
-        });
-        Parent root;
-        try {
-            root = loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        MainController controller = new MainController(model, selection, dialogs, theme, tasks, detailView, workspaceController,
+                sidebarView);
+        Parent root = controller.build();
         ToastStack toasts = new ToastStack(stage);
         model.removals().setUndoOffer(toasts::offerUndo);
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
@@ -127,7 +115,6 @@ public final class MainWindow {
                 firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
         theme.register(scene);
         stage.setScene(scene);
-        MainController controller = loader.getController();
         RunsUi.install(controller.table(), controller.toolBar(), controller.statusChoice(), sessions, model.selectedProperty());
         detailView.whenLoaded((view, c) -> c.sideTabs().getTabs().add(RunsUi.historyTab(engine, tasks, model.selectedProperty())));
         workspaces.openProperty().subscribe(open -> { // at once, then at every change

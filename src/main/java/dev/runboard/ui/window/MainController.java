@@ -24,7 +24,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import javafx.collections.ListChangeListener;
-import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ChoiceBox;
@@ -43,48 +42,48 @@ public final class MainController {
     private final MainViewModel model;
     private final SelectionActions selection;
     private final java.util.concurrent.atomic.AtomicBoolean syncPending = new java.util.concurrent.atomic.AtomicBoolean();
-    @FXML private javafx.scene.control.Menu signalMenu;
+    javafx.scene.control.Menu signalMenu;
     private final NewSessionDialogs dialogs;
     private final Theme theme;
     private final UiTasks tasks;
     private Runnable searchAllRuns = () -> { };
 
-    @FXML private BorderPane root;
-    @FXML private TableView<SessionRow> sessionTable;
-    @FXML private TableColumn<SessionRow, SessionStatus> statusColumn;
-    @FXML private TableColumn<SessionRow, String> commandColumn;
-    @FXML private TableColumn<SessionRow, String> cwdColumn;
-    @FXML private TableColumn<SessionRow, Instant> startedColumn;
-    @FXML private TableColumn<SessionRow, Duration> elapsedColumn;
-    @FXML private TableColumn<SessionRow, String> exitColumn;
-    @FXML private TableColumn<SessionRow, Long> outputColumn;
-    @FXML private TableColumn<SessionRow, String> lastLineColumn;
-    @FXML private TableColumn<SessionRow, String> cpuColumn;
-    @FXML private TableColumn<SessionRow, Long> rssColumn;
-    @FXML private TextField filterField;
-    @FXML private ChoiceBox<StatusFilter> statusChoice;
-    @FXML private Label countsLabel;
-    @FXML private Label diskLabel;
-    @FXML private Label messageLabel;
-    @FXML private Button toolbarRerun;
-    @FXML private Button toolbarKill;
-    @FXML private Button toolbarRemove;
-    @FXML private MenuItem rerunMenuItem;
-    @FXML private MenuItem editRerunMenuItem;
-    @FXML private MenuItem killMenuItem;
-    @FXML private MenuItem removeMenuItem;
-    @FXML private MenuItem removeArtifactMenuItem;
-    @FXML private MenuItem copyCommandMenuItem;
-    @FXML private MenuItem openCwdMenuItem;
-    @FXML private CheckMenuItem darkModeItem;
-    @FXML private javafx.scene.layout.StackPane detailStandIn;
-    @FXML private MenuBar menuBar;
-    @FXML private javafx.scene.control.ToolBar toolBar;
+    BorderPane root;
+    TableView<SessionRow> sessionTable;
+    TableColumn<SessionRow, SessionStatus> statusColumn;
+    TableColumn<SessionRow, String> commandColumn;
+    TableColumn<SessionRow, String> cwdColumn;
+    TableColumn<SessionRow, Instant> startedColumn;
+    TableColumn<SessionRow, Duration> elapsedColumn;
+    TableColumn<SessionRow, String> exitColumn;
+    TableColumn<SessionRow, Long> outputColumn;
+    TableColumn<SessionRow, String> lastLineColumn;
+    TableColumn<SessionRow, String> cpuColumn;
+    TableColumn<SessionRow, Long> rssColumn;
+    TextField filterField;
+    ChoiceBox<StatusFilter> statusChoice;
+    Label countsLabel;
+    Label diskLabel;
+    Label messageLabel;
+    Button toolbarRerun;
+    Button toolbarKill;
+    Button toolbarRemove;
+    MenuItem rerunMenuItem;
+    MenuItem editRerunMenuItem;
+    MenuItem killMenuItem;
+    MenuItem removeMenuItem;
+    MenuItem removeArtifactMenuItem;
+    MenuItem copyCommandMenuItem;
+    MenuItem openCwdMenuItem;
+    CheckMenuItem darkModeItem;
+    javafx.scene.layout.StackPane detailStandIn;
+    MenuBar menuBar;
+    javafx.scene.control.ToolBar toolBar;
     private final LateView<DetailController> detail;
     private final WorkspaceController workspaceController;
     private final LateView<WorkspaceController> workspace;
-    @FXML private javafx.scene.control.SplitPane sideSplit;
-    @FXML private javafx.scene.control.SplitPane mainSplit;
+    javafx.scene.control.SplitPane sideSplit;
+    javafx.scene.control.SplitPane mainSplit;
     private SidebarSplit sidebar;
 
     /**
@@ -105,7 +104,13 @@ public final class MainController {
         this.tasks = tasks;
     }
 
-    @FXML
+    /** Builds the window's controls ({@link MainView}) and wires them; returns the root. FX thread. */
+    public javafx.scene.Parent build() {
+        javafx.scene.Parent built = MainView.build(this);
+        initialize();
+        return built;
+    }
+
     private void initialize() {
         setUpColumns();
         sessionTable.setRowFactory(t -> new SessionTableRow());
@@ -268,12 +273,10 @@ public final class MainController {
         tasks.fx(sessionTable::requestFocus);
     }
 
-    @FXML
     void onNew() {
         dialogs.open(root.getScene().getWindow(), null, model::launch);
     }
 
-    @FXML
     void onRerun() {
         List<SessionRow> running = selection.runningDuplicates();
         if (running.isEmpty()) {
@@ -289,7 +292,6 @@ public final class MainController {
         });
     }
 
-    @FXML
     void onEditRerun() {
         SessionRow row = model.selectedProperty().get();
         if (row != null) {
@@ -298,42 +300,34 @@ public final class MainController {
         }
     }
 
-    @FXML
     void onKill() {
         selection.kill(Signal.TERM);
     }
 
-    @FXML
     void onRemove() {
         selection.remove(false);
     }
 
-    @FXML
     void onRemoveWithArtifact() {
         selection.remove(true);
     }
 
-    @FXML
     void onClearFinished() {
         selection.clearFinished();
     }
 
-    @FXML
     void onCopyCommand() {
         model.copyCommand();
     }
 
-    @FXML
     void onOpenCwd() {
         model.openCwd();
     }
 
-    @FXML
     void onFind() {
         detail.controller().focusFind();
     }
 
-    @FXML
     void onSearchAllRuns() {
         searchAllRuns.run();
     }
@@ -343,13 +337,11 @@ public final class MainController {
         this.searchAllRuns = open;
     }
 
-    @FXML
     void onFocusFilter() {
         filterField.requestFocus();
         filterField.selectAll();
     }
 
-    @FXML
     void onFocusTable() {
         sessionTable.requestFocus();
         if (sessionTable.getSelectionModel().isEmpty() && !sessionTable.getItems().isEmpty()) {
@@ -357,12 +349,10 @@ public final class MainController {
         }
     }
 
-    @FXML
     void onNextPane() {
         PaneCycle.move(root.getScene(), panes(), 1);
     }
 
-    @FXML
     void onPreviousPane() {
         PaneCycle.move(root.getScene(), panes(), -1);
     }
@@ -377,17 +367,14 @@ public final class MainController {
         return panes;
     }
 
-    @FXML
     void onOpenOutput() {
         detail.controller().openOutput();
     }
 
-    @FXML
     void onKeyboardHelp() {
         KeyboardHelp.show(root.getScene().getWindow());
     }
 
-    @FXML
     void onQuit() {
         // Through the close request, so Ctrl+Q and the window's close button ask the same question.
         javafx.stage.Window w = root.getScene().getWindow();
