@@ -18,6 +18,9 @@
 #                      start on this history (it reads every record, then writes the index for the next start)
 #            base      java -jar $BASE_JAR, when set: the same window built from another commit (a before/after
 #                      comparison in one run; that jar needs its lib/ folder beside it, as target/ has)
+#            basescript  $BASE_SCRIPT, when set: another commit's bin/runboard, copied into a folder with that
+#                      commit's runboard.jar and lib/ beside it (a before/after comparison through the launcher,
+#                      with the launcher's options of each commit)
 # The app writes its figures when RUNBOARD_STARTUP_REPORT=FILE is set (dev.runboard.ui.StartupReport):
 # milliseconds since the kernel started the process. The history is written by bench/WindowHistory.java
 # through the store API (records and small captures, nothing run). Runs under its own Xvfb display; ends every
@@ -41,6 +44,11 @@ launchers=(jar jar+cds script)
 if [ -n "${BASE_JAR:-}" ]; then
   [ -f "$BASE_JAR" ] || { echo "window-start.sh: BASE_JAR $BASE_JAR is not a file" >&2; exit 1; }
   launchers=(base "${launchers[@]}")
+fi
+if [ -n "${BASE_SCRIPT:-}" ]; then
+  [ -x "$BASE_SCRIPT" ] && [ -f "$(dirname "$BASE_SCRIPT")/runboard.jar" ] ||
+    { echo "window-start.sh: BASE_SCRIPT $BASE_SCRIPT is not a bin/runboard with runboard.jar beside it" >&2; exit 1; }
+  launchers=(basescript "${launchers[@]}")
 fi
 # LAUNCHERS="base jar" runs only those (with the empty window); the default runs every one above.
 [ -n "${LAUNCHERS:-}" ] && read -r -a launchers <<<"$LAUNCHERS"
@@ -69,6 +77,7 @@ cmd_of() { # LAUNCHER: sets CMD
     hello) CMD=("$JAVA" -cp "$work/hello:target/lib/*" HelloFx) ;;
     jar) CMD=("$JAVA" -jar "$JAR") ;;
     base) CMD=("$JAVA" -jar "$BASE_JAR") ;;
+    basescript) CMD=("$BASE_SCRIPT") ;;
     cold) CMD=("$JAVA" -jar "$JAR") ;;
     jar+cds) CMD=("$JAVA" -XX:SharedArchiveFile="$work/window.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off -jar "$JAR") ;;
     script) CMD=(bin/runboard) ;;
@@ -130,10 +139,10 @@ awk -F'\t' 'NR > 1 { n[$2]++; for (c = 3; c <= 10; c++) v[$2, c, n[$2]] = $c }
     for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
     return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
   END { base = median("hello", 3)
-    printf "%-8s %14s %8s %12s %6s %9s %9s %9s %8s %8s\n", "launcher", "first frame ms", "÷ hello", "history ms", "rows",
+    printf "%-10s %14s %8s %12s %6s %9s %9s %9s %8s %8s\n", "launcher", "first frame ms", "÷ hello", "history ms", "rows",
       "scroll p50", "p99", "max", "HWM MiB", "RSS MiB"
-    split("hello base cold jar jar+cds script app", order, " ")
-    for (o = 1; o <= 7; o++) { l = order[o]; if (!(l in n)) continue
-      printf "%-8s %14d %8.2f %12d %6d %9.1f %9.1f %9.1f %8d %8d\n", l, median(l, 3), median(l, 3) / base, median(l, 4),
+    split("hello base cold jar jar+cds basescript script app", order, " ")
+    for (o = 1; o <= 8; o++) { l = order[o]; if (!(l in n)) continue
+      printf "%-10s %14d %8.2f %12d %6d %9.1f %9.1f %9.1f %8d %8d\n", l, median(l, 3), median(l, 3) / base, median(l, 4),
         median(l, 5), median(l, 6), median(l, 7), median(l, 8), median(l, 9), median(l, 10) } }' "$tsv"
 cp "$tsv" "target/window-start-$SESSIONS.tsv" 2>/dev/null && echo "(every round: target/window-start-$SESSIONS.tsv)"
