@@ -25,7 +25,7 @@ import java.util.function.LongSupplier;
  * a part that found more than {@code CAP} matches stopped there; the merge scans the rest of it.
  * A literal that is everywhere thus costs a scan on one thread, as before; a rare one, the usual
  * search, a part per core. A scan of 1 GB took 0.29 s on one thread of a window that compiles
- * with C1 only and 0.22 s with C2 (docs/BENCHMARKS.md §14).
+ * with C1 only (0.22 s with C2), and 0.19-0.22 s in two parts (docs/BENCHMARKS.md §14).
  */
 final class SplitScan {
     /** Below this a part is not worth its thread. */
@@ -48,7 +48,7 @@ final class SplitScan {
         this.scan = scan;
         this.ch = ch;
         this.size = size;
-        this.parts = (int) Math.max(1, Math.min(parts, size / Math.max(1, scan.length())));
+        this.parts = (int) Math.max(1, Math.min(parts, size / scan.length())); // no part narrower than the literal
         this.cap = Math.max(1, cap);
     }
 
