@@ -48,6 +48,7 @@ public final class MainController {
     private final UiTasks tasks;
     private Runnable searchAllRuns = () -> { };
 
+    // The controls: MainView (this package) builds them into these fields, signalMenu, sideSplit and mainSplit too.
     BorderPane root;
     TableView<SessionRow> sessionTable;
     TableColumn<SessionRow, SessionStatus> statusColumn;
