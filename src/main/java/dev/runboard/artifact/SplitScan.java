@@ -66,12 +66,12 @@ final class SplitScan {
         try {
             others.forEach(Part::start);
             InOrder out = new InOrder(found, progress, count);
-            if (!scan.scanRange(ch, 0, parts == 1 ? size : others.get(0).from, size, scan.newPiece(), progress::cancelled,
-                    out, out::read)) {
+            byte[] piece = scan.newPiece(); // the calling thread's, for its part and every merge
+            if (!scan.scanRange(ch, 0, parts == 1 ? size : others.get(0).from, size, piece, progress::cancelled, out, out::read)) {
                 return false;
             }
             for (Part part : others) {
-                if (!merge(part, out)) {
+                if (!merge(part, out, piece)) {
                     return false;
                 }
             }
@@ -86,7 +86,7 @@ final class SplitScan {
     }
 
     /** Reports one part's matches after every earlier part's; false when cancelled. */
-    private boolean merge(Part part, InOrder out) throws IOException {
+    private boolean merge(Part part, InOrder out, byte[] piece) throws IOException {
         part.await(out);
         if (part.cancelled) {
             return false;
@@ -97,7 +97,7 @@ final class SplitScan {
             // part found too (from there on the part's matches are the ones a single scan finds).
             int[] at = {0};
             boolean[] met = {false};
-            boolean done = scan.scanRange(ch, out.next, part.to, size, scan.newPiece(), out.progress::cancelled, offset -> {
+            boolean done = scan.scanRange(ch, out.next, part.to, size, piece, out.progress::cancelled, offset -> {
                 while (at[0] < part.count && part.offsets[at[0]] < offset) {
                     at[0]++;
                 }
@@ -119,7 +119,7 @@ final class SplitScan {
             out.accept(part.offsets[i]);
         }
         if (part.resumeAt >= 0) { // the part stopped at its cap: the rest of it from here
-            return scan.scanRange(ch, part.resumeAt, part.to, size, scan.newPiece(), out.progress::cancelled, out, out::read);
+            return scan.scanRange(ch, part.resumeAt, part.to, size, piece, out.progress::cancelled, out, out::read);
         }
         return true;
     }
