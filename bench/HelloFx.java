@@ -1,8 +1,6 @@
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
-import java.time.Instant;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -39,8 +37,19 @@ public class HelloFx {
         }
     }
 
+    /**
+     * Milliseconds since the kernel started this process, counted from the boot as the app's
+     * ProcessClock does: the start ticks in /proc/self/stat against /proc/uptime. (ProcessHandle's
+     * start instant adds the ticks to btime, whole seconds, so it is early by up to a second.)
+     */
     private static long sinceStart() {
-        return Duration.between(ProcessHandle.current().info().startInstant().orElseThrow(), Instant.now()).toMillis();
+        try {
+            long uptime = Math.round(Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]) * 1000);
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            return uptime - Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19]) * 10;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static void report(String lines) {

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Locale;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -25,14 +24,13 @@ final class StartupReport {
     private final Path file;
     private final boolean scroll;
     private final boolean exit;
-    private final Instant processStart;
+    private final ProcessClock clock;
 
     private StartupReport(Path file, boolean scroll, boolean exit) {
         this.file = file;
         this.scroll = scroll;
         this.exit = exit;
-        // Linux fills this from /proc/self/stat's start time (10 ms ticks); elsewhere it may be unknown.
-        this.processStart = ProcessHandle.current().info().startInstant().orElse(null);
+        this.clock = file == null ? null : ProcessClock.start();
     }
 
     static StartupReport fromEnvironment() {
@@ -52,7 +50,7 @@ final class StartupReport {
                 write("pid " + ProcessHandle.current().pid()); // the benchmark ends the app by it
             }
             long cpu = ProcessHandle.current().info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
-            write(name + " " + (processStart == null ? -1 : Duration.between(processStart, Instant.now()).toMillis())
+            write(name + " " + clock.millisSinceStart()
                     + System.lineSeparator() + name.replace("_ms", "_cpu_ms") + " " + cpu);
         }
     }
