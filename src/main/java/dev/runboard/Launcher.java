@@ -12,6 +12,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0 || opensWorkspace(args)) {
+            WindowRelaunch.runIfBareJar(); // returns only when the window opens in this JVM
             dev.runboard.ui.RunboardApp.launchWindow(args);
         } else if (dev.runboard.engine.QuickStart.handles(args)) {
             // Client calls kept lean: no picocli, no Jackson, no engine in this JVM; the supervisor does the work.

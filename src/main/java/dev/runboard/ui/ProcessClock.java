@@ -27,12 +27,21 @@ final class ProcessClock {
         this.originNanos = originNanos;
     }
 
-    /** A clock running from now; where /proc cannot be read, it falls back to ProcessHandle's start instant. */
+    /**
+     * A clock running from now, counted from this process's start, or from the start of the JVM that opened
+     * this window in this one (dev.runboard.WindowRelaunch: a bare {@code java -jar}), which is when the user
+     * asked for it. Where /proc cannot be read, it falls back to ProcessHandle's start instant.
+     */
     static ProcessClock start() {
+        return start(System.getProperty("runboard.relaunchedFrom", "self"));
+    }
+
+    static ProcessClock start(String pid) {
         long nanos = System.nanoTime();
         try {
             long uptimeMillis = Math.round(Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]) * 1000);
-            return new ProcessClock(uptimeMillis - startTicks(Files.readString(Path.of("/proc/self/stat"))) * 1000 / USER_HZ, nanos);
+            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            return new ProcessClock(uptimeMillis - startTicks(stat) * 1000 / USER_HZ, nanos);
         } catch (IOException | RuntimeException e) {
             long sinceStart = ProcessHandle.current().info().startInstant()
                     .map(start -> Duration.between(start, Instant.now()).toMillis()).orElse(-1L);
