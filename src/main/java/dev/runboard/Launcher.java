@@ -12,6 +12,11 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0 || opensWorkspace(args)) {
+            String noDisplay = noDisplay(System.getenv(), System.getProperty("glass.platform"), System.getProperty("os.name"));
+            if (noDisplay != null) {
+                System.err.println(noDisplay);
+                System.exit(1);
+            }
             WindowRelaunch.runIfBareJar(); // returns only when the window opens in this JVM
             dev.runboard.ui.RunboardApp.launchWindow(args);
         } else if (dev.runboard.engine.QuickStart.handles(args)) {
@@ -20,6 +25,21 @@ public final class Launcher {
         } else {
             RunboardCli.main(args);
         }
+    }
+
+    /**
+     * What to tell a user who asks for the window where none can open (an ssh session, a server), instead of
+     * the toolkit's "Unable to open DISPLAY" stack trace; null where one can. Only on X11/Wayland systems,
+     * and not when a JavaFX platform is named (Monocle, headless, needs no display).
+     */
+    static String noDisplay(java.util.Map<String, String> environment, String glassPlatform, String osName) {
+        boolean x11OrWayland = osName != null && !osName.startsWith("Windows") && !osName.startsWith("Mac");
+        if (!x11OrWayland || glassPlatform != null
+                || !environment.getOrDefault("DISPLAY", "").isBlank() || !environment.getOrDefault("WAYLAND_DISPLAY", "").isBlank()) {
+            return null;
+        }
+        return "runboard: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a"
+                + " desktop session, or over ssh -X; the CLI needs none: runboard exec -- CMD, runboard list, runboard --help";
     }
 
     /** {@code runboard open DIR} with an existing folder opens the window; anything else about open ({@code --help}, a bad folder) is the CLI's. */
