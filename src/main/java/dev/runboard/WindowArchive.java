@@ -14,7 +14,7 @@ import java.util.Optional;
 /**
  * The class-data archive of a window opened from a bare {@code java -jar} (WindowRelaunch), as bin/runboard
  * keeps one for its own: the window's classes (JavaFX, the controls, the engine) mapped in ready-made instead
- * of read from the jars and verified, which brought its first frame 0.4-0.5 s sooner on two cores
+ * of read from the jars and verified, which brought its first frame 0.3-0.6 s sooner on two cores
  * (docs/BENCHMARKS.md §14). JDK 17 cannot make one before the first start: a window run writes it when it
  * closes ({@code -XX:ArchiveClassesAtExit}, a few seconds' work), into a file named after the JVM waiting for
  * it, which moves it in place once the window is gone; later windows map it. It lives in the user's cache

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Opens the window from a bare {@code java -jar runboard.jar} in a second JVM that has the window's options,
  * the ones bin/runboard gives it: C1 only, the serial collector with a 32 MB young generation, and a
  * class-data archive of the window's classes (WindowArchive). A jar cannot give its own JVM options on JDK
- * 17; with the JVM's defaults the window's first frame came 0.3 s later on two cores, where C2 compiled for
- * the cores the window needed, and without the archive 0.4-0.5 s later again (docs/BENCHMARKS.md §14). The
+ * 17; with the JVM's defaults the window's first frame came 0.4-0.5 s later on two cores, where C2 compiled
+ * for the cores the window needed, and without the archive 0.3-0.6 s later again (docs/BENCHMARKS.md §14). The
  * first JVM starts the second, waits for it and exits with its status; a TERM or INT to it ends the window
  * too. It costs a JVM's start (40-60 ms) and ~40 MB while the window is open.
  *
