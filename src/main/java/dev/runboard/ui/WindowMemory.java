@@ -3,6 +3,7 @@ package dev.runboard.ui;
 import dev.runboard.ui.common.UiTasks;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -60,12 +61,18 @@ public final class WindowMemory {
 
     /** Applies the remembered state (before the window shows) and starts listening for changes. */
     public void restore() {
-        if (state.hasBounds() && !Screen.getScreensForRectangle(
-                new Rectangle2D(state.x(), state.y(), state.width(), state.height())).isEmpty()) {
-            stage.setX(state.x());
-            stage.setY(state.y());
-            stage.setWidth(Math.max(stage.getMinWidth(), state.width()));
-            stage.setHeight(Math.max(stage.getMinHeight(), state.height()));
+        List<Screen> screens = state.hasBounds()
+                ? Screen.getScreensForRectangle(new Rectangle2D(state.x(), state.y(), state.width(), state.height()))
+                : List.of();
+        if (!screens.isEmpty()) {
+            // Within the screen it was left on: a window left on a bigger monitor must not open past this one's edges.
+            Rectangle2D bounds = fitted(new Rectangle2D(state.x(), state.y(),
+                    Math.max(stage.getMinWidth(), state.width()), Math.max(stage.getMinHeight(), state.height())),
+                    screens.get(0).getVisualBounds());
+            stage.setX(bounds.getMinX());
+            stage.setY(bounds.getMinY());
+            stage.setWidth(bounds.getWidth());
+            stage.setHeight(bounds.getHeight());
         }
         stage.setMaximized(state.maximized());
         splits.forEach(this::restoreSplit);
@@ -85,6 +92,15 @@ public final class WindowMemory {
         splits.values().forEach(s -> s.getDividers().forEach(d -> d.positionProperty().addListener(changed)));
         positions.values().forEach(p -> p.addListener(changed));
         table.getColumns().forEach(c -> c.widthProperty().addListener(changed));
+    }
+
+    /** The window's bounds no larger than the screen's visible area and moved into it where they stick out. */
+    static Rectangle2D fitted(Rectangle2D window, Rectangle2D screen) {
+        double width = Math.min(window.getWidth(), screen.getWidth());
+        double height = Math.min(window.getHeight(), screen.getHeight());
+        double x = Math.max(screen.getMinX(), Math.min(window.getMinX(), screen.getMaxX() - width));
+        double y = Math.max(screen.getMinY(), Math.min(window.getMinY(), screen.getMaxY() - height));
+        return new Rectangle2D(x, y, width, height);
     }
 
     /**

@@ -12,10 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.SplitPane;
 import javafx.scene.input.KeyCode;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -103,6 +105,24 @@ class DesktopMannersTest {
         });
         assertEquals(1100, fx(robot, () -> window.stage().getWidth()), 0.5);
         assertEquals(0.6, fx(robot, () -> window.controller().mainSplit().getDividerPositions()[0]), 0.02);
+    }
+
+    @Test
+    void aWindowLeftOnABiggerMonitorOpensInsideThisScreen(FxRobot robot) throws Exception {
+        Rectangle2D screen = fx(robot, () -> Screen.getPrimary().getVisualBounds());
+        // Left 3,000 x 2,000 at (200, 100), as on a 4K monitor: it overlaps this screen, so it is restored here.
+        new WindowState(screen.getMinX() + 200, screen.getMinY() + 100, screen.getWidth() + 1700, screen.getHeight() + 1200,
+                false, Map.of(), Map.of(), true).save(dataDir);
+
+        robot.interact(() -> new WindowMemory(window.stage(), dataDir, new FxUiTasks(),
+                Map.of("main", window.controller().mainSplit()), window.controller().table()).restore());
+
+        Rectangle2D shown = fx(robot, () -> new Rectangle2D(window.stage().getX(), window.stage().getY(),
+                window.stage().getWidth(), window.stage().getHeight()));
+        assertTrue(shown.getMinX() >= screen.getMinX() && shown.getMaxX() <= screen.getMaxX() + 0.5
+                && shown.getMinY() >= screen.getMinY() && shown.getMaxY() <= screen.getMaxY() + 0.5,
+                "the window " + shown + " lies within the screen " + screen);
+        assertEquals(screen.getWidth(), shown.getWidth(), 0.5, "as wide as the screen allows");
     }
 
     @Test
