@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Process groups via {@code setsid}, signals via {@code kill(2)} and pidfds ({@link LinuxSignals}),
@@ -212,6 +213,20 @@ public final class LinuxProcesses implements OsProcesses {
     /** The stat of one process, or empty if it has gone (processes vanish between listing and reading). */
     public static Optional<ProcInfo> readStat(long pid) {
         return ProcFiles.readStat(pid);
+    }
+
+    /**
+     * Milliseconds since the kernel started a process: its start ticks against /proc/uptime, both counted from
+     * the boot (10 ms steps). Empty if it has gone or /proc cannot be read. Not ProcessHandle's start instant,
+     * which adds the ticks to /proc/stat's btime, given in whole seconds: early by the boot time's fraction.
+     */
+    public static OptionalLong millisSinceStart(long pid) {
+        Optional<ProcInfo> stat = readStat(pid);
+        double uptime = ProcFiles.uptimeSeconds();
+        if (stat.isEmpty() || uptime <= 0) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Math.round(uptime * 1000) - stat.get().startTicks() * 1000 / ResourceSampler.Sysconf.CLOCK_TICKS);
     }
 
     @Override

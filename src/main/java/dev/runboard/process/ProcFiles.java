@@ -34,6 +34,16 @@ final class ProcFiles {
         }
     }
 
+    /** Seconds since the boot ({@code /proc/uptime}, 10 ms steps), or 0 where it cannot be read. */
+    static double uptimeSeconds() {
+        try {
+            String s = Files.readString(PROC.resolve("uptime"), StandardCharsets.ISO_8859_1);
+            return Double.parseDouble(s.substring(0, s.indexOf(' ')));
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     /** Every process's stat (those that ended while the table was read are left out). */
     static ProcessTable table() {
         List<ProcInfo> all = new ArrayList<>(256);

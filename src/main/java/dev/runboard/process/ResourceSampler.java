@@ -73,7 +73,7 @@ public final class ResourceSampler {
     public synchronized Pass sample(Collection<Target> targets) {
         long start = System.nanoTime();
         Instant at = Instant.now();
-        double uptime = readUptime();
+        double uptime = ProcFiles.uptimeSeconds();
         long uptimeNanos = System.nanoTime();
         Map<Long, Long> readNanos = new HashMap<>(512);
         List<ProcSample> all = readAll(readNanos);
@@ -179,15 +179,6 @@ public final class ResourceSampler {
             throw new IllegalStateException("cannot list /proc: " + e.getMessage(), e);
         }
         return all;
-    }
-
-    private static double readUptime() {
-        try {
-            String s = Files.readString(PROC.resolve("uptime"), StandardCharsets.ISO_8859_1);
-            return Double.parseDouble(s.substring(0, s.indexOf(' ')));
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
     }
 
     /** The value of the tag variable in the process's environment ("" when absent or unreadable); read once per process. */

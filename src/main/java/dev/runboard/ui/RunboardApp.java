@@ -6,6 +6,7 @@ import dev.runboard.ui.common.FxDesktopBridge;
 import dev.runboard.ui.common.Theme;
 import dev.runboard.ui.common.UiSettings;
 import dev.runboard.process.EngineConfig;
+import dev.runboard.process.LinuxProcesses;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.store.SettingsStore;
@@ -36,7 +37,7 @@ public final class RunboardApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        StartupReport report = StartupReport.fromEnvironment();
+        StartupReport report = StartupReport.fromEnvironment(LinuxProcesses::millisSinceStart);
         report.mark("fx_start_ms");
         WindowPreload.Read read = WindowPreload.get();
         Path dataDir = read.dataDir();

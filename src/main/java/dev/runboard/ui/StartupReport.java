@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.function.LongFunction;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 
@@ -26,17 +28,19 @@ final class StartupReport {
     private final boolean exit;
     private final ProcessClock clock;
 
-    private StartupReport(Path file, boolean scroll, boolean exit) {
+    private StartupReport(Path file, boolean scroll, boolean exit, LongFunction<OptionalLong> millisSinceStart) {
         this.file = file;
         this.scroll = scroll;
         this.exit = exit;
-        this.clock = file == null ? null : ProcessClock.start();
+        this.clock = file == null ? null : ProcessClock.start(millisSinceStart);
     }
 
-    static StartupReport fromEnvironment() {
+    /** @param millisSinceStart how long ago the kernel started a process, by pid (ProcessClock) */
+    static StartupReport fromEnvironment(LongFunction<OptionalLong> millisSinceStart) {
         String file = System.getenv("RUNBOARD_STARTUP_REPORT");
         return new StartupReport(file == null || file.isBlank() ? null : Path.of(file),
-                "1".equals(System.getenv("RUNBOARD_STARTUP_SCROLL")), "1".equals(System.getenv("RUNBOARD_STARTUP_EXIT")));
+                "1".equals(System.getenv("RUNBOARD_STARTUP_SCROLL")), "1".equals(System.getenv("RUNBOARD_STARTUP_EXIT")),
+                millisSinceStart);
     }
 
     boolean enabled() {

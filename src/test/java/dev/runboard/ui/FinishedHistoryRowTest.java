@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.EngineConfig;
+import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.SessionOutcome;
@@ -60,7 +61,7 @@ class FinishedHistoryRowTest {
         fixture = WindowFixture.open(stage, engine);
         MainWindow window = fixture.window();
         HistoryLoad.afterFirstFrame(window, new SessionStore(dataDir).folderCount(), new FxUiTasks(), engine::load,
-                () -> engine.follow(Duration.ofSeconds(1)), StartupReport.fromEnvironment());
+                () -> engine.follow(Duration.ofSeconds(1)), StartupReport.fromEnvironment(LinuxProcesses::millisSinceStart));
     }
 
     @AfterEach

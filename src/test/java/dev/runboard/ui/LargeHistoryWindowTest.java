@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.EngineConfig;
+import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.SessionOutcome;
@@ -90,7 +91,7 @@ class LargeHistoryWindowTest {
         };
         pulses.start();
         HistoryLoad.afterFirstFrame(window, new SessionStore(dataDir).folderCount(), new FxUiTasks(), engine::load,
-                () -> engine.follow(Duration.ofSeconds(1)), StartupReport.fromEnvironment());
+                () -> engine.follow(Duration.ofSeconds(1)), StartupReport.fromEnvironment(LinuxProcesses::millisSinceStart));
     }
 
     @AfterEach
