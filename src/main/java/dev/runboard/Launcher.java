@@ -33,13 +33,18 @@ public final class Launcher {
      * and not when a JavaFX platform is named (Monocle, headless, needs no display).
      */
     static String noDisplay(java.util.Map<String, String> environment, String glassPlatform, String osName) {
-        boolean x11OrWayland = osName != null && !osName.startsWith("Windows") && !osName.startsWith("Mac");
-        if (!x11OrWayland || glassPlatform != null
-                || !environment.getOrDefault("DISPLAY", "").isBlank() || !environment.getOrDefault("WAYLAND_DISPLAY", "").isBlank()) {
+        if (hasDisplay(environment, glassPlatform, osName)) {
             return null;
         }
         return "runboard: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a"
                 + " desktop session, or over ssh -X; the CLI needs none: runboard exec -- CMD, runboard list, runboard --help";
+    }
+
+    /** Whether a window can open here: not an X11/Wayland system, a JavaFX platform named, or a display set. */
+    static boolean hasDisplay(java.util.Map<String, String> environment, String glassPlatform, String osName) {
+        boolean x11OrWayland = osName != null && !osName.startsWith("Windows") && !osName.startsWith("Mac");
+        return !x11OrWayland || glassPlatform != null
+                || !environment.getOrDefault("DISPLAY", "").isBlank() || !environment.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
     }
 
     /** {@code runboard open DIR} with an existing folder opens the window; anything else about open ({@code --help}, a bad folder) is the CLI's. */

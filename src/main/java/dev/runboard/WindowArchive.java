@@ -108,13 +108,17 @@ final class WindowArchive {
     }
 
     private Path training(long waiterPid) {
+        return archive.resolveSibling(trainingPrefix() + waiterPid + ".jsa");
+    }
+
+    /** What the files a window writes for its waiting JVM are named with, before that JVM's pid. */
+    private String trainingPrefix() {
         String name = archive.getFileName().toString();
-        return archive.resolveSibling(name.substring(0, name.length() - ".jsa".length()) + "-" + waiterPid + ".jsa");
+        return name.substring(0, name.length() - ".jsa".length()) + "-";
     }
 
     private void removeLeftovers() {
-        String name = archive.getFileName().toString();
-        String prefix = name.substring(0, name.length() - ".jsa".length()) + "-";
+        String prefix = trainingPrefix();
         if (!Files.isDirectory(archive.getParent())) {
             return;
         }

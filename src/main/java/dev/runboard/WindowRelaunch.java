@@ -83,7 +83,8 @@ final class WindowRelaunch {
         Optional<WindowArchive> archive = "off".equals(environment.get("RUNBOARD_CDS")) ? Optional.empty()
                 : WindowArchive.forJar(jar, environment, javaHome, System.getProperty("java.vm.version"));
         List<String> extraOptions = new ArrayList<>();
-        archive.ifPresent(a -> extraOptions.addAll(a.options(pid, canDisplay(environment))));
+        boolean canDisplay = Launcher.hasDisplay(environment, System.getProperty("glass.platform"), System.getProperty("os.name"));
+        archive.ifPresent(a -> extraOptions.addAll(a.options(pid, canDisplay)));
         if (hugePagesOnRequest()) {
             // As the launchers do: the young collections that copy the history's rows pause the window less.
             extraOptions.add("-XX:+UseTransparentHugePages");
@@ -132,10 +133,6 @@ final class WindowRelaunch {
             Thread.currentThread().interrupt();
             return 1;
         }
-    }
-
-    private static boolean canDisplay(Map<String, String> environment) {
-        return !environment.getOrDefault("DISPLAY", "").isEmpty() || !environment.getOrDefault("WAYLAND_DISPLAY", "").isEmpty();
     }
 
     /**
