@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Opens the window from a bare {@code java -jar runboard.jar} in a second JVM that has the window's options,
@@ -107,10 +107,11 @@ final class WindowRelaunch {
      * none: the window then stays open.)
      */
     static int runAndWait(List<String> command, Runnable afterEnd) throws IOException {
-        // The hook is in place before the window's JVM exists: a TERM at any moment after its start ends it.
-        AtomicReference<Process> started = new AtomicReference<>();
+        // The hook is in place before the window's JVM exists, and waits for its start to finish: the child shows
+        // in /proc at its fork, before ProcessBuilder.start returns, and a TERM in between must still end it.
+        CompletableFuture<Process> started = new CompletableFuture<>();
         Thread onStop = new Thread(() -> {
-            Process child = started.get();
+            Process child = started.join();
             if (child != null) {
                 endAndReap(child);
                 afterEnd.run();
@@ -121,10 +122,11 @@ final class WindowRelaunch {
         try {
             child = new ProcessBuilder(command).inheritIO().start();
         } catch (IOException | RuntimeException e) {
+            started.complete(null);
             Runtime.getRuntime().removeShutdownHook(onStop);
             throw e;
         }
-        started.set(child);
+        started.complete(child);
         try {
             int status = child.waitFor();
             afterEnd.run();
