@@ -1,5 +1,6 @@
 package dev.runboard.process;
 
+import dev.runboard.session.ProcessTreeSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * limitation is reported.
  */
 public final class SessionWrapper {
-    private static final String RESOURCE = "/dev/runboard/process/runboard-wrap.pl";
+    private static final String RESOURCE = "/dev/runboard/process/" + ProcessTreeSnapshot.WRAPPER_SCRIPT;
     private final Path script;
     private final Path perl;
 
@@ -35,7 +36,7 @@ public final class SessionWrapper {
         try (InputStream in = SessionWrapper.class.getResourceAsStream(RESOURCE)) {
             content = in.readAllBytes();
         }
-        Path script = dev.runboard.store.DataDirs.createPrivateDirectories(dataDir.resolve("bin")).resolve("runboard-wrap.pl");
+        Path script = dev.runboard.store.DataDirs.createPrivateDirectories(dataDir.resolve("bin")).resolve(ProcessTreeSnapshot.WRAPPER_SCRIPT);
         if (!Files.exists(script) || !Arrays.equals(Files.readAllBytes(script), content)) {
             dev.runboard.store.AtomicFiles.SYSTEM.write(script, content);
         }

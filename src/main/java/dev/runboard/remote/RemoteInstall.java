@@ -1,6 +1,7 @@
 package dev.runboard.remote;
 
 import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.ProcessTreeSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class RemoteInstall {
     static final String HELPER = "runboard-remote.pl";
-    static final String WRAPPER = "runboard-wrap.pl";
+    static final String WRAPPER = ProcessTreeSnapshot.WRAPPER_SCRIPT;
     private static final byte[] HELPER_BYTES = resource("/dev/runboard/remote/" + HELPER);
     private static final byte[] WRAPPER_BYTES = resource("/dev/runboard/process/" + WRAPPER);
     static final String VERSION = SshCommand.shortHash(new String(HELPER_BYTES, StandardCharsets.ISO_8859_1)

@@ -12,10 +12,26 @@ import java.util.Set;
  * Immutable; built off the FX thread and handed to the window as is.
  */
 public record ProcessTreeSnapshot(long leaderPid, List<Node> nodes) {
+    /**
+     * The file name of the Perl wrapper runboard starts each command under, so that the exit status
+     * outlives runboard: the leader of a wrapped session's tree, here or on a remote host.
+     */
+    public static final String WRAPPER_SCRIPT = "runboard-wrap.pl";
 
     /** One process: who it is, where it hangs in the tree, and what it costs. */
     public record Node(long pid, long ppid, String command, char state, double cpuPercent, long rssBytes,
                        boolean escapedGroup) {
+
+        /** True for runboard's exit-status wrapper ({@code perl …/runboard-wrap.pl STATUS-FILE …}), not the user's command. */
+        public boolean isWrapper() {
+            int programEnd = command.indexOf(' ');
+            if (programEnd < 0 || !command.startsWith("perl", command.lastIndexOf('/', programEnd) + 1)) {
+                return false;
+            }
+            int scriptEnd = command.indexOf(' ', programEnd + 1);
+            String script = command.substring(programEnd + 1, scriptEnd < 0 ? command.length() : scriptEnd);
+            return script.equals(WRAPPER_SCRIPT) || script.endsWith("/" + WRAPPER_SCRIPT);
+        }
 
         /** {@code T}: stopped by a signal (STOP) or a tracer. */
         public boolean stopped() {

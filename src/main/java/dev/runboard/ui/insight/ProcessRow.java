@@ -34,7 +34,7 @@ final class ProcessRow {
         state.set(n.stateWord() + (n.escapedGroup() ? " \u00b7 escaped" : ""));
         cpu.set(InsightFormats.cpu(n.cpuPercent()));
         rss.set(Formats.bytes(n.rssBytes()));
-        command.set(n.command());
+        command.set(CommandText.shown(n));
     }
 
     long pid() {

@@ -3,6 +3,7 @@ package dev.runboard.ui.insight;
 import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.Signal;
 import dev.runboard.ui.common.FollowedProperty;
+import dev.runboard.ui.common.HoverTooltip;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,6 +18,7 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
@@ -57,6 +59,7 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
         cpu.getStyleClass().add("number-column");
         rss.getStyleClass().add("number-column");
         command.getStyleClass().add("command-column");
+        command.setCellFactory(c -> new CommandCell());
         getColumns().setAll(List.of(pid, state, cpu, rss, command));
         setRowFactory(t -> new Row());
         setContextMenu(menu(target));
@@ -130,6 +133,21 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
         }
         if (!want.equals(parent.getChildren())) {
             parent.getChildren().setAll(want);
+        }
+    }
+
+    /** The process's short command, with its whole command line (and what the wrapper is) on hover. */
+    private static final class CommandCell extends TreeTableCell<ProcessRow, String> {
+        private final HoverTooltip tip = new HoverTooltip(this);
+
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            setText(empty ? null : text);
+            ProcessRow row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            ProcessTreeSnapshot.Node n = row == null ? null : row.node();
+            tip.setText(n == null ? null : n.isWrapper() ? n.command() + "\n\nrunboard runs the command as this wrapper's child,"
+                    + " so the exit status is recorded even when no runboard is watching." : n.command());
         }
     }
 

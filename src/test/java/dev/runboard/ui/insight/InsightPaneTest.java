@@ -60,6 +60,10 @@ class InsightPaneTest {
                 && count(tree.getRoot()) >= 4));
         long pid = fx(robot, () -> row.snapshot().pid());
         assertEquals(pid, fx(robot, () -> tree.getRoot().getChildren().get(0).getValue().pid()));
+        // The Command column names each process by its program and arguments, and runboard's wrapper by what it is.
+        String leader = perlOnPath() ? CommandText.WRAPPER : "sh -c sleep 600 & sleep 601 & wait";
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commandCells(robot).containsAll(
+                java.util.List.of(leader, "sleep 600", "sleep 601")));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
 
         robot.clickOn("#pauseToggle");
@@ -113,6 +117,20 @@ class InsightPaneTest {
     private SessionRow launch(FxRobot robot, String command) {
         SessionSpec spec = SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(dataDir).build();
         return FxReads.await(robot, () -> window.model().launch(spec));
+    }
+
+    private static boolean perlOnPath() {
+        return java.util.Arrays.stream(System.getenv("PATH").split(":"))
+                .anyMatch(dir -> java.nio.file.Files.isExecutable(Path.of(dir.isEmpty() ? "." : dir, "perl")));
+    }
+
+    /** The texts of the Command cells the process tree shows. */
+    private static java.util.List<String> commandCells(FxRobot robot) {
+        return fx(robot, () -> robot.lookup(".process-tree .command-column").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.TreeTableCell<?, ?>)
+                .map(n -> ((javafx.scene.control.TreeTableCell<?, ?>) n).getText())
+                .filter(java.util.Objects::nonNull)
+                .toList());
     }
 
     private static int count(javafx.scene.control.TreeItem<?> item) {
