@@ -69,7 +69,10 @@ fi
 # the .cfg is newer (a new build). Forks only to make the cache folder on the training run. docs/BENCHMARKS.md
 # §14 has what it saves.
 if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOARD_CDS:-on}" != off ]; then
-  cache_home="${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}"
+  case "${XDG_CACHE_HOME:-}" in # a relative value is invalid and ignored (the XDG spec)
+    /*) cache_home=$XDG_CACHE_HOME ;;
+    *) cache_home="${HOME:+$HOME/.cache}" ;;
+  esac
   if [ -n "$cache_home" ]; then
     key="$cache_home/runboard/${app//\//%}"
     window_archive="$key.window.jsa"

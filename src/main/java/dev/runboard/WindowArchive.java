@@ -36,7 +36,7 @@ final class WindowArchive {
         Path cache;
         String xdg = environment.getOrDefault("XDG_CACHE_HOME", "");
         String home = environment.getOrDefault("HOME", "");
-        if (!xdg.isEmpty()) {
+        if (xdg.startsWith("/")) { // the XDG spec: a relative value is invalid and ignored
             cache = Path.of(xdg, "runboard");
         } else if (!home.isEmpty()) {
             cache = Path.of(home, ".cache", "runboard");

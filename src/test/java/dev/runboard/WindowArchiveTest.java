@@ -119,4 +119,12 @@ class WindowArchiveTest {
         assertTrue(archive.file().getFileName().toString().startsWith(jar.toString().replace('/', '%')), archive.file().toString());
         assertTrue(WindowArchive.forJar(jar, Map.of(), javaHome.toString(), "17").isEmpty(), "no cache folder, no archive");
     }
+
+    @Test
+    void aRelativeXdgCacheHomeIsIgnoredAsTheSpecSays() {
+        Path file = WindowArchive.forJar(jar, Map.of("XDG_CACHE_HOME", "cache", "HOME", dir.resolve("home").toString()),
+                javaHome.toString(), "17").orElseThrow().file();
+
+        assertEquals(dir.resolve("home/.cache/runboard"), file.getParent(), "not ./cache/runboard of whatever folder the window starts in");
+    }
 }
