@@ -1,7 +1,7 @@
 package dev.runboard.process;
 
 import dev.runboard.session.AnsiText;
-import dev.runboard.session.OutputPreview;
+import dev.runboard.session.HumanBytes;
 import dev.runboard.session.OutputRule;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -52,8 +52,8 @@ final class RuleScanner {
             long size = ch.size();
             if (size - scanned > SCAN_LIMIT) {
                 long skip = size - SCAN_LIMIT - scanned;
-                matches.skipped("output rules skipped " + OutputPreview.humanBytes(skip)
-                        + " of a flood (they read at most " + OutputPreview.humanBytes(SCAN_LIMIT) + " a pass)");
+                matches.skipped("output rules skipped " + HumanBytes.of(skip)
+                        + " of a flood (they read at most " + HumanBytes.of(SCAN_LIMIT) + " a pass)");
                 scanned += skip;
                 carry.reset();
             }

@@ -2,7 +2,6 @@ package dev.runboard.process;
 
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
-import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionInsight;
@@ -16,7 +15,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -53,6 +51,7 @@ public final class SessionEngine extends SessionsById {
     private final PtyLauncher ptyLauncher;
     private final SessionFinisher finisher;
     private final SessionMonitor monitor;
+    private final SessionSignals signals;
     private final ExecutorService workers = Executors.newCachedThreadPool(daemonThreads("runboard-worker"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("runboard-timer"));
     private final ManagedSessions managed = new ManagedSessions();
@@ -86,6 +85,7 @@ public final class SessionEngine extends SessionsById {
         this.retention = config::retention;
         this.monitor = new SessionMonitor(config.clock(),
                 (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
+        this.signals = new SessionSignals(config.os(), monitor, () -> remote);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
         this.recorder = new SessionRecorder(store, this::warn);
@@ -303,25 +303,7 @@ public final class SessionEngine extends SessionsById {
 
     /** Sends one signal to the session's process group without ending it (pause, resume, reload). */
     public boolean signal(Session session, Signal signal) {
-        Long pid = session.pid();
-        if (session.spec().isRemote()) {
-            return pid != null && !session.status().isTerminal() && remote.signal(session, signal);
-        }
-        // The leader's identity is checked right before: a group that is no longer this session's is left alone.
-        boolean sent = pid != null && !session.status().isTerminal()
-                && config.os().signalGroup(pid, session.pidStartTicks(), signal) == OsProcesses.Delivery.SENT;
-        if (sent) {
-            markPaused(session, signal, monitor);
-        }
-        return sent;
-    }
-
-    /** STOP pauses, CONT resumes: the status says so at once, before the monitor's next look at /proc confirms it. */
-    static void markPaused(Session session, Signal sent, SessionMonitor monitor) {
-        if (sent == Signal.STOP || sent == Signal.CONT) {
-            session.markPaused(sent == Signal.STOP);
-            monitor.pausedBySignal(session);
-        }
+        return signals.toGroup(session, signal);
     }
 
     /**
@@ -330,27 +312,7 @@ public final class SessionEngine extends SessionsById {
      * Returns the pids signalled.
      */
     public List<Long> signalProcess(Session session, long pid, Signal signal, boolean subtree) {
-        if (session.pid() == null || session.status().isTerminal()) {
-            return List.of();
-        }
-        if (session.spec().isRemote()) {
-            throw new IllegalArgumentException("session " + session.id() + " runs on " + session.spec().host()
-                    + ": signal its whole group instead (one process of a remote tree is not supported yet)");
-        }
-        ProcessTreeSnapshot tree = new ResourceSampler(Session.TAG_VARIABLE)
-                .sample(List.of(new ResourceSampler.Target(session.id(), session.pid())))
-                .bySession().get(session.id()).tree();
-        if (!tree.pids().contains(pid)) {
-            throw new IllegalArgumentException("pid " + pid + " is not a process of session " + session.id());
-        }
-        // Parents first, so a parent cannot fork a replacement for a child just ended.
-        List<Long> done = new ArrayList<>();
-        for (long p : subtree ? tree.subtree(pid) : List.of(pid)) {
-            if (config.os().signal(p, signal)) {
-                done.add(p);
-            }
-        }
-        return done;
+        return signals.toProcess(session, pid, signal, subtree);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.runboard.process;
 
+import dev.runboard.session.HumanBytes;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionOutcome;
@@ -122,7 +123,7 @@ final class SessionFinisher {
         try {
             java.nio.file.FileStore disk = Files.getFileStore(capture);
             long free = disk.getUsableSpace();
-            return free < FULL_BELOW ? OutputPreview.humanBytes(free) + " free on " + disk : null;
+            return free < FULL_BELOW ? HumanBytes.of(free) + " free on " + disk : null;
         } catch (IOException | RuntimeException e) {
             return null; // cannot tell: say nothing rather than something false
         }

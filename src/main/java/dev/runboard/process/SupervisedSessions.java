@@ -381,7 +381,7 @@ public final class SupervisedSessions extends SessionsById {
         try {
             boolean sent = !session.status().isTerminal() && link.signal(session.id(), signal);
             if (sent) {
-                SessionEngine.markPaused(session, signal, monitor);
+                SessionSignals.markPaused(session, signal, monitor);
             }
             return sent;
         } catch (IOException e) {

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -371,7 +370,7 @@ public final class OutputPreview {
     }
 
     static String omissionMarker(long omitted) {
-        return "\n\u2026 " + humanBytes(omitted) + " omitted (" + omitted + " bytes): open the artifact for the full output \u2026\n";
+        return "\n\u2026 " + HumanBytes.of(omitted) + " omitted (" + omitted + " bytes): open the artifact for the full output \u2026\n";
     }
 
     /**
@@ -383,55 +382,6 @@ public final class OutputPreview {
     public static String decode(byte[] bytes) {
         String text = new String(bytes, StandardCharsets.UTF_8);
         return text.indexOf('\0') < 0 ? text : text.replace('\0', REPLACEMENT);
-    }
-
-    /** 1536 → "1.5 KB"; decimal units, as file managers show them. */
-    public static String humanBytes(long bytes) {
-        if (bytes < 1000) {
-            return bytes + " B";
-        }
-        String[] units = {"KB", "MB", "GB", "TB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1000 && u < units.length - 1) {
-            v /= 1000;
-            u++;
-        }
-        return fixed(v, v < 10 ? 1 : 0) + " " + units[u];
-    }
-
-    /**
-     * {@code String.format(Locale.ROOT, "%.Nf", v)} for N of 0 or 1, without a {@code Formatter}: its
-     * first use loads the locale data (~30 ms), and a finished exec's omission marker asks for one
-     * (docs/BENCHMARKS.md §10, round 5). The Formatter rounds the shortest decimal form of {@code v}
-     * ({@link Double#toString}) half up, and so does this; OutputPreviewTest compares the two.
-     */
-    static String fixed(double v, int decimals) {
-        String shortest = Double.toString(v);
-        int dot = shortest.indexOf('.');
-        if (v < 0 || decimals < 0 || decimals > 1 || dot < 0 || shortest.indexOf('E') >= 0) {
-            return String.format(Locale.ROOT, "%." + decimals + "f", v);
-        }
-        String fraction = shortest.substring(dot + 1);
-        StringBuilder digits = new StringBuilder(shortest.substring(0, dot));
-        for (int i = 0; i < decimals; i++) {
-            digits.append(i < fraction.length() ? fraction.charAt(i) : '0');
-        }
-        if (fraction.length() > decimals && fraction.charAt(decimals) >= '5') {
-            int i = digits.length() - 1;
-            while (i >= 0 && digits.charAt(i) == '9') {
-                digits.setCharAt(i--, '0');
-            }
-            if (i < 0) {
-                digits.insert(0, '1');
-            } else {
-                digits.setCharAt(i, (char) (digits.charAt(i) + 1));
-            }
-        }
-        if (decimals > 0) {
-            digits.insert(digits.length() - decimals, '.');
-        }
-        return digits.toString();
     }
 
     /** One part's bytes: as they are, or deflated (see {@link #packed()}). Immutable; {@link #bytes()} hands out a copy. */

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * written {@code KiB}/{@code KB}, in any case; and sizes are printed in those binary units too
  * ({@code 50M} prints as {@code 50 MiB}, not as "52 MB").
  *
- * <p>Unlike {@link OutputPreview#humanBytes(long)} (decimal units, as file managers show file
+ * <p>Unlike {@link HumanBytes} (decimal units, as file managers show file
  * sizes), this is for sizes a person gave runboard as limits, which they wrote in binary units.
  */
 public final class Sizes {

@@ -112,41 +112,6 @@ class OutputPreviewTest {
         assertEquals("end", p.lastLine());
     }
 
-    @Test
-    void humanBytesUsesDecimalUnits() {
-        assertEquals("999 B", OutputPreview.humanBytes(999));
-        assertEquals("1.5 KB", OutputPreview.humanBytes(1500));
-        assertEquals("100 MB", OutputPreview.humanBytes(100_000_000));
-    }
-
-    /** Written without a Formatter (its first use loads the locale data), and exactly as one writes it. */
-    @Test
-    void humanBytesIsWhatTheFormatterWouldWrite() {
-        for (long n = 1000; n < 3_000_000; n += 7) {
-            assertEquals(formatted(n), OutputPreview.humanBytes(n), n + " bytes");
-        }
-        for (long n : new long[] {1049, 1050, 1150, 1250, 9949, 9950, 9999, 10_000, 99_500, 999_499, 999_500, 999_999,
-                1_073_741_824L, 5_368_709_120L, 999_950_000_000_000L, Long.MAX_VALUE}) {
-            assertEquals(formatted(n), OutputPreview.humanBytes(n), n + " bytes");
-        }
-        for (double v : new double[] {0.05, 0.15, 0.25, 1.15, 2.675, 9.95, 99.5, 999.5, 0.0, 1e7, 123456789.5}) {
-            for (int decimals = 0; decimals <= 1; decimals++) {
-                assertEquals(String.format(java.util.Locale.ROOT, "%." + decimals + "f", v), OutputPreview.fixed(v, decimals), v + "");
-            }
-        }
-    }
-
-    private static String formatted(long bytes) {
-        String[] units = {"KB", "MB", "GB", "TB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1000 && u < units.length - 1) {
-            v /= 1000;
-            u++;
-        }
-        return String.format(java.util.Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
-    }
-
     /** Decoded in one pass by {@code new String}, with every invalid sequence replaced as a REPLACE decoder replaces it. */
     @Test
     void decodingReplacesInvalidBytesAsAReplacingDecoderDoes() throws Exception {

@@ -2,6 +2,7 @@ package dev.runboard.ui.detail;
 
 import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.ui.ansi.RuleHighlights;
+import dev.runboard.session.HumanBytes;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
@@ -115,8 +116,8 @@ public final class DetailViewModel {
         // a notice re-worded on every poll re-laid out the whole window each time.
         long total = Math.max(r.outputBytesProperty().get(), preview.visibleBytes());
         truncatedNotice.set(preview.truncated()
-                ? OutputPreview.humanBytes(total) + " of output: this pane shows its start and end; the "
-                  + OutputPreview.humanBytes(total - preview.visibleBytes()) + " in between are in the full output"
+                ? HumanBytes.of(total) + " of output: this pane shows its start and end; the "
+                  + HumanBytes.of(total - preview.visibleBytes()) + " in between are in the full output"
                 : "");
         artifact.set(s.artifact());
         artifactError.set(s.artifactError() == null ? null

@@ -87,7 +87,7 @@ class ArtifactViewerTest {
 
         // Go to a line: needs the index; the status bar says when it is done.
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#viewerInfo").queryAs(Label.class).getText())
-                .equals(String.format("%,d lines \u00B7 %s", LINES, dev.runboard.session.OutputPreview.humanBytes(Files.size(log)))));
+                .equals(String.format("%,d lines \u00B7 %s", LINES, dev.runboard.session.HumanBytes.of(Files.size(log)))));
         robot.interact(() -> robot.lookup("#viewerGoto").queryAs(TextField.class).setText("123456"));
         robot.clickOn("#viewerGoto").type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
