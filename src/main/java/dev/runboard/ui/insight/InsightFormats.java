@@ -15,7 +15,8 @@ public final class InsightFormats {
         if (percent == null) {
             return "";
         }
-        return percent < 10 ? String.format(Locale.ROOT, "%.1f %%", percent) : String.format(Locale.ROOT, "%.0f %%", percent);
+        // Below 9.95 one decimal; from there whole numbers, or 9.96 would read "10.0 %" beside "11 %".
+        return percent < 9.95 ? String.format(Locale.ROOT, "%.1f %%", percent) : String.format(Locale.ROOT, "%.0f %%", percent);
     }
 
     /** The table's CPU cell: the CPU of the whole tree (a paused one says so in its Status cell). */

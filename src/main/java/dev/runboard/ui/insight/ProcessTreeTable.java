@@ -38,6 +38,8 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
         void send(long pid, Signal signal, boolean subtree);
     }
 
+    /** Below this width the State column is hidden (see the constructor). */
+    private static final double NARROW = 420;
     private static final ReadOnlyStringWrapper NO_TEXT = new ReadOnlyStringWrapper("");
     private final Map<Long, TreeItem<ProcessRow>> items = new HashMap<>();
     private final TreeItem<ProcessRow> root = new TreeItem<>();
@@ -50,27 +52,34 @@ final class ProcessTreeTable extends TreeTableView<ProcessRow> {
         setColumnResizePolicy(CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         setPlaceholder(placeholder);
         showRunning(false);
-        // Wide enough for 5-7 digit PIDs nested three levels deep under their disclosure arrows.
-        TreeTableColumn<ProcessRow, String> pid = column("PID", 116, r -> new ReadOnlyStringWrapper(Long.toString(r.pid())));
-        TreeTableColumn<ProcessRow, String> state = column("State", 76, ProcessRow::stateProperty);
-        TreeTableColumn<ProcessRow, String> cpu = column("CPU", 52, ProcessRow::cpuProperty);
-        TreeTableColumn<ProcessRow, String> rss = column("RSS", 64, ProcessRow::rssProperty);
-        TreeTableColumn<ProcessRow, String> command = column("Command", 120, ProcessRow::commandProperty);
+        // The tree's indent and disclosure arrows go in the Command column, as in htop's or ps's tree view:
+        // a PID column that held them had to be wide for a deep tree and still cut its numbers in a narrow pane.
+        // The numbers keep their width (7-digit pids, "100 %", "1.5 GB"), the state nearly; the command takes the rest.
+        TreeTableColumn<ProcessRow, String> pid = column("PID", 64, 64, 64, r -> new ReadOnlyStringWrapper(Long.toString(r.pid())));
+        TreeTableColumn<ProcessRow, String> state = column("State", 64, 78, 78, ProcessRow::stateProperty);
+        TreeTableColumn<ProcessRow, String> cpu = column("CPU", 56, 56, 56, ProcessRow::cpuProperty);
+        TreeTableColumn<ProcessRow, String> rss = column("RSS", 66, 66, 66, ProcessRow::rssProperty);
+        TreeTableColumn<ProcessRow, String> command = column("Command", 90, 160, Double.MAX_VALUE, ProcessRow::commandProperty);
+        pid.getStyleClass().add("number-column");
         cpu.getStyleClass().add("number-column");
         rss.getStyleClass().add("number-column");
         command.getStyleClass().add("command-column");
         command.setCellFactory(c -> new CommandCell());
         getColumns().setAll(List.of(pid, state, cpu, rss, command));
+        setTreeColumn(command);
+        // In a pane too narrow for all five (a workspace sidebar open beside it) the state goes first: a
+        // stopped process still reads as one (its row is greyed), and the command keeps room to be read.
+        widthProperty().addListener((o, was, now) -> state.setVisible(now.doubleValue() >= NARROW));
         setRowFactory(t -> new Row());
         setContextMenu(menu(target));
     }
 
-    private static TreeTableColumn<ProcessRow, String> column(String name, double width,
+    private static TreeTableColumn<ProcessRow, String> column(String name, double min, double pref, double max,
             java.util.function.Function<ProcessRow, javafx.beans.value.ObservableValue<String>> text) {
         TreeTableColumn<ProcessRow, String> c = new TreeTableColumn<>(name);
-        c.setPrefWidth(width);
-        // Never narrower than the title (the PID column also holds the tree's indent and arrows).
-        c.setMinWidth(Math.min(width, name.equals("PID") ? 60 : name.length() * 8 + 24));
+        c.setMinWidth(min);
+        c.setPrefWidth(pref);
+        c.setMaxWidth(max);
         c.setCellValueFactory(f -> f.getValue().getValue() == null ? NO_TEXT : text.apply(f.getValue().getValue()));
         return c;
     }

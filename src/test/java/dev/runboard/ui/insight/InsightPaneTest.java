@@ -62,8 +62,15 @@ class InsightPaneTest {
         assertEquals(pid, fx(robot, () -> tree.getRoot().getChildren().get(0).getValue().pid()));
         // The Command column names each process by its program and arguments, and runboard's wrapper by what it is.
         String leader = perlOnPath() ? CommandText.WRAPPER : "sh -c sleep 600 & sleep 601 & wait";
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commandCells(robot).containsAll(
-                java.util.List.of(leader, "sleep 600", "sleep 601")));
+        // (The pane may be only three rows high: the first sleep is in view, the second may be below it.)
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commandCells(robot).containsAll(java.util.List.of(leader, "sleep 600")));
+        // Hovering the leader's cell shows its whole command line.
+        javafx.scene.control.TreeTableCell<?, ?> leaderCell = fx(robot, () -> robot.lookup(".process-tree .command-column")
+                .queryAll().stream().filter(n -> n instanceof javafx.scene.control.TreeTableCell<?, ?> c && leader.equals(c.getText()))
+                .map(n -> (javafx.scene.control.TreeTableCell<?, ?>) n).findFirst().orElseThrow());
+        robot.moveTo(leaderCell);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> leaderCell.getTooltip() != null
+                && leaderCell.getTooltip().isShowing() && leaderCell.getTooltip().getText().contains("sleep 600 & sleep 601 & wait")));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
 
         robot.clickOn("#pauseToggle");
