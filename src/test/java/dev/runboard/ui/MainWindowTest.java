@@ -155,6 +155,22 @@ class MainWindowTest {
     }
 
     @Test
+    void aWorkingDirTooLongForItsColumnShowsItsLastFolder(FxRobot robot) throws Exception {
+        java.nio.file.Path deep = java.nio.file.Files.createDirectories(
+                workDir.resolve("a-rather-long-folder-name/and-another-one/the-project-folder"));
+        SessionRow row = launch(robot, SessionSpec.shell("true").cwd(deep).build());
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        WaitForAsyncUtils.waitForFxEvents();
+        // What the cell draws, cut to its width: the start gives way, the folder's own name stays.
+        String shown = fx(robot, () -> robot.lookup(".session-table .cwd-cell").queryAll().stream()
+                .map(n -> (javafx.scene.control.TableCell<?, ?>) n)
+                .filter(c -> c.getTableRow() != null && c.getTableRow().getItem() == row)
+                .map(c -> ((javafx.scene.text.Text) c.lookup(".text")).getText())
+                .findFirst().orElseThrow());
+        assertTrue(shown.startsWith("...") && shown.endsWith("project-folder"), shown);
+    }
+
+    @Test
     void invalidCwdShowsTheFieldErrorAndStartsNothing(FxRobot robot) throws Exception {
         robot.clickOn("#newButton");
         robot.interact(() -> {
