@@ -150,6 +150,7 @@ public final class MainWindow {
         WindowMemory memory = new WindowMemory(stage, engine.dataDir().toAbsolutePath(), tasks,
                 java.util.Map.of("main", controller.mainSplit()), java.util.Map.of("sidebar", controller.sidebarPosition()),
                 controller.table());
+        memory.rememberHiddenColumns(controller.columnChoice().hiddenIds());
         memory.restore();
         detailView.whenLoaded((view, c) -> memory.addSplit("detail", c.split()));
         stage.setOnCloseRequest(e -> {

@@ -5,11 +5,15 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.animation.PauseTransition;
 import javafx.beans.InvalidationListener;
 import javafx.beans.property.DoubleProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableSet;
+import javafx.collections.SetChangeListener;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
@@ -19,9 +23,9 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 
 /**
- * Puts the window back where it was left (size, place, splits, column widths) and remembers
- * changes: a second after the last move or resize the state is written off the FX thread, and
- * once more when the window closes. A place on a screen that is gone is not restored.
+ * Puts the window back where it was left (size, place, splits, column widths, hidden columns) and
+ * remembers changes: a second after the last move or resize the state is written off the FX
+ * thread, and once more when the window closes. A place on a screen that is gone is not restored.
  */
 public final class WindowMemory {
     private static final Duration QUIET = Duration.seconds(1);
@@ -32,6 +36,8 @@ public final class WindowMemory {
     /** Split positions that outlive their divider (the sidebar leaves its split while no workspace is open). */
     private final Map<String, DoubleProperty> positions;
     private final TableView<?> table;
+    /** The ids of the columns the person hid; none until {@link #rememberHiddenColumns} names the set. */
+    private ObservableSet<String> hiddenColumns = FXCollections.observableSet();
     private final PauseTransition later = new PauseTransition(QUIET);
     private WindowState state;
     private CompletableFuture<?> lastWrite = CompletableFuture.completedFuture(null);
@@ -59,6 +65,11 @@ public final class WindowMemory {
         return state;
     }
 
+    /** The set of hidden columns' ids to restore and remember (the table's column choice); before {@link #restore}. */
+    public void rememberHiddenColumns(ObservableSet<String> ids) {
+        this.hiddenColumns = ids;
+    }
+
     /** Applies the remembered state (before the window shows) and starts listening for changes. */
     public void restore() {
         List<Screen> screens = state.hasBounds()
@@ -83,7 +94,9 @@ public final class WindowMemory {
                 c.setPrefWidth(w);
             }
         }
+        hiddenColumns.addAll(state.hiddenColumns());
         restored = true;
+        hiddenColumns.addListener((SetChangeListener<String>) c -> later.playFromStart());
         stage.xProperty().addListener(changed);
         stage.yProperty().addListener(changed);
         stage.widthProperty().addListener(changed);
@@ -150,7 +163,7 @@ public final class WindowMemory {
         boolean max = stage.isMaximized();
         return new WindowState(max ? state.x() : stage.getX(), max ? state.y() : stage.getY(),
                 max ? state.width() : stage.getWidth(), max ? state.height() : stage.getHeight(), max, at, widths,
-                state.askBeforeQuit());
+                List.copyOf(new TreeSet<>(hiddenColumns)), state.askBeforeQuit());
     }
 
     /** Captures on the FX thread, writes on a worker. */

@@ -8,12 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
 
 /**
- * How the person left the window: its place and size, the split positions, the column widths and
- * whether quitting with running sessions should still ask. Kept in {@code ui-state.json} in the
- * data dir; a missing or damaged file means the defaults (the window is never refused for it).
+ * How the person left the window: its place and size, the split positions, the column widths, the
+ * columns they hid, and whether quitting with running sessions should still ask. Kept in
+ * {@code ui-state.json} in the data dir; a missing or damaged file means the defaults (the window
+ * is never refused for it).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record WindowState(
@@ -24,13 +26,15 @@ public record WindowState(
         @JsonProperty("maximized") boolean maximized,
         @JsonProperty("splits") Map<String, Double> splits,
         @JsonProperty("columns") Map<String, Double> columns,
+        @JsonProperty("hidden_columns") List<String> hiddenColumns,
         @JsonProperty("ask_before_quit") boolean askBeforeQuit) {
     public static final String FILE_NAME = "ui-state.json";
-    public static final WindowState NONE = new WindowState(Double.NaN, Double.NaN, 0, 0, false, Map.of(), Map.of(), true);
+    public static final WindowState NONE = new WindowState(Double.NaN, Double.NaN, 0, 0, false, Map.of(), Map.of(), List.of(), true);
 
     public WindowState {
         splits = splits == null ? Map.of() : Map.copyOf(splits);
         columns = columns == null ? Map.of() : Map.copyOf(columns);
+        hiddenColumns = hiddenColumns == null ? List.of() : List.copyOf(hiddenColumns);
     }
 
     public boolean hasBounds() {
@@ -38,7 +42,7 @@ public record WindowState(
     }
 
     public WindowState withAskBeforeQuit(boolean ask) {
-        return new WindowState(x, y, width, height, maximized, splits, columns, ask);
+        return new WindowState(x, y, width, height, maximized, splits, columns, hiddenColumns, ask);
     }
 
     public static WindowState load(Path dataDir) {

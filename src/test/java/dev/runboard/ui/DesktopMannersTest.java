@@ -112,7 +112,7 @@ class DesktopMannersTest {
         Rectangle2D screen = fx(robot, () -> Screen.getPrimary().getVisualBounds());
         // Left 3,000 x 2,000 at (200, 100), as on a 4K monitor: it overlaps this screen, so it is restored here.
         new WindowState(screen.getMinX() + 200, screen.getMinY() + 100, screen.getWidth() + 1700, screen.getHeight() + 1200,
-                false, Map.of(), Map.of(), true).save(dataDir);
+                false, Map.of(), Map.of(), java.util.List.of(), true).save(dataDir);
 
         robot.interact(() -> new WindowMemory(window.stage(), dataDir, new FxUiTasks(),
                 Map.of("main", window.controller().mainSplit()), window.controller().table()).restore());

@@ -86,6 +86,7 @@ public final class MainController {
     javafx.scene.control.SplitPane sideSplit;
     javafx.scene.control.SplitPane mainSplit;
     private SidebarSplit sidebar;
+    private ColumnChoice columnChoice;
 
     /**
      * {@code detail} and {@code workspace} are the detail pane and the workspace sidebar, loaded when first
@@ -164,7 +165,8 @@ public final class MainController {
         messageLabel.setTooltip(message);
         sidebar = SidebarSplit.install(sideSplit);
         workspace.whenLoaded((view, c) -> sidebar.attach(view));
-        ResponsiveColumns.install(sessionTable, List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn));
+        columnChoice = ColumnChoice.install(sessionTable, List.of(statusColumn, commandColumn),
+                List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn));
         detail.whenLoaded((view, c) -> {
             c.setActions(this::onRerun, this::onEditRerun);
             c.rowProperty().bind(model.selectedProperty());
@@ -437,5 +439,10 @@ public final class MainController {
 
     public TableView<SessionRow> table() {
         return sessionTable;
+    }
+
+    /** The columns the person chose to hide (a column title's context menu). */
+    public ColumnChoice columnChoice() {
+        return columnChoice;
     }
 }

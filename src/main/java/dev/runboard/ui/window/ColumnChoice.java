@@ -1,0 +1,95 @@
+package dev.runboard.ui.window;
+
+import java.util.List;
+import java.util.Set;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableSet;
+import javafx.collections.SetChangeListener;
+import javafx.scene.Node;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.input.ContextMenuEvent;
+
+/**
+ * Which of the sessions table's columns the person chose to see: right-clicking any column's title
+ * opens a menu with a check per column, as in a file manager's list view. The columns that say
+ * which session a row is (Status, Command) always show. The choice is kept by column id
+ * ({@link #hiddenIds()}, remembered in ui-state.json by the window's memory); the columns the
+ * window's width pushes aside ({@link ResponsiveColumns}) stay chosen and return with room.
+ */
+public final class ColumnChoice {
+    private final TableView<?> table;
+    private final Set<TableColumn<?, ?>> always;
+    private final ObservableSet<String> hidden = FXCollections.observableSet();
+    private final ContextMenu menu = new ContextMenu();
+    private ResponsiveColumns fitter;
+
+    private ColumnChoice(TableView<?> table, Set<TableColumn<?, ?>> always) {
+        this.table = table;
+        this.always = always;
+    }
+
+    /** Installs the titles' menu; {@code always}: the columns that cannot be hidden. */
+    static ColumnChoice install(TableView<?> table, List<? extends TableColumn<?, ?>> always,
+            List<? extends TableColumn<?, ?>> hideFirst) {
+        ColumnChoice choice = new ColumnChoice(table, Set.copyOf(always));
+        choice.fitter = ResponsiveColumns.install(table, hideFirst, choice::wanted);
+        // On the header row only (as JabRef's main table does): the rows keep whatever menu they have. A filter,
+        // so that it runs before any handler; the columns present when it opens are listed (Progress and a
+        // workspace's tag column join later).
+        table.addEventFilter(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
+            if (e.getTarget() instanceof Node target && inHeader(target, table)) {
+                choice.fillMenu();
+                choice.menu.show(table, e.getScreenX(), e.getScreenY());
+                e.consume();
+            }
+        });
+        choice.hidden.addListener((SetChangeListener<String>) change -> choice.fitter.fit());
+        return choice;
+    }
+
+    private static boolean inHeader(Node node, TableView<?> table) {
+        for (Node n = node; n != null && n != table; n = n.getParent()) {
+            if (n.getStyleClass().contains("column-header-background")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The ids of the columns the person hid; change it to hide or show them (the window's memory restores it). */
+    public ObservableSet<String> hiddenIds() {
+        return hidden;
+    }
+
+    /** The titles' menu (for tests: what it offers and checks). */
+    public ContextMenu menu() {
+        return menu;
+    }
+
+    private boolean wanted(TableColumn<?, ?> c) {
+        return c.getId() == null || always.contains(c) || !hidden.contains(c.getId());
+    }
+
+    private void fillMenu() {
+        menu.getItems().clear();
+        for (TableColumn<?, ?> c : table.getColumns()) {
+            if (c.getId() == null || always.contains(c)) {
+                continue;
+            }
+            CheckMenuItem item = new CheckMenuItem(c.getText());
+            item.setId("show-" + c.getId());
+            item.setSelected(!hidden.contains(c.getId()));
+            item.setOnAction(e -> {
+                if (item.isSelected()) {
+                    hidden.remove(c.getId());
+                } else {
+                    hidden.add(c.getId());
+                }
+            });
+            menu.getItems().add(item);
+        }
+    }
+}
