@@ -41,12 +41,13 @@ public record SessionFacts(String pid, String shell, String cwd, String env, Str
         if (s.timeoutSeconds() == null) {
             return "none";
         }
-        String limit = Formats.seconds(s.timeoutSeconds());
+        // As the Elapsed column reads time: "1h 00m  (59m 18s left)", not "3600 s  (3558.0 s left)".
+        Duration limit = Duration.ofMillis(Math.round(s.timeoutSeconds() * 1000));
         if (!s.isRunning()) {
-            return limit;
+            return Formats.elapsed(limit);
         }
-        double left = Math.max(0, s.timeoutSeconds() - elapsed.toMillis() / 1000.0);
-        return limit + String.format(java.util.Locale.ROOT, "  (%.1f s left)", left);
+        Duration left = limit.minus(elapsed);
+        return Formats.elapsed(limit) + "  (" + Formats.elapsed(left.isNegative() ? Duration.ZERO : left) + " left)";
     }
 
     private static String exit(SessionSnapshot s) {

@@ -12,7 +12,6 @@ import dev.runboard.ui.insight.Sparkline;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -155,17 +154,34 @@ final class HistoryTab {
         List<Run> newestFirst = new java.util.ArrayList<>(h.runs());
         java.util.Collections.reverse(newestFirst);
         runs.getItems().setAll(newestFirst);
-        Double rate = h.successRate();
-        Double median = h.medianSuccessSeconds();
-        summary.setText(String.format(Locale.ROOT, "%d run%s \u00b7 success rate %s \u00b7 usually %s (median of the last %d successful)",
-                h.runs().size(), h.runs().size() == 1 ? "" : "s", rate == null ? "\u2013" : Math.round(rate * 100) + " %",
-                median == null ? "\u2013" : Formats.seconds(Math.round(median * 10) / 10.0), h.recentSuccesses().size()));
+        summary.setText(summaryOf(h));
         List<Double> d = h.durations();
         sparkline.show(d, d.isEmpty() ? "" : "last " + Formats.seconds(Math.round(d.get(d.size() - 1) * 10) / 10.0),
                 d.isEmpty() ? "" : "max " + Formats.seconds(Math.round(d.stream().mapToDouble(x -> x).max().orElse(0) * 10) / 10.0));
         String id = row.get() == null ? null : row.get().id();
         comparePrevious.setDisable(id == null || h.previous(id).isEmpty());
         compareGreen.setDisable(id == null || h.lastGreen(id).isEmpty());
+    }
+
+    /**
+     * One line over the command's runs: how many, the success rate once one has ended, and the usual
+     * duration once one succeeded — "1 run · none ended yet" rather than dashes and "the last 0 successful".
+     */
+    static String summaryOf(RunHistory h) {
+        int n = h.runs().size();
+        StringBuilder line = new StringBuilder(n + (n == 1 ? " run" : " runs"));
+        Double rate = h.successRate();
+        if (rate == null) {
+            return line.append(" \u00b7 none ended yet").toString();
+        }
+        line.append(" \u00b7 success rate ").append(Math.round(rate * 100)).append(" %");
+        Double median = h.medianSuccessSeconds();
+        if (median == null) {
+            return line.append(" \u00b7 none succeeded yet").toString();
+        }
+        int successes = h.recentSuccesses().size();
+        return line.append(" \u00b7 usually ").append(Formats.seconds(Math.round(median * 10) / 10.0))
+                .append(successes == 1 ? " (its one success)" : " (median of the last " + successes + " successful)").toString();
     }
 
     /** Opens the diff of the selected run against the previous (or last green) run of its command. */
