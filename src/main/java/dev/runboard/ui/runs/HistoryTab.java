@@ -63,7 +63,7 @@ final class HistoryTab {
         runs.setPlaceholder(new Label("No runs"));
         runs.getColumns().setAll(List.of(
                 column("Started", r -> r.startedAt() == null ? "" : Formats.startedAt(r.startedAt()), 110),
-                column("Duration", r -> r.ended() ? Formats.seconds(Math.round(r.durationSeconds() * 10) / 10.0) : "running", 80),
+                column("Duration", r -> r.ended() ? duration(r.durationSeconds()) : "running", 92),
                 column("Status", r -> r.status().word(), 80),
                 column("Exit", r -> r.signal() != null ? "SIG" + r.signal() : r.exitCode() == null ? "" : r.exitCode().toString(), 50),
                 column("Output", r -> Sizes.format(r.outputBytes()), 80)));
@@ -105,10 +105,16 @@ final class HistoryTab {
         return tab;
     }
 
+    /** As the sessions table's Elapsed column says it: "9.5 s", "42 s", "3m 07s", "1h 02m". */
+    private static String duration(double seconds) {
+        return Formats.elapsed(java.time.Duration.ofMillis(Math.round(seconds * 1000)));
+    }
+
     private static TableColumn<Run, String> column(String name, java.util.function.Function<Run, String> text, double width) {
         TableColumn<Run, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(text.apply(d.getValue())));
         c.setPrefWidth(width);
+        c.setMinWidth(Math.min(width, name.length() * 8 + 24)); // the title stays readable
         c.setSortable(false);
         return c;
     }
@@ -156,8 +162,8 @@ final class HistoryTab {
         runs.getItems().setAll(newestFirst);
         summary.setText(summaryOf(h));
         List<Double> d = h.durations();
-        sparkline.show(d, d.isEmpty() ? "" : "last " + Formats.seconds(Math.round(d.get(d.size() - 1) * 10) / 10.0),
-                d.isEmpty() ? "" : "max " + Formats.seconds(Math.round(d.stream().mapToDouble(x -> x).max().orElse(0) * 10) / 10.0));
+        sparkline.show(d, d.isEmpty() ? "" : "last " + duration(d.get(d.size() - 1)),
+                d.isEmpty() ? "" : "max " + duration(d.stream().mapToDouble(x -> x).max().orElse(0)));
         String id = row.get() == null ? null : row.get().id();
         comparePrevious.setDisable(id == null || h.previous(id).isEmpty());
         compareGreen.setDisable(id == null || h.lastGreen(id).isEmpty());
@@ -180,7 +186,7 @@ final class HistoryTab {
             return line.append(" \u00b7 none succeeded yet").toString();
         }
         int successes = h.recentSuccesses().size();
-        return line.append(" \u00b7 usually ").append(Formats.seconds(Math.round(median * 10) / 10.0))
+        return line.append(" \u00b7 usually ").append(duration(median))
                 .append(successes == 1 ? " (its one success)" : " (median of the last " + successes + " successful)").toString();
     }
 
