@@ -1,5 +1,6 @@
 package dev.runboard;
 
+import dev.runboard.store.DataDirs;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -33,16 +34,13 @@ final class WindowArchive {
 
     /** The archive for this jar and JVM build, or empty where the user has no cache folder. */
     static Optional<WindowArchive> forJar(Path jar, Map<String, String> environment, String javaHome, String vmVersion) {
-        Path cache;
-        String xdg = environment.getOrDefault("XDG_CACHE_HOME", "");
         String home = environment.getOrDefault("HOME", "");
-        if (xdg.startsWith("/")) { // the XDG spec: a relative value is invalid and ignored
-            cache = Path.of(xdg, "runboard");
-        } else if (!home.isEmpty()) {
-            cache = Path.of(home, ".cache", "runboard");
-        } else {
+        Optional<Path> base = DataDirs.xdgBase(environment, "XDG_CACHE_HOME")
+                .or(() -> home.isEmpty() ? Optional.empty() : Optional.of(Path.of(home, ".cache")));
+        if (base.isEmpty()) {
             return Optional.empty();
         }
+        Path cache = base.get().resolve("runboard");
         String key = jar.toString().replace('/', '%') + "." + vmVersion.replaceAll("[^A-Za-z0-9.+_-]", "_");
         List<Path> madeFrom = new ArrayList<>(List.of(Path.of(javaHome, "bin", "java"), jar));
         Path lib = jar.resolveSibling("lib");

@@ -62,12 +62,16 @@ public final class DataDirs {
         if (runboardHome != null && !runboardHome.isBlank()) {
             return Path.of(runboardHome).toAbsolutePath().normalize();
         }
-        String xdg = env.get("XDG_DATA_HOME");
-        // The XDG spec says relative values are invalid and must be ignored.
-        if (xdg != null && Path.of(xdg).isAbsolute()) {
-            return Path.of(xdg, "runboard");
-        }
-        return home.resolve(".local/share/runboard");
+        return xdgBase(env, "XDG_DATA_HOME").orElse(home.resolve(".local/share")).resolve("runboard");
+    }
+
+    /**
+     * The folder an XDG base-directory variable names ({@code XDG_DATA_HOME}, {@code XDG_CACHE_HOME}), or
+     * empty when it is unset or relative: the spec says a relative value is invalid and must be ignored.
+     */
+    public static Optional<Path> xdgBase(Map<String, String> env, String variable) {
+        String value = env.get(variable);
+        return value != null && value.startsWith("/") ? Optional.of(Path.of(value)) : Optional.empty();
     }
 
     /** Creates a directory (and parents) readable by its owner only: output can hold secrets. */
