@@ -27,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code runboard history ID|--command TEXT}: every run of one command, and how its runs usually go. */
 @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"List every run of a command (same command, shell or argv, and working dir), oldest first,",
-            "then its success rate, the median duration of its last successful runs and a sparkline of durations."},
+            "then how many ran, their success rate, how long a successful run usually takes and a sparkline of durations."},
         footer = {"", "Examples:", "  runboard history 20261201-0930-ab12", "  runboard history --command 'mvn test'",
             "  runboard history --json 20261201-0930-ab12"})
 public final class HistoryCommand implements Callable<Integer> {
@@ -102,14 +102,11 @@ public final class HistoryCommand implements Callable<Integer> {
                     Sizes.format(r.outputBytes())));
         }
         b.append(String.format(Locale.ROOT, "command: %s (%s, in %s)%n", h.key().command(), h.key().mode(), h.key().cwd()));
-        Double rate = h.successRate();
-        long ended = h.runs().stream().filter(Run::ended).count();
-        b.append(String.format(Locale.ROOT, "runs: %d, %d ended; success rate: %s%n", h.runs().size(), ended,
-                rate == null ? "-" : Math.round(rate * 100) + " %"));
-        Double median = h.medianSuccessSeconds();
-        b.append(String.format(Locale.ROOT, "median of the last %d successful: %s%n", h.recentSuccesses().size(),
-                median == null ? "-" : ListCommand.elapsed(median)));
-        b.append("durations: ").append(h.sparkline());
+        b.append(h.summary(ListCommand::elapsed));
+        String sparkline = h.sparkline();
+        if (!sparkline.isEmpty()) { // no line of nothing while no run has ended
+            b.append(System.lineSeparator()).append("durations: ").append(sparkline);
+        }
         return b.toString();
     }
 

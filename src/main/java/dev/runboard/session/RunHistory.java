@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.DoubleFunction;
 
 /**
  * Every run of one command ({@link RunKey}), oldest first, and what a person asks of them: how
@@ -64,6 +65,28 @@ public record RunHistory(RunKey key, List<Run> runs) {
             line.append(BARS.charAt(i));
         }
         return line.toString();
+    }
+
+    /**
+     * One line over the runs: how many, the success rate once one has ended, and the usual duration
+     * (said by {@code duration}) once one succeeded — "1 run · none ended yet" rather than dashes and
+     * "the median of the last 0 successful". The History tab and {@code runboard history} both say it.
+     */
+    public String summary(DoubleFunction<String> duration) {
+        int n = runs.size();
+        StringBuilder line = new StringBuilder(n + (n == 1 ? " run" : " runs"));
+        Double rate = successRate();
+        if (rate == null) {
+            return line.append(" \u00b7 none ended yet").toString();
+        }
+        line.append(" \u00b7 success rate ").append(Math.round(rate * 100)).append(" %");
+        Double median = medianSuccessSeconds();
+        if (median == null) {
+            return line.append(" \u00b7 none succeeded yet").toString();
+        }
+        int successes = recentSuccesses().size();
+        return line.append(" \u00b7 usually ").append(duration.apply(median))
+                .append(successes == 1 ? " (its one success)" : " (median of the last " + successes + " successful)").toString();
     }
 
     /** The run just before {@code id} (any outcome), when there is one. */

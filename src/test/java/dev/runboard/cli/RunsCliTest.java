@@ -104,7 +104,8 @@ class RunsCliTest {
             SupervisorFixture.Result table = fx.cli("history", second);
             assertEquals(0, table.exit(), table.err());
             assertTrue(table.out().contains(first) && table.out().contains(second), table.out());
-            assertTrue(table.out().contains("success rate: 100 %"), table.out());
+            assertTrue(table.out().contains("2 runs \u00b7 success rate 100 % \u00b7 usually "), table.out());
+            assertTrue(table.out().contains(" (median of the last 2 successful)\ndurations: "), table.out());
             JsonNode history = json(fx.cli("history", "--json", "--command", "cat log.txt").out());
             assertEquals(2, history.path("runs").size());
             assertEquals(1.0, history.path("success_rate").asDouble());

@@ -160,34 +160,13 @@ final class HistoryTab {
         List<Run> newestFirst = new java.util.ArrayList<>(h.runs());
         java.util.Collections.reverse(newestFirst);
         runs.getItems().setAll(newestFirst);
-        summary.setText(summaryOf(h));
+        summary.setText(h.summary(HistoryTab::duration));
         List<Double> d = h.durations();
         sparkline.show(d, d.isEmpty() ? "" : "last " + duration(d.get(d.size() - 1)),
                 d.isEmpty() ? "" : "max " + duration(d.stream().mapToDouble(x -> x).max().orElse(0)));
         String id = row.get() == null ? null : row.get().id();
         comparePrevious.setDisable(id == null || h.previous(id).isEmpty());
         compareGreen.setDisable(id == null || h.lastGreen(id).isEmpty());
-    }
-
-    /**
-     * One line over the command's runs: how many, the success rate once one has ended, and the usual
-     * duration once one succeeded — "1 run · none ended yet" rather than dashes and "the last 0 successful".
-     */
-    static String summaryOf(RunHistory h) {
-        int n = h.runs().size();
-        StringBuilder line = new StringBuilder(n + (n == 1 ? " run" : " runs"));
-        Double rate = h.successRate();
-        if (rate == null) {
-            return line.append(" \u00b7 none ended yet").toString();
-        }
-        line.append(" \u00b7 success rate ").append(Math.round(rate * 100)).append(" %");
-        Double median = h.medianSuccessSeconds();
-        if (median == null) {
-            return line.append(" \u00b7 none succeeded yet").toString();
-        }
-        int successes = h.recentSuccesses().size();
-        return line.append(" \u00b7 usually ").append(duration(median))
-                .append(successes == 1 ? " (its one success)" : " (median of the last " + successes + " successful)").toString();
     }
 
     /** Opens the diff of the selected run against the previous (or last green) run of its command. */
