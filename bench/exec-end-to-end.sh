@@ -7,7 +7,11 @@
 # Launchers: bin/runboard (its class-data archive made in a fresh cache by the warm-up), the app-image's
 # target/dist/runboard/bin/runboard when built (packaging/build.sh app-image), and with --before DIR another
 # build laid out as DIR/runboard (its bin/runboard script), DIR/runboard.jar and DIR/lib/ (e.g. the commit
-# before a change: `cp bin/runboard target/runboard.jar DIR && cp -r target/lib DIR`).
+# before a change: `cp bin/runboard target/runboard.jar DIR && cp -r target/lib DIR`). Beside them, "floor":
+# bench/ExecFloor.java, the least any JVM front end must do (start, launch with the output redirected to a
+# file, wait, fsync a record, exit) with bin/runboard's exec options and a class-data archive of its own, so
+# the table shows how much of exec's cost is the JVM's and how much runboard's; and "floor-wrap", the same
+# launching through runboard's Perl wrapper (taken from the jar) as runboard does.
 # Each round (the order of the variants rotates between rounds) runs, with `sync` before each timed run:
 #   - the 1 GiB command by the shell and through each launcher: wall time, ratio exec ÷ shell, and the fixed
 #     cost on both sides of the command: "pre" = from just before the launch (bash's $EPOCHREALTIME, no fork)
@@ -50,7 +54,7 @@ need=$((size * 3 + 512 * 1024 * 1024))
 avail=$(($(df -Pk "$work" | awk 'NR==2 {print $4}') * 1024))
 [ "$avail" -ge "$need" ] || { echo "exec-end-to-end.sh: need $(numfmt --to=iec $need) free under $work" >&2; exit 1; }
 
-launchers=(script)
+launchers=(script floor floor-wrap)
 [ -x target/dist/runboard/bin/runboard ] && launchers+=(app) || echo "(no app-image: packaging/build.sh app-image adds it)"
 if [ -n "$BEFORE" ]; then
   [ -x "$BEFORE/runboard" ] && [ -f "$BEFORE/runboard.jar" ] || { echo "exec-end-to-end.sh: --before $BEFORE has no runboard and runboard.jar" >&2; exit 1; }
@@ -58,17 +62,28 @@ if [ -n "$BEFORE" ]; then
   [ -d "$BEFORE/lib" ] && cp -r "$BEFORE/lib" "$work/before/"
   launchers+=(before)
 fi
+# The floor's JVM runs with bin/runboard's options for exec and a class-data archive of its own (below).
+floor_java=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -XX:CompileThresholdScaling=10
+  -XX:SharedArchiveFile="$work/floor.jsa")
 cmd_of() {
   case "$1" in
     script) CMD=(bin/runboard) ;;
     app) CMD=(target/dist/runboard/bin/runboard) ;;
     before) CMD=("$work/before/runboard") ;;
+    floor) CMD=("${floor_java[@]}" -cp "$work/floor.jar" ExecFloor) ;;
+    floor-wrap) CMD=("${floor_java[@]}" -Dfloor.wrap="$work/runboard-wrap.pl" -cp "$work/floor.jar" ExecFloor) ;;
     hello) CMD=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xshare:auto -cp "$work/hello" Hello) ;;
   esac
 }
 mkdir -p "$work/hello"
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' >"$work/hello/Hello.java"
-javac -d "$work/hello" "$work/hello/Hello.java"
+javac -d "$work/hello" "$work/hello/Hello.java" bench/ExecFloor.java
+jar cf "$work/floor.jar" -C "$work/hello" ExecFloor.class # a class-data archive takes no class folder
+jar_file="$PWD/target/runboard.jar" # runboard's wrapper script, for floor-wrap
+(cd "$work" && jar xf "$jar_file" dev/runboard/process/runboard-wrap.pl && mv dev/runboard/process/runboard-wrap.pl . && rm -r dev)
+# The floor's class-data archive, made as bin/runboard makes its own: one training exec.
+java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -XX:ArchiveClassesAtExit="$work/floor.jsa" -cp "$work/floor.jar" ExecFloor \
+  exec --shell /bin/sh --data-dir "$work/floor-training" -- true </dev/null >/dev/null 2>&1
 
 LINE='runboard capture benchmark line .................................................................'
 # The command stamps its own first and last instruction (a fork of date each, on both sides alike).
