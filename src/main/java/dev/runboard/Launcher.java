@@ -12,7 +12,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0 || opensWorkspace(args)) {
-            String noDisplay = noDisplay(System.getenv(), System.getProperty("glass.platform"), System.getProperty("os.name"));
+            String noDisplay = Display.missing(System.getenv(), System.getProperty("glass.platform"), System.getProperty("os.name"));
             if (noDisplay != null) {
                 System.err.println(noDisplay);
                 System.exit(1);
@@ -25,26 +25,6 @@ public final class Launcher {
         } else {
             RunboardCli.main(args);
         }
-    }
-
-    /**
-     * What to tell a user who asks for the window where none can open (an ssh session, a server), instead of
-     * the toolkit's "Unable to open DISPLAY" stack trace; null where one can. Only on X11/Wayland systems,
-     * and not when a JavaFX platform is named (Monocle, headless, needs no display).
-     */
-    static String noDisplay(java.util.Map<String, String> environment, String glassPlatform, String osName) {
-        if (hasDisplay(environment, glassPlatform, osName)) {
-            return null;
-        }
-        return "runboard: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a"
-                + " desktop session, or over ssh -X; the CLI needs none: runboard exec -- CMD, runboard list, runboard --help";
-    }
-
-    /** Whether a window can open here: not an X11/Wayland system, a JavaFX platform named, or a display set. */
-    static boolean hasDisplay(java.util.Map<String, String> environment, String glassPlatform, String osName) {
-        boolean x11OrWayland = osName != null && !osName.startsWith("Windows") && !osName.startsWith("Mac");
-        return !x11OrWayland || glassPlatform != null
-                || !environment.getOrDefault("DISPLAY", "").isBlank() || !environment.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
     }
 
     /** {@code runboard open DIR} with an existing folder opens the window; anything else about open ({@code --help}, a bad folder) is the CLI's. */

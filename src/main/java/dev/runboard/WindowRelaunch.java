@@ -83,7 +83,7 @@ final class WindowRelaunch {
         Optional<WindowArchive> archive = "off".equals(environment.get("RUNBOARD_CDS")) ? Optional.empty()
                 : WindowArchive.forJar(jar, environment, javaHome, System.getProperty("java.vm.version"));
         List<String> extraOptions = new ArrayList<>();
-        boolean canDisplay = Launcher.hasDisplay(environment, System.getProperty("glass.platform"), System.getProperty("os.name"));
+        boolean canDisplay = Display.available(environment, System.getProperty("glass.platform"), System.getProperty("os.name"));
         archive.ifPresent(a -> extraOptions.addAll(a.options(pid, canDisplay)));
         if (hugePagesOnRequest()) {
             // As the launchers do: the young collections that copy the history's rows pause the window less.

@@ -31,10 +31,10 @@ class LauncherTest {
 
     @Test
     void aDisplayOrANamedJavaFxPlatformOpensIt() {
-        assertNull(Launcher.noDisplay(Map.of("DISPLAY", ":0"), null, "Linux"));
-        assertNull(Launcher.noDisplay(Map.of("WAYLAND_DISPLAY", "wayland-0"), null, "Linux"));
-        assertNull(Launcher.noDisplay(Map.of(), "Monocle", "Linux"), "Monocle's headless platform needs no display");
-        assertNull(Launcher.noDisplay(Map.of(), null, "Mac OS X"));
-        assertTrue(Launcher.noDisplay(Map.of("DISPLAY", " "), null, "Linux").startsWith("runboard: no display"));
+        assertNull(Display.missing(Map.of("DISPLAY", ":0"), null, "Linux"));
+        assertNull(Display.missing(Map.of("WAYLAND_DISPLAY", "wayland-0"), null, "Linux"));
+        assertNull(Display.missing(Map.of(), "Monocle", "Linux"), "Monocle's headless platform needs no display");
+        assertNull(Display.missing(Map.of(), null, "Mac OS X"));
+        assertTrue(Display.missing(Map.of("DISPLAY", " "), null, "Linux").startsWith("runboard: no display"));
     }
 }
