@@ -78,15 +78,22 @@ final class Readiness {
         } catch (RuntimeException e) {
             ok = false;
         }
+        // Each event is stamped with the probe's verdict time, taken before the verdict is published:
+        // the orchestrator may start a dependant the moment everReady reads true, and that dependant's
+        // start must never come before the "ready" it waited for (it did, when this thread was
+        // descheduled between publishing the flag and reading the clock).
+        Instant now = clock.instant();
         synchronized (this) {
             if (!everReady) {
-                Duration waited = Duration.between(since, clock.instant());
+                Duration waited = Duration.between(since, now);
                 if (ok) {
+                    SessionEvent ready = event(now, "ready after " + Durations.format(waited));
                     everReady = true;
-                    sessions.note(session, true, event("ready after " + Durations.format(waited)));
+                    sessions.note(session, true, ready);
                 } else if (!timedOut && waited.compareTo(check.timeoutOrDefault()) > 0) {
+                    SessionEvent late = event(now, "not ready within " + Durations.format(check.timeoutOrDefault()));
                     timedOut = true;
-                    sessions.note(session, null, event("not ready within " + Durations.format(check.timeoutOrDefault())));
+                    sessions.note(session, null, late);
                 }
                 return;
             }
@@ -94,7 +101,7 @@ final class Readiness {
                 failuresInARow = 0;
                 if (unhealthy) {
                     unhealthy = false;
-                    sessions.note(session, true, event("healthy again"));
+                    sessions.note(session, true, event(now, "healthy again"));
                 }
                 return;
             }
@@ -102,7 +109,7 @@ final class Readiness {
             if (failuresInARow == check.failuresOrDefault()) {
                 unhealthy = true;
                 String why = "unhealthy: " + failuresInARow + " probe" + (failuresInARow == 1 ? "" : "s") + " failed in a row";
-                sessions.note(session, false, event(why));
+                sessions.note(session, false, event(now, why));
                 if (restartWhenUnhealthy) {
                     sessions.fail(session, why + "; restarting");
                 }
@@ -110,7 +117,7 @@ final class Readiness {
         }
     }
 
-    private SessionEvent event(String message) {
-        return new SessionEvent(clock.instant(), PROBE, message);
+    private static SessionEvent event(Instant at, String message) {
+        return new SessionEvent(at, PROBE, message);
     }
 }

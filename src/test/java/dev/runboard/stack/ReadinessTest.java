@@ -89,4 +89,51 @@ class ReadinessTest {
                 "a probe event says so: " + checked.snapshot().events());
         Await.until(WAIT, "the new run to be ready", () -> Boolean.TRUE.equals(runsOf("checked").get(1).ready()));
     }
+
+    /**
+     * The orchestrator starts a dependant as soon as {@code everReady} reads true, so the "ready" event
+     * must carry a time read before that: a clock that notes, at each read, whether the verdict was
+     * already out finds the event's time among the reads made before it (it was read after, once).
+     */
+    @Test
+    void theReadyEventIsStampedBeforeDependantsCanSeeIt() throws Exception {
+        Session server = fixture.engine().start(fixture.sh("exec sleep 60").build());
+        java.util.Map<java.time.Instant, Boolean> readsSeenReady = new java.util.concurrent.ConcurrentHashMap<>();
+        Readiness[] readiness = new Readiness[1];
+        java.time.Clock ticking = new java.time.Clock() {
+            private final java.util.concurrent.atomic.AtomicLong millis = new java.util.concurrent.atomic.AtomicLong(1_000_000);
+
+            @Override
+            public java.time.Instant instant() {
+                java.time.Instant at = java.time.Instant.ofEpochMilli(millis.incrementAndGet()); // every read distinct
+                readsSeenReady.put(at, readiness[0] != null && readiness[0].everReady());
+                return at;
+            }
+
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+        };
+        java.util.concurrent.ScheduledExecutorService probes = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        try (java.net.ServerSocket listening = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            readiness[0] = new Readiness(server, new dev.runboard.workspace.ReadyCheck(Integer.toString(listening.getLocalPort()),
+                    null, null, null, Duration.ofMillis(100), null, null), fixture.engine().waiting(), false, ticking);
+            readiness[0].start(probes);
+            Await.until(WAIT, "the probe to pass", () -> Boolean.TRUE.equals(server.ready()));
+        } finally {
+            readiness[0].stop();
+            probes.shutdownNow();
+            fixture.engine().kill(server, dev.runboard.session.Signal.KILL, Duration.ZERO).get();
+        }
+        dev.runboard.session.SessionEvent ready = server.snapshot().events().stream()
+                .filter(e -> e.message().startsWith("ready after")).findFirst().orElseThrow();
+        assertEquals(Boolean.FALSE, readsSeenReady.get(ready.time()),
+                "the ready event's time was read before everReady was published: " + ready + " " + readsSeenReady);
+    }
 }
