@@ -87,13 +87,11 @@ final class Readiness {
             if (!everReady) {
                 Duration waited = Duration.between(since, now);
                 if (ok) {
-                    SessionEvent ready = event(now, "ready after " + Durations.format(waited));
                     everReady = true;
-                    sessions.note(session, true, ready);
+                    sessions.note(session, true, event(now, "ready after " + Durations.format(waited)));
                 } else if (!timedOut && waited.compareTo(check.timeoutOrDefault()) > 0) {
-                    SessionEvent late = event(now, "not ready within " + Durations.format(check.timeoutOrDefault()));
                     timedOut = true;
-                    sessions.note(session, null, late);
+                    sessions.note(session, null, event(now, "not ready within " + Durations.format(check.timeoutOrDefault())));
                 }
                 return;
             }
