@@ -63,8 +63,8 @@ if [ -n "$BEFORE" ]; then
   launchers+=(before)
 fi
 # The floor's JVM runs with bin/runboard's options for exec and a class-data archive of its own (below).
-floor_java=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -XX:CompileThresholdScaling=10
-  -XX:SharedArchiveFile="$work/floor.jsa")
+floor_opts=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k)
+floor_java=(java "${floor_opts[@]}" -XX:CompileThresholdScaling=10 -XX:SharedArchiveFile="$work/floor.jsa")
 cmd_of() {
   case "$1" in
     script) CMD=(bin/runboard) ;;
@@ -82,7 +82,7 @@ jar cf "$work/floor.jar" -C "$work/hello" ExecFloor.class # a class-data archive
 jar_file="$PWD/target/runboard.jar" # runboard's wrapper script, for floor-wrap
 (cd "$work" && jar xf "$jar_file" dev/runboard/process/runboard-wrap.pl && mv dev/runboard/process/runboard-wrap.pl . && rm -r dev)
 # The floor's class-data archive, made as bin/runboard makes its own: one training exec.
-java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -XX:ArchiveClassesAtExit="$work/floor.jsa" -cp "$work/floor.jar" ExecFloor \
+java "${floor_opts[@]}" -XX:ArchiveClassesAtExit="$work/floor.jsa" -cp "$work/floor.jar" ExecFloor \
   exec --shell /bin/sh --data-dir "$work/floor-training" -- true </dev/null >/dev/null 2>&1
 
 LINE='runboard capture benchmark line .................................................................'
