@@ -98,12 +98,7 @@ public final class WaitingSessions {
 
     /** Records a session's readiness and any event about it (a probe's finding, a restart). */
     public void note(Session session, Boolean ready, dev.runboard.session.SessionEvent event) {
-        if (ready != null) {
-            session.markReady(ready);
-        }
-        if (event != null) {
-            session.recordEvent(event);
-        }
+        session.noteReadiness(ready, event);
         engine.save(session);
     }
 }

@@ -43,11 +43,9 @@ public final class Session {
     private volatile String connection;
     /** Its place in a stack, or null for a plain session; set before anyone else sees the session. */
     private volatile StackLink stack;
-    /** Whether its readiness probe passed: null without a probe. */
-    private volatile Boolean ready;
 
     public Session(String id, SessionSpec spec, Path captureFile, Clock clock) {
-        this(id, spec, captureFile, clock, new SessionState.Launching(clock.instant()));
+        this(id, spec, captureFile, clock, new SessionState.Launching(clock.instant(), null));
     }
 
     private Session(String id, SessionSpec spec, Path captureFile, Clock clock, SessionState initial) {
@@ -61,9 +59,9 @@ public final class Session {
     /** A session that waits before it starts (issue #17): pending or queued, with the reason. */
     public static Session waiting(String id, SessionSpec spec, Path captureFile, Clock clock, StackLink stack,
                                   SessionStatus status, String reason) {
-        Session s = new Session(id, spec, captureFile, clock, new SessionState.Waiting(clock.instant(), status, reason));
+        Boolean ready = stack != null && stack.probed() ? Boolean.FALSE : null; // probed: not ready until it passes
+        Session s = new Session(id, spec, captureFile, clock, new SessionState.Waiting(clock.instant(), status, reason, ready));
         s.stack = stack;
-        s.ready = stack != null && stack.probed() ? Boolean.FALSE : null;
         return s;
     }
 
@@ -79,22 +77,30 @@ public final class Session {
     /** Sets the stack facts of a session rebuilt from its record (or made by {@code start} with a link). */
     public void restoreStack(StackLink link, Boolean isReady) {
         this.stack = link;
-        this.ready = isReady;
+        update(s -> s.withReady(isReady));
     }
 
     /** True once its readiness probe passed (false again when unhealthy); null without a probe. */
     public Boolean ready() {
-        return ready;
+        return state.get().ready();
     }
 
-    public void markReady(boolean isReady) {
-        this.ready = isReady;
+    /**
+     * A readiness verdict (null: unchanged) and the event that tells it (null: none), as one change:
+     * nobody sees the session ready without the event saying since when. The event is kept only while
+     * it runs; the verdict in any phase (a waiting session is not ready).
+     */
+    public void noteReadiness(Boolean isReady, SessionEvent event) {
+        update(s -> {
+            SessionState after = isReady == null ? s : s.withReady(isReady);
+            return event != null && after instanceof SessionState.Running r ? r.withEvent(event) : after;
+        });
     }
 
     /** While it waits, changes why (or moves between pending and queued); false once it started or ended. */
     public boolean waitFor(SessionStatus status, String reason) {
         SessionState before = update(s -> s instanceof SessionState.Waiting w
-                ? new SessionState.Waiting(w.startedAt(), status, reason) : s);
+                ? new SessionState.Waiting(w.startedAt(), status, reason, w.ready()) : s);
         return before instanceof SessionState.Waiting;
     }
 
@@ -156,7 +162,7 @@ public final class Session {
      */
     public void started(long pid, long pidStartTicks, Instant at) {
         update(s -> s instanceof SessionState.Launching || s instanceof SessionState.Waiting
-                ? new SessionState.Running(at, pid, pidStartTicks, null, null, null, List.of()) : s);
+                ? new SessionState.Running(at, pid, pidStartTicks, null, null, List.of(), s.ready()) : s);
     }
 
     /** A session rebuilt from the store: finished (with its outcome) or still running (watched again by an engine). */
@@ -179,9 +185,9 @@ public final class Session {
         if (outcome != null) {
             initial = new SessionState.Ended(startedAt, pid, pidStartTicks, outcome, killReport, resources, events);
         } else if (pid != null) {
-            initial = new SessionState.Running(startedAt, pid, pidStartTicks, null, killReport, resources, events);
+            initial = new SessionState.Running(startedAt, pid, pidStartTicks, killReport, resources, events, null);
         } else {
-            initial = new SessionState.Launching(startedAt);
+            initial = new SessionState.Launching(startedAt, null);
         }
         Session s = new Session(id, spec, captureFile, clock, initial);
         s.listenersTold = outcome != null;
@@ -191,7 +197,7 @@ public final class Session {
     /** A session rebuilt from a record that says it waits (pending or queued). */
     public static Session restoreWaiting(String id, SessionSpec spec, Path captureFile, Clock clock, Instant createdAt,
                                          SessionStatus status, String reason) {
-        return new Session(id, spec, captureFile, clock, new SessionState.Waiting(createdAt, status, reason));
+        return new Session(id, spec, captureFile, clock, new SessionState.Waiting(createdAt, status, reason, null));
     }
 
     /** Judges this run's progress against its command's earlier runs from now on. */
@@ -260,9 +266,7 @@ public final class Session {
      * the record from this very value, so what is on disk and what is told are the same.
      */
     public SessionState.Ended end(SessionOutcome outcome) {
-        SessionState before = update(s -> s instanceof SessionState.Ended ? s
-                : new SessionState.Ended(s.startedAt(), s.pid(), s.pidStartTicks(), outcome, s.killReport(), s.resources(),
-                        s.events()));
+        SessionState before = update(s -> s instanceof SessionState.Ended ? s : SessionState.Ended.from(s, outcome));
         if (before instanceof SessionState.Ended) {
             return null;
         }
@@ -366,7 +370,7 @@ public final class Session {
         Duration elapsed = elapsed(st);
         RunProgress progress = st instanceof SessionState.Running
                 ? estimate.at(elapsed.toMillis() / 1000.0, preview.originalBytes()) : RunProgress.NONE;
-        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, connection, progress).withStack(stack, ready);
+        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, connection, progress).withStack(stack, st.ready());
     }
 
     /** A remote session's connection to its host ({@code connected}, {@code disconnected}); null when local. */

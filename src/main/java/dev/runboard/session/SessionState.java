@@ -31,6 +31,15 @@ public sealed interface SessionState {
     /** What happened to it worth keeping (adoptions, end of input, watchdog and guard findings), oldest first. */
     java.util.List<SessionEvent> events();
 
+    /**
+     * Whether its readiness probe passed (false before it first did, and again while unhealthy); null
+     * without a probe. Part of the value, so the probe's event and the verdict it announces are seen together.
+     */
+    Boolean ready();
+
+    /** The same phase with this readiness. */
+    SessionState withReady(Boolean now);
+
     /** A person, a deadline, a rule or a guard asked this session to end: how it is then to be recorded. */
     record EndRequest(SessionStatus why, String reason) {
         public EndRequest {
@@ -75,19 +84,29 @@ public sealed interface SessionState {
      * Not started yet, on purpose: {@code PENDING} (dependencies, a delay, a restart's backoff) or
      * {@code QUEUED} (a queue slot); {@code reason} says which and until when.
      */
-    record Waiting(Instant startedAt, SessionStatus status, String reason) implements NoProcessYet {
+    record Waiting(Instant startedAt, SessionStatus status, String reason, Boolean ready) implements NoProcessYet {
         public Waiting {
             if (!status.isWaiting()) {
                 throw new IllegalArgumentException("a waiting session is pending or queued, not " + status.word());
             }
         }
+
+        @Override
+        public Waiting withReady(Boolean now) {
+            return new Waiting(startedAt, status, reason, now);
+        }
     }
 
     /** Made, the command not running yet (the engine's launching phase; the status word is running). */
-    record Launching(Instant startedAt) implements NoProcessYet {
+    record Launching(Instant startedAt, Boolean ready) implements NoProcessYet {
         @Override
         public SessionStatus status() {
             return SessionStatus.RUNNING;
+        }
+
+        @Override
+        public Launching withReady(Boolean now) {
+            return new Launching(startedAt, now);
         }
     }
 
@@ -96,14 +115,21 @@ public sealed interface SessionState {
      * {@code paused} while its whole tree is stopped (STOP sent, or /proc says state T).
      */
     record Running(Instant startedAt, Long pid, long pidStartTicks, EndRequest endRequest, KillReport killReport,
-                   ResourceTotals resources, java.util.List<SessionEvent> events, boolean paused) implements SessionState {
+                   ResourceTotals resources, java.util.List<SessionEvent> events, boolean paused, Boolean ready)
+            implements SessionState {
         public Running {
             events = java.util.List.copyOf(events);
         }
 
-        public Running(Instant startedAt, Long pid, long pidStartTicks, EndRequest endRequest, KillReport killReport,
-                       ResourceTotals resources, java.util.List<SessionEvent> events) {
-            this(startedAt, pid, pidStartTicks, endRequest, killReport, resources, events, false);
+        /** Just launched, or rebuilt from a record: not paused, nobody asked it to end. */
+        public Running(Instant startedAt, Long pid, long pidStartTicks, KillReport killReport, ResourceTotals resources,
+                       java.util.List<SessionEvent> events, Boolean ready) {
+            this(startedAt, pid, pidStartTicks, null, killReport, resources, events, false, ready);
+        }
+
+        @Override
+        public Running withReady(Boolean now) {
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, events, paused, now);
         }
 
         @Override
@@ -112,19 +138,19 @@ public sealed interface SessionState {
         }
 
         Running withPaused(boolean now) {
-            return now == paused ? this : new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, events, now);
+            return now == paused ? this : new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, events, now, ready);
         }
 
         Running withEndRequest(EndRequest request) {
-            return new Running(startedAt, pid, pidStartTicks, request, killReport, resources, events, paused);
+            return new Running(startedAt, pid, pidStartTicks, request, killReport, resources, events, paused, ready);
         }
 
         Running withKillReport(KillReport report) {
-            return new Running(startedAt, pid, pidStartTicks, endRequest, report, resources, events, paused);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, report, resources, events, paused, ready);
         }
 
         Running withResources(ResourceTotals totals) {
-            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, totals, events, paused);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, totals, events, paused, ready);
         }
 
         Running withEvent(SessionEvent event) {
@@ -133,15 +159,32 @@ public sealed interface SessionState {
             if (more.size() > SessionEvent.LIMIT) {
                 more.subList(0, more.size() - SessionEvent.LIMIT).clear();
             }
-            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, more, paused);
+            return new Running(startedAt, pid, pidStartTicks, endRequest, killReport, resources, more, paused, ready);
         }
     }
 
     /** Over, once and for good: how it ended is the outcome. */
     record Ended(Instant startedAt, Long pid, long pidStartTicks, SessionOutcome outcome, KillReport killReport,
-                 ResourceTotals resources, java.util.List<SessionEvent> events) implements SessionState {
+                 ResourceTotals resources, java.util.List<SessionEvent> events, Boolean ready) implements SessionState {
         public Ended {
             events = java.util.List.copyOf(events);
+        }
+
+        /** An end with no readiness probe (a plain session). */
+        public Ended(Instant startedAt, Long pid, long pidStartTicks, SessionOutcome outcome, KillReport killReport,
+                     ResourceTotals resources, java.util.List<SessionEvent> events) {
+            this(startedAt, pid, pidStartTicks, outcome, killReport, resources, events, null);
+        }
+
+        /** How it ended from {@code before}: its facts and readiness kept, the outcome added. */
+        public static Ended from(SessionState before, SessionOutcome outcome) {
+            return new Ended(before.startedAt(), before.pid(), before.pidStartTicks(), outcome, before.killReport(),
+                    before.resources(), before.events(), before.ready());
+        }
+
+        @Override
+        public Ended withReady(Boolean now) {
+            return new Ended(startedAt, pid, pidStartTicks, outcome, killReport, resources, events, now);
         }
 
         @Override

@@ -66,27 +66,25 @@ public record SessionRecord(
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
     public static SessionRecord of(Session s) {
-        return of(s.id(), s.spec(), s.state(), s.stack(), s.ready());
+        return of(s.id(), s.spec(), s.state(), s.stack());
     }
 
     /** The session as it is with {@code o} as its outcome (null while it runs), whether or not {@code s} has ended yet. */
     public static SessionRecord of(Session s, SessionOutcome o) {
         SessionState st = s.state();
         if (o != null && !(st instanceof SessionState.Ended)) {
-            st = new SessionState.Ended(st.startedAt(), st.pid(), st.pidStartTicks(), o, st.killReport(), st.resources(),
-                    st.events());
+            st = SessionState.Ended.from(st, o);
         }
-        return of(s.id(), s.spec(), st, s.stack(), s.ready());
+        return of(s.id(), s.spec(), st, s.stack());
     }
 
     /** The record of a session in one state: what is on disk is exactly one value the session was in. */
     public static SessionRecord of(String id, SessionSpec spec, SessionState st) {
-        return of(id, spec, st, null, null);
+        return of(id, spec, st, null);
     }
 
-    /** As {@link #of(String, SessionSpec, SessionState)}, with its place in a stack and its readiness (issue #17). */
-    public static SessionRecord of(String id, SessionSpec spec, SessionState st, dev.runboard.session.StackLink stack,
-                                   Boolean ready) {
+    /** As {@link #of(String, SessionSpec, SessionState)}, with its place in a stack (issue #17). */
+    public static SessionRecord of(String id, SessionSpec spec, SessionState st, dev.runboard.session.StackLink stack) {
         SessionOutcome o = st instanceof SessionState.Ended e ? e.outcome() : null;
         OutputPreview p = o == null ? OutputPreview.EMPTY : o.preview();
         Base64.Encoder b64 = Base64.getEncoder();
@@ -97,7 +95,7 @@ public record SessionRecord(
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
                 o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), st.killReport(),
-                st.resources(), st.events(), stack, ready);
+                st.resources(), st.events(), stack, st.ready());
     }
 
     /**
