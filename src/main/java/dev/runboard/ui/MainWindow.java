@@ -149,8 +149,7 @@ public final class MainWindow {
         dev.runboard.ui.prefs.PreferencesMenu.install(scene, () -> dev.runboard.ui.prefs.PreferencesDialog.open(stage, prefs, theme));
         WindowMemory memory = new WindowMemory(stage, engine.dataDir().toAbsolutePath(), tasks,
                 java.util.Map.of("main", controller.mainSplit()), java.util.Map.of("sidebar", controller.sidebarPosition()),
-                controller.table());
-        memory.rememberHiddenColumns(controller.columnChoice().hiddenIds());
+                controller.table(), controller.columnChoice().hiddenIds());
         memory.restore();
         detailView.whenLoaded((view, c) -> memory.addSplit("detail", c.split()));
         stage.setOnCloseRequest(e -> {

@@ -36,8 +36,8 @@ public final class WindowMemory {
     /** Split positions that outlive their divider (the sidebar leaves its split while no workspace is open). */
     private final Map<String, DoubleProperty> positions;
     private final TableView<?> table;
-    /** The ids of the columns the person hid; none until {@link #rememberHiddenColumns} names the set. */
-    private ObservableSet<String> hiddenColumns = FXCollections.observableSet();
+    /** The ids of the columns the person hid (the table's column choice): restored into it, remembered from it. */
+    private final ObservableSet<String> hiddenColumns;
     private final PauseTransition later = new PauseTransition(QUIET);
     private WindowState state;
     private CompletableFuture<?> lastWrite = CompletableFuture.completedFuture(null);
@@ -46,28 +46,24 @@ public final class WindowMemory {
     private final InvalidationListener changed = o -> later.playFromStart();
 
     public WindowMemory(Stage stage, Path dataDir, UiTasks tasks, Map<String, SplitPane> splits, TableView<?> table) {
-        this(stage, dataDir, tasks, splits, Map.of(), table);
+        this(stage, dataDir, tasks, splits, Map.of(), table, FXCollections.observableSet());
     }
 
     public WindowMemory(Stage stage, Path dataDir, UiTasks tasks, Map<String, SplitPane> splits,
-                        Map<String, DoubleProperty> positions, TableView<?> table) {
+                        Map<String, DoubleProperty> positions, TableView<?> table, ObservableSet<String> hiddenColumns) {
         this.stage = stage;
         this.dataDir = dataDir;
         this.tasks = tasks;
         this.splits = new java.util.LinkedHashMap<>(splits);
         this.positions = positions;
         this.table = table;
+        this.hiddenColumns = hiddenColumns;
         this.state = WindowState.load(dataDir);
         later.setOnFinished(e -> save());
     }
 
     public WindowState state() {
         return state;
-    }
-
-    /** The set of hidden columns' ids to restore and remember (the table's column choice); before {@link #restore}. */
-    public void rememberHiddenColumns(ObservableSet<String> ids) {
-        this.hiddenColumns = ids;
     }
 
     /** Applies the remembered state (before the window shows) and starts listening for changes. */
