@@ -56,7 +56,9 @@ public final class DataDirs {
 
     static Path resolve(Path fromFlag, Map<String, String> env, Path home) {
         if (fromFlag != null) {
-            return fromFlag.toAbsolutePath().normalize();
+            // An empty --data-dir (a script's unset variable) stays empty, for check to refuse: made absolute
+            // it would be the current folder, which runboard would then fill and make private.
+            return fromFlag.toString().isEmpty() ? fromFlag : fromFlag.toAbsolutePath().normalize();
         }
         String runboardHome = env.get("RUNBOARD_HOME");
         if (runboardHome != null && !runboardHome.isBlank()) {
@@ -115,6 +117,32 @@ public final class DataDirs {
     }
 
     /**
+     * A folder runboard never marked that holds files and none of runboard's (a project, the home
+     * folder: {@code --data-dir .}) is refused: adopting it would fill it with runboard's files and make
+     * it private to its owner. An empty or new folder, or one an older runboard used, is fine.
+     */
+    private static void refuseForeign(Path dir) throws DataDirException {
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            String other = null;
+            for (Path e : entries) {
+                String name = e.getFileName().toString();
+                if (OWN.contains(name)) {
+                    return;
+                }
+                other = other == null ? name : other;
+            }
+            if (other != null) {
+                throw new DataDirException("the data dir " + dir + " already holds files that are not runboard's (such as "
+                        + other + "): give runboard a folder of its own, e.g. " + dir.resolve(".runboard") + OR_ELSE);
+            }
+        } catch (DataDirException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new DataDirException("cannot read the data dir " + dir + ": " + why(e) + OR_ELSE);
+        }
+    }
+
+    /**
      * Makes sure the data dir can be used, creating it (0700) when it does not exist: it must be a
      * folder (a link to one is fine), be this user's, be writable, and so must what runboard writes
      * in place there (the supervisor's log and lock, the folders sessions go into). Folders and files
@@ -128,6 +156,10 @@ public final class DataDirs {
      * @throws DataDirException one line naming the problem and what to do, when the data dir cannot be used
      */
     public static Optional<String> check(Path dir) throws DataDirException {
+        if (dir.toString().isEmpty()) {
+            throw new DataDirException("--data-dir is empty (an unset variable?): leave it out for the default"
+                    + " ($XDG_DATA_HOME/runboard, else ~/.local/share/runboard)" + OR_ELSE);
+        }
         if (!posix(dir)) {
             return Optional.empty(); // no owners or modes to check (not a POSIX system)
         }
@@ -165,6 +197,10 @@ public final class DataDirs {
                     + System.getProperty("user.name") + "): run runboard as that user" + OR_ELSE);
         }
         requireWritable("the data dir " + dir, dir, me);
+        boolean marked = Files.exists(dir.resolve(PRIVATE_MARK), LinkOption.NOFOLLOW_LINKS);
+        if (!marked) {
+            refuseForeign(dir);
+        }
         Loose loose = new Loose();
         loose.add(dir, mode & 0777);
         for (String name : OWN) {
@@ -173,13 +209,18 @@ public final class DataDirs {
             if (a == null || a.isSymbolicLink()) {
                 continue;
             }
+            if (WRITTEN_IN_PLACE.containsKey(name) && OWN_FOLDERS.contains(name) != a.isDirectory()) {
+                // runboard would fail on it later, less clearly (an empty list, "cannot run setsid"); the
+                // others (settings, sockets, window state) are read with a fallback and a warning of their own
+                throw new DataDirException(p + " is " + (a.isDirectory() ? "a folder" : "a file") + " where runboard keeps"
+                        + (OWN_FOLDERS.contains(name) ? " a folder" : " a file") + ": move it away" + OR_ELSE);
+            }
             String what = WRITTEN_IN_PLACE.get(name);
             if (what != null) {
                 requireWritable(what + " " + p, p, me);
             }
             loose.add(p, bits(a.permissions()));
         }
-        boolean marked = Files.exists(dir.resolve(PRIVATE_MARK), LinkOption.NOFOLLOW_LINKS);
         if (marked && loose.paths.isEmpty()) {
             return Optional.empty();
         }

@@ -103,6 +103,43 @@ class DataDirProblemsTest {
         assertEquals("an older supervisor's lines\n", Files.readString(log));
     }
 
+    @Test
+    void anEmptyDataDirFlagIsNotTheCurrentFolder() throws Exception {
+        Path here = Path.of("").toAbsolutePath();
+        String modeBefore = PosixFilePermissions.toString(Files.getPosixFilePermissions(here));
+        boolean markedBefore = Files.exists(here.resolve(".private"));
+        assertEveryCommandRefuses(Path.of(""), "--data-dir is empty (an unset variable?): leave it out for the default");
+        assertEquals(modeBefore, PosixFilePermissions.toString(Files.getPosixFilePermissions(here)), "the current folder's mode is kept");
+        assertEquals(markedBefore, Files.exists(here.resolve(".private")), "nothing of runboard's written into it");
+    }
+
+    @Test
+    void aFolderOfSomethingElse() throws Exception {
+        Path project = Files.createDirectory(tmp.resolve("project"));
+        Files.setPosixFilePermissions(project, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(project.resolve("main.c"), "int main(void) { return 0; }\n");
+        assertEveryCommandRefuses(project, "the data dir " + project + " already holds files that are not runboard's (such as"
+                + " main.c): give runboard a folder of its own, e.g. " + project.resolve(".runboard"));
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(project)), "its mode is kept");
+        try (var entries = Files.list(project)) {
+            assertEquals(List.of(project.resolve("main.c")), entries.toList(), "nothing written into it");
+        }
+    }
+
+    @Test
+    void aSessionsFolderThatIsAFile() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("data"));
+        Path sessions = Files.writeString(dir.resolve("sessions"), "not a folder");
+        assertEveryCommandRefuses(dir, sessions + " is a file where runboard keeps a folder: move it away");
+    }
+
+    @Test
+    void aSupervisorLogThatIsAFolder() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("data"));
+        Path log = Files.createDirectory(dir.resolve("supervisor.log"));
+        assertEveryCommandRefuses(dir, log + " is a folder where runboard keeps a file: move it away");
+    }
+
     /** Every subcommand that uses the data dir, and the quick {@code start} client, refuse it the same way. */
     private void assertEveryCommandRefuses(Path dataDir, String problem) throws Exception {
         Path marker = tmp.resolve("the-command-ran");
