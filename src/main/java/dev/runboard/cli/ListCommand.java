@@ -58,6 +58,10 @@ public final class ListCommand implements Callable<Integer> {
             }
         }
         out.flush();
+        dev.runboard.store.MissingSession.setAsideNote(store.resolve()).ifPresent(note -> {
+            spec.commandLine().getErr().println("runboard list: note: " + note);
+            spec.commandLine().getErr().flush();
+        });
         return 0;
     }
 

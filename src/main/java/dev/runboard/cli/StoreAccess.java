@@ -59,7 +59,18 @@ public final class StoreAccess {
     SupervisedSessions follow() throws UsageException {
         SupervisorClient client = client();
         SupervisedSessions sessions = new SupervisedSessions(EngineConfig.forDataDir(client.paths().dataDir()), client);
+        // A record that does not load (corrupt, from a newer runboard) is the supervisor's to log, and is
+        // explained here only when it is the session asked for (find); later warnings, one line each.
+        java.util.concurrent.atomic.AtomicBoolean loaded = new java.util.concurrent.atomic.AtomicBoolean();
+        java.io.PrintWriter err = command.commandLine().getErr();
+        sessions.warnThrough(warning -> {
+            if (loaded.get()) {
+                err.println(command.qualifiedName() + ": warning: " + warning);
+                err.flush();
+            }
+        });
         sessions.load();
+        loaded.set(true);
         return sessions;
     }
 
@@ -90,6 +101,9 @@ public final class StoreAccess {
 
     /** The session with this id, or the only one whose id starts with it. */
     static Session find(SupervisedSessions engine, String id) throws UsageException {
+        if (id.isEmpty()) {
+            throw new UsageException("no session id given"); // an empty prefix would match every session
+        }
         List<Session> matches = engine.sessions().stream().filter(s -> s.id().equals(id)).toList();
         if (matches.isEmpty()) {
             matches = engine.sessions().stream().filter(s -> s.id().startsWith(id)).toList();
@@ -98,7 +112,7 @@ public final class StoreAccess {
             return matches.get(0);
         }
         if (matches.isEmpty()) {
-            throw new UsageException("no session " + id + " in " + engine.dataDir() + " (see runboard list)");
+            throw new UsageException(dev.runboard.store.MissingSession.noSession(engine.dataDir(), id));
         }
         throw new UsageException(id + " matches " + matches.size() + " sessions; give more of the id");
     }

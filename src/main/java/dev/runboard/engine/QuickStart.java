@@ -93,6 +93,7 @@ public final class QuickStart {
                     if (listing != null) {
                         out.print(listing);
                         out.flush();
+                        dev.runboard.store.MissingSession.setAsideNote(dataDir).ifPresent(note -> err.println(prefix + "note: " + note));
                         return 0;
                     }
                 }

@@ -326,7 +326,7 @@ final class SupervisorRequests {
             return matches.get(0);
         }
         if (matches.isEmpty()) {
-            throw new Refused("no session " + id + " in " + engine.config().dataDir() + " (see runboard list)");
+            throw new Refused(dev.runboard.store.MissingSession.noSession(engine.config().dataDir(), id));
         }
         throw new Refused(id + " matches " + matches.size() + " sessions; give more of the id");
     }

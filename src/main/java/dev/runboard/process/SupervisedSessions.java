@@ -55,6 +55,8 @@ public final class SupervisedSessions extends SessionsById {
     private final SupervisorLink link;
     private final SessionMonitor monitor;
     private final List<Consumer<String>> warningListeners = new CopyOnWriteArrayList<>();
+    /** Where warnings are said instead of the log (see {@link #warnThrough}); null: the log. */
+    private volatile Consumer<String> logSink;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(SessionEngine.daemonThreads("runboard-follow"));
     private final ExecutorService requests = Executors.newCachedThreadPool(SessionEngine.daemonThreads("runboard-request"));
     /** Writes rows.index after a load; its own thread, so that closing waits for it and leaves no half-written file behind. */
@@ -303,8 +305,21 @@ public final class SupervisedSessions extends SessionsById {
         warningListeners.add(listener);
     }
 
+    /**
+     * Sends warnings to {@code sink} instead of the log: a command in a terminal says them in its own
+     * one-line voice, where the log's two-line format would read as a crash.
+     */
+    public void warnThrough(Consumer<String> sink) {
+        this.logSink = sink;
+    }
+
     private void warn(String message) {
-        log().warning(message);
+        Consumer<String> sink = logSink;
+        if (sink != null) {
+            sink.accept(message);
+        } else {
+            log().warning(message);
+        }
         warningListeners.forEach(l -> l.accept(message));
     }
 

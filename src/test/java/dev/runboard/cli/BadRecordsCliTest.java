@@ -62,6 +62,55 @@ class BadRecordsCliTest {
         assertTrue(shown.get("output").asText().contains("started"), show.out());
     }
 
+    @Test
+    void askedForByIdASetAsideRecordIsNamedWithWhereItsOutputIs() throws Exception {
+        String id = "20261201-000800-000009";
+        String old = new String(resource(OLD_FAILED), java.nio.charset.StandardCharsets.UTF_8);
+        record(id, old.replace(OLD_FAILED, id).substring(0, 200)); // cut short: not JSON
+        Path capture = Files.writeString(dataDir.resolve("sessions").resolve(id).resolve("capture.log"), "its output\n");
+        assertEquals(0, cli("list").exit(), "listing moves it aside");
+        Result list = cli("list");
+        assertEquals(0, list.exit(), list.err());
+        assertTrue(list.err().contains("runboard list: note: 1 session is not listed: its record was not valid and set aside in "
+                + dataDir.resolve("corrupt")), "list says a session is missing, and where to look: " + list.err());
+
+        for (String command : List.of("show", "tail", "wait", "kill")) {
+            Result asked = cli(command, id.substring(0, 19));
+            assertEquals(2, asked.exit(), command + ": " + asked.err());
+            assertTrue(asked.err().contains("no session " + id.substring(0, 19) + " in " + dataDir + ": the record of session "
+                    + id + " was not valid and was moved to " + dataDir.resolve("corrupt").resolve(id + "-session.json")
+                    + "; its output is kept at " + capture), command + ": " + asked.err());
+            assertEquals(1, asked.err().lines().count(), command + ": one line, no log lines: " + asked.err());
+        }
+    }
+
+    @Test
+    void askedForByIdARecordOfANewerRunboardSaysToUpgrade() throws Exception {
+        String old = new String(resource(OLD_FAILED), java.nio.charset.StandardCharsets.UTF_8);
+        record(OLD_FAILED, old.replaceFirst("\\{", "{\n  \"schema\" : 99,"));
+        assertEquals(0, cli("list").exit(), "the data dir made private first: its warning is not what this test reads");
+        for (String command : List.of("show", "tail", "history")) {
+            Result asked = cli(command, OLD_FAILED);
+            assertEquals(2, asked.exit(), command + ": " + asked.err());
+            assertTrue(asked.err().contains(": the record of session " + OLD_FAILED + " was written by a newer runboard"),
+                    command + ": " + asked.err());
+            assertTrue(asked.err().contains("upgrade this one, to see it"), command + ": " + asked.err());
+            assertEquals(1, asked.err().lines().count(), command + ": one line, no log lines: " + asked.err());
+        }
+        assertTrue(Files.exists(dataDir.resolve("sessions").resolve(OLD_FAILED).resolve("session.json")),
+                "a newer runboard's record stays where that runboard reads it");
+    }
+
+    @Test
+    void anEmptyIdNamesNoSession() throws Exception {
+        record(OLD_FAILED, resource(OLD_FAILED));
+        for (String command : List.of("show", "tail", "history", "wait")) {
+            Result asked = cli(command, "");
+            assertEquals(2, asked.exit(), command + ": " + asked.err());
+            assertTrue(asked.err().contains("no session id given"), command + ": " + asked.err());
+        }
+    }
+
     private void record(String folder, String json) throws Exception {
         record(folder, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
