@@ -11,6 +11,11 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        String unreadable = ArgumentText.problem(args);
+        if (unreadable != null) {
+            System.err.println(unreadable);
+            System.exit(2); // a usage error, as the CLI's are
+        }
         if (args.length == 0 || opensWorkspace(args)) {
             String noDisplay = Display.missing(System.getenv(), System.getProperty("glass.platform"), System.getProperty("os.name"));
             if (noDisplay != null) {
