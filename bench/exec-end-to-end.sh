@@ -11,7 +11,9 @@
 # bench/ExecFloor.java, the least any JVM front end must do (start, launch with the output redirected to a
 # file, wait, fsync a record, exit) with bin/runboard's exec options and a class-data archive of its own, so
 # the table shows how much of exec's cost is the JVM's and how much runboard's; and "floor-wrap", the same
-# launching through runboard's Perl wrapper (taken from the jar) as runboard does.
+# launching through runboard's Perl wrapper (taken from the jar) as runboard does; and "floor-early", where a
+# shell script launches the command through that wrapper before the floor's JVM starts (the JVM only waits
+# for it): what a front end costs that overlaps the JVM's start with the command.
 # Each round (the order of the variants rotates between rounds) runs, with `sync` before each timed run:
 #   - the 1 GiB command by the shell and through each launcher: wall time, ratio exec ÷ shell, and the fixed
 #     cost on both sides of the command: "pre" = from just before the launch (bash's $EPOCHREALTIME, no fork)
@@ -54,7 +56,7 @@ need=$((size * 3 + 512 * 1024 * 1024))
 avail=$(($(df -Pk "$work" | awk 'NR==2 {print $4}') * 1024))
 [ "$avail" -ge "$need" ] || { echo "exec-end-to-end.sh: need $(numfmt --to=iec $need) free under $work" >&2; exit 1; }
 
-launchers=(script floor floor-wrap)
+launchers=(script floor floor-wrap floor-early)
 [ -x target/dist/runboard/bin/runboard ] && launchers+=(app) || echo "(no app-image: packaging/build.sh app-image adds it)"
 if [ -n "$BEFORE" ]; then
   [ -x "$BEFORE/runboard" ] && [ -f "$BEFORE/runboard.jar" ] || { echo "exec-end-to-end.sh: --before $BEFORE has no runboard and runboard.jar" >&2; exit 1; }
@@ -72,6 +74,7 @@ cmd_of() {
     before) CMD=("$work/before/runboard") ;;
     floor) CMD=("${floor_java[@]}" -cp "$work/floor.jar" ExecFloor) ;;
     floor-wrap) CMD=("${floor_java[@]}" -Dfloor.wrap="$work/runboard-wrap.pl" -cp "$work/floor.jar" ExecFloor) ;;
+    floor-early) CMD=(bash "$work/early-launch.sh" "${floor_java[@]}" -cp "$work/floor.jar" ExecFloor) ;;
     hello) CMD=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xshare:auto -cp "$work/hello" Hello) ;;
   esac
 }
@@ -81,6 +84,25 @@ javac -d "$work/hello" "$work/hello/Hello.java" bench/ExecFloor.java
 jar cf "$work/floor.jar" -C "$work/hello" ExecFloor.class # a class-data archive takes no class folder
 jar_file="$PWD/target/runboard.jar" # runboard's wrapper script, for floor-wrap
 (cd "$work" && jar xf "$jar_file" dev/runboard/process/runboard-wrap.pl && mv dev/runboard/process/runboard-wrap.pl . && rm -r dev)
+# floor-early: a shell script launches the command through the wrapper (its output redirected to the file)
+# before the JVM starts, then execs into the floor's JVM, which waits for that child: the JVM's start
+# overlaps the command. Called as the others are: early-launch.sh JAVA... exec [--shell SH] --data-dir DIR -- CMD.
+cat >"$work/early-launch.sh" <<'SH'
+jvm=()
+while [ "$1" != exec ]; do jvm+=("$1"); shift; done
+shell=/bin/sh args=("$@")
+set -- "${args[@]:1}"
+while [ "$1" != -- ]; do
+  case "$1" in --shell) shell=$2 ;; --data-dir) dir=$2 ;; esac
+  shift 2
+done
+command=$2
+set -- "${args[@]}"
+mkdir -p "$dir"
+# <&0: a background job of a script would otherwise read /dev/null; exec's command reads exec's stdin.
+perl "${0%/*}/runboard-wrap.pl" "$dir/exit-status" 0 2000 "$shell" -c "$command" <&0 >"$dir/output.log" 2>&1 &
+exec "${jvm[@]:0:${#jvm[@]}-3}" -Dfloor.early=$! "${jvm[@]: -3}" "$@"
+SH
 # The floor's class-data archive, made as bin/runboard makes its own: one training exec.
 java "${floor_opts[@]}" -XX:ArchiveClassesAtExit="$work/floor.jsa" -cp "$work/floor.jar" ExecFloor \
   exec --shell /bin/sh --data-dir "$work/floor-training" -- true </dev/null >/dev/null 2>&1
