@@ -131,7 +131,6 @@ big_run() { # ROUND VARIANT
     t1=$(us "$EPOCHREALTIME")
   else
     cmd_of "$v"
-    rm -rf "$work/data-$v"
     t0=$(us "$EPOCHREALTIME")
     /usr/bin/time -o "$work/time" -f '%U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/data-$v" -- "$COMMAND" </dev/null >"$work/$v.json" 2>"$work/$v.err" || rc=$?
     t1=$(us "$EPOCHREALTIME")
@@ -150,7 +149,10 @@ big_run() { # ROUND VARIANT
     [ "$status" = completed ] && [ -f "$artifact" ] || { echo "round $r: $v: status '$status', artifact '$artifact'" >&2; exit 1; }
     [ "$(stat -c %s "$artifact")" = "$size" ] || { echo "round $r: $v: artifact of $(stat -c %s "$artifact") bytes, not $size" >&2; exit 1; }
     if [ "$CMP" = 1 ]; then cmp -s "$artifact" "$work/reference" || { echo "round $r: $v: artifact differs from the command's output" >&2; exit 1; }; fi
-    rm -rf "$work/data-$v"
+    # The data dir stays, as a user's does (bin/runboard launches early only into one runboard has used); its
+    # sessions and artifacts go.
+    rm -rf "$work/data-$v/sessions/"* "$work/data-$v/artifacts/"* "$work/data-$v/output.log" "$work/data-$v/session.json" \
+      "$work/data-$v/exit-status"
   fi
 }
 true_run() { # ROUND VARIANT [small]
@@ -181,6 +183,8 @@ for v in "${launchers[@]}"; do
   cmd_of "$v"
   "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
   "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
+  "${CMD[@]}" exec --data-dir "$work/data-$v" -- true </dev/null >/dev/null 2>&1
+  rm -rf "$work/data-$v/sessions/"* "$work/data-$v/artifacts/"*
 done
 true_run 0 hello
 # The bytes every run must produce, to compare each file with.

@@ -1,5 +1,6 @@
 package dev.runboard.cli;
 
+import dev.runboard.process.EarlyLaunch;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
@@ -83,8 +84,10 @@ public final class ExecCommand implements Callable<Integer> {
             }), "runboard-exec-interrupt");
             Runtime.getRuntime().addShutdownHook(onCtrlC);
             Session session;
+            // bin/runboard may have launched the command already, before this JVM started: then it is adopted.
+            java.util.Optional<EarlyLaunch> early = EarlyLaunch.fromEnvironment();
             try {
-                session = engine.startAttached(sessionSpec);
+                session = early.isPresent() ? engine.adoptEarly(sessionSpec, early.get()) : engine.startAttached(sessionSpec);
             } catch (InvalidSpecException e) {
                 started.cancel(false);
                 err.println("runboard exec: " + e.getMessage());

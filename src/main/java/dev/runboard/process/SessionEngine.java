@@ -246,12 +246,54 @@ public final class SessionEngine extends SessionsById {
             addOnce(session);
             return session;
         }
+        return running(session, process, startTicks, launchedAt, lock);
+    }
+
+    /** A launched session from here on: started, managed, its first record written, its end awaited. */
+    private Session running(Session session, Process process, long startTicks, java.time.Instant launchedAt,
+                            SessionLock lock) {
         session.started(process.pid(), startTicks, launchedAt);
-        manage(session, process, lock, spec.timeout());
+        manage(session, process, lock, session.spec().timeout());
         save(session);
         process.onExit().thenAcceptAsync(p -> onExit(session, exitOf(p)), workers);
         addOnce(session);
         return session;
+    }
+
+    /**
+     * Takes over the command bin/runboard launched before this JVM started ({@link EarlyLaunch}) as
+     * the session {@code spec} describes, reading this process's stdin as {@link #startAttached}'s
+     * does. Its first record, written here, is what tells the wrapper it is owned. Throws when the
+     * spec is not one bin/runboard launches early or the folder cannot be completed; the wrapper then
+     * ends the command once this JVM exits without that record.
+     */
+    public Session adoptEarly(SessionSpec spec, EarlyLaunch early) throws InvalidSpecException {
+        spec.validate();
+        if (spec.pty() || spec.isRemote()) {
+            // bin/runboard launches neither early: a runboard whose script and jar disagree
+            throw new InvalidSpecException("command", "this exec asks for a terminal or another host, but bin/runboard"
+                    + " launched its command here without either: it is stopped; run exec again");
+        }
+        ProcessHandle wrapper = early.wrapper();
+        String id = early.id();
+        sessions.reserve(id);
+        Path capture;
+        SessionLock lock;
+        try {
+            capture = store.completeEarly(id, spec);
+            lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
+        } catch (IOException | java.util.NoSuchElementException e) {
+            sessions.release(id);
+            throw new InvalidSpecException("data", "cannot complete the session's folder under " + store.sessionsDir()
+                    + ": " + e.getMessage() + ". Check that the data dir is writable and the disk is not full;"
+                    + " the command, started before this check, is stopped");
+        }
+        Session session = new Session(id, spec, capture, config.clock());
+        Process process = new AdoptedChild(wrapper);
+        if (config.os().supportsTreeKill()) {
+            SessionLauncher.awaitOwnGroup(process);
+        }
+        return running(session, process, config.os().startTicks(wrapper.pid()), early.launchedAt(), lock);
     }
 
     private void addOnce(Session session) {

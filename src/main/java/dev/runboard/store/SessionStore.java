@@ -112,6 +112,37 @@ public final class SessionStore {
     }
 
     /**
+     * Completes the folder of a session whose command bin/runboard launched before this JVM
+     * started (the engine's EarlyLaunch): the script made the folder (0700), the capture and the
+     * wrapper's status space; this sets aside the record's room, as {@link #create} does. The command
+     * already runs, so a failure here cannot keep it from starting: the wrapper ends it when this
+     * runboard exits without having written the record.
+     *
+     * @return the capture file
+     */
+    public Path completeEarly(String id, dev.runboard.session.SessionSpec spec) throws StoreException {
+        Path capture = file(id, CAPTURE);
+        try {
+            if (!Files.isRegularFile(capture, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw new IOException("its capture " + capture + " is not there");
+            }
+            // The script made them with the user's umask (a fork to change it would cost what it saves); the
+            // folder is 0700 already, and the files are made private as create makes them.
+            for (String name : List.of(CAPTURE, LOCK, EXIT_STATUS_SPACE)) {
+                Path p = file(id, name);
+                if (Files.getFileAttributeView(p, java.nio.file.attribute.PosixFileAttributeView.class) != null
+                        && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+                }
+            }
+            files.reserve(file(id, RECORD_SPACE), recordSpace(spec));
+            return capture;
+        } catch (IOException e) {
+            throw new StoreException("could not set aside room for the record of session " + id, e);
+        }
+    }
+
+    /**
      * Bytes set aside for a session's terminal record: its preview as base64 (up to
      * {@link #MAX_RESERVED_PREVIEW}), its spec's text at JSON's worst escaping (6 characters for
      * one), and {@link #RECORD_OVERHEAD}; in whole 4 KiB pages. Counted without Jackson, which is

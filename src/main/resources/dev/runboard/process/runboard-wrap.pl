@@ -60,7 +60,31 @@ $SIG{$_} = sub { } for @handled;
 $SIG{CHLD} = 'DEFAULT';    # an inherited SIG_IGN would reap the child before we could read its status
 
 my $clock = clock_syscall();
-my $pid = fork();
+my ($raw, $ended_at);    # the command's wait status, and when it was seen ending
+my $timed_out = 0;
+my @kill_facts;          # after a timeout (or its adopter's death): what the kill did, as lines for the status file
+
+# Started by bin/runboard before the runboard that adopts the session (RUNBOARD_ADOPTER, its pid: our
+# parent) has started, so the command overlaps that JVM's start (docs/BENCHMARKS.md §10, round 11). If
+# that parent dies before it wrote the session's record (a Ctrl-C in its first milliseconds), nobody
+# would ever know of the command: the wrapper ends it, as at a deadline. The kernel says when the
+# parent dies (PR_SET_PDEATHSIG); once the record exists the session lives on without it, as any does.
+my $adopter = delete $ENV{RUNBOARD_ADOPTER};
+my $record_file = ($status_file =~ m{^(.*)/[^/]*$} ? $1 : '.') . '/session.json';
+my ($pid, $adopter_gone);
+if (defined $adopter) {
+    # USR2 is also what a group signal may bring: only a parent that is gone counts.
+    $SIG{USR2} = sub {
+        return if getppid() == $adopter;
+        $adopter_gone = 1;
+        end_session() if $pid && !-e $record_file && !defined $raw;
+    };
+    my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{ elf_machine() } || 0;
+    if (!$prctl || syscall($prctl, 1, 12) != 0 || getppid() != $adopter) {    # PR_SET_PDEATHSIG, SIGUSR2
+        exit 125;    # unwatched, or the adopter is already gone: the command is not started
+    }
+}
+$pid = fork();
 if (!defined $pid) {
     print STDERR "runboard: cannot start the command: fork failed: $!\n";
     exit 126;
@@ -78,14 +102,13 @@ if ($pid == 0) {
     # written, so nothing of the parent's is flushed or run twice.
     exit($missing ? 127 : 126);
 }
+end_session() if $adopter_gone && !-e $record_file;    # it died between the check above and the fork
 
-my ($raw, $ended_at);    # the command's wait status, and when it was seen ending
-my $timed_out = 0;
-my @kill_facts;          # after a timeout: what the kill did, as lines for the status file
 if ($deadline_ms == 0) {
-    my $got;
-    ($got, $raw) = (waitpid($pid, 0), $?);
-    $ended_at = now_ms();
+    my ($got, $status) = (waitpid($pid, 0), $?);
+    # Else the command was reaped already: by end_session when the adopter died first (its $raw), or by
+    # someone else (no $raw: no status is written).
+    ($raw, $ended_at) = ($status, now_ms()) if $got == $pid;
 } elsif (!wait_until($deadline_ms)) {
     $timed_out = 1;
     end_session();
@@ -117,6 +140,7 @@ if (open($fh, '+<', $tmp) || open($fh, '>', $tmp)) {
     $ok = close($fh) && $ok;
     $ok ? rename($tmp, $status_file) : unlink($tmp);
 }
+forget_unadopted() if $adopter_gone && !-e $record_file;
 
 # 128+N for a signal death, as the JVM reports one; re-raising the signal could dump a core of perl.
 exit(defined $signal ? 128 + $signal : $code);
@@ -216,6 +240,18 @@ sub end_session {
     if (!defined $raw) {
         (undef, $raw) = (waitpid($pid, 0), $?);
         $ended_at = now_ms();
+    }
+}
+
+# Nobody adopted this session (its adopter died before writing the record): without output its folder
+# (made by bin/runboard) goes; with output, the lock goes, so that runboard lists the folder as output
+# without a record, saying where it is, instead of as a session still being made.
+sub forget_unadopted {
+    my $dir = $record_file =~ m{^(.*)/[^/]*$} ? $1 : '.';
+    unlink("$dir/lock");
+    if (-z "$dir/capture.log") {
+        unlink("$dir/capture.log", $status_file, "$status_file.tmp");
+        rmdir($dir);
     }
 }
 
@@ -320,6 +356,15 @@ sub tagged {
 # 64-bit RISC-V), or 0 when unknown or when its answer disagrees with time(): now_ms then uses Time::HiRes.
 sub clock_syscall {
     my %numbers = (62 => 228, 183 => 113, 243 => 113);
+    my $number = $numbers{ elf_machine() } || 0;
+    return 0 unless $number;
+    my $ms = clock_ms($number);
+    return defined $ms && abs($ms / 1000 - time()) < 2 ? $number : 0;
+}
+
+# This CPU's ELF machine number, read from perl's own header (62 x86-64, 183 AArch64, 243 RISC-V);
+# 0 unless a 64-bit little-endian one, the only layout the syscall numbers here are for.
+sub elf_machine {
     my $elf = '';
     if (open(my $exe, '<', '/proc/self/exe')) {
         read($exe, $elf, 20);
@@ -327,10 +372,7 @@ sub clock_syscall {
     }
     return 0 unless length($elf) == 20;
     my ($class, $order, $machine) = unpack('x4 C C x12 v', $elf);
-    my $number = $class == 2 && $order == 1 ? $numbers{$machine} || 0 : 0;
-    return 0 unless $number;
-    my $ms = clock_ms($number);
-    return defined $ms && abs($ms / 1000 - time()) < 2 ? $number : 0;
+    return $class == 2 && $order == 1 ? $machine : 0;
 }
 
 sub clock_ms {
