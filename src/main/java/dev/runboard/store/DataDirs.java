@@ -36,6 +36,8 @@ public final class DataDirs {
     /** What at the top of the data dir is runboard's ({@code manager.log}: written by runboard 0.1). */
     private static final List<String> OWN = List.of("sessions", "artifacts", "corrupt", "bin", "settings.json",
             "supervisor.lock", "supervisor.log", "supervisor.sock", "recent-workspaces.json", "manager.log", "ui-state.json");
+    /** The rest of what runboard writes at the top of a data dir (for {@link #refuseForeign}). */
+    private static final List<String> ALSO_OWN = List.of("ssh", "settings.schema.json", "list.index", "rows.index");
     /** Left by {@link #check} once it has made everything of runboard's in the data dir private. */
     static final String PRIVATE_MARK = ".private";
     /** What must be writable as it is: the folders sessions are created in, the supervisor's lock and the log it appends to. */
@@ -126,10 +128,15 @@ public final class DataDirs {
             String other = null;
             for (Path e : entries) {
                 String name = e.getFileName().toString();
-                if (OWN.contains(name)) {
+                if (OWN.contains(name) || ALSO_OWN.contains(name)) {
                     return;
                 }
-                other = other == null ? name : other;
+                // Hidden names are passed over: runboard's temp files are (".settings.json.tmp", seen by a
+                // second client while the first makes the data dir), and a folder of someone else's also
+                // shows files that are not hidden.
+                if (!name.startsWith(".")) {
+                    other = other == null ? name : other;
+                }
             }
             if (other != null) {
                 throw new DataDirException("the data dir " + dir + " already holds files that are not runboard's (such as "
