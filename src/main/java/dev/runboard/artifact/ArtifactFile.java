@@ -98,7 +98,10 @@ public final class ArtifactFile implements AutoCloseable {
         return size;
     }
 
-    /** The start of the line holding the byte before {@code pos} (after the last '\n' before {@code pos}), or 0. */
+    /**
+     * The start of the line {@code pos} is on: just after the last '\n' before {@code pos}, or 0. A
+     * {@code pos} at a '\n' is on the line that '\n' ends; one just after it, on the next line.
+     */
     public long lineStartBefore(long pos) {
         long end = Math.min(pos, size);
         while (end > 0) {

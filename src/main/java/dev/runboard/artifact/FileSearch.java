@@ -16,11 +16,18 @@ import java.util.regex.Pattern;
  * bytes by {@link LiteralScan}, without building strings. Otherwise the file is read in 8 MB
  * chunks cut at line ends. A regex with a required literal (like {@code ERROR \d+}) runs only on
  * the lines holding that literal (found in the bytes by {@code LiteralScan}); other ASCII regexes
- * run over the whole chunk; either way the text handed to the regex is a Latin-1 string (one char
+ * run over each line of the chunk in turn; either way the text handed to the regex is a Latin-1 string (one char
  * per byte, a plain copy), so match positions are byte offsets. A non-ASCII regex, or a
  * case-insensitive non-ASCII literal, decodes each line (slower, exact). Every mode counts matches
  * (leftmost, non-overlapping), not lines: the viewer's "n of N" steps through each of them.
  * In the byte modes {@code .} stands for one byte, so it matches part of a multi-byte character.
+ *
+ * <p>Every regex mode matches each line as its own subject, as grep(1) does: a match never runs into the
+ * next line, {@code \A}, {@code \z}, {@code ^} and {@code $} hold at each line's start and end, and
+ * the end of a file after its final newline is not a line (so {@code $} or an empty regex does not
+ * report a line past the last one). A match's offset is therefore always on its own line: a
+ * zero-width match at a line's end sits on that line's '\n', which belongs to it. (A literal holding a
+ * newline, which only a command line can type, is found across lines, on the line where it starts.)
  */
 public final class FileSearch {
     static final int MAX_KEPT = 1_000_000;
@@ -70,10 +77,10 @@ public final class FileSearch {
         }
         Mode mode;
         if (ascii) {
-            int flags = Pattern.UNIX_LINES | Pattern.MULTILINE | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE);
+            int flags = Pattern.UNIX_LINES | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE);
             Pattern p = Pattern.compile(text, flags);
             String lit = query.caseSensitive() ? requiredLiteral(text) : null;
-            mode = lit == null ? new RegexMode(p) : new FilteredRegexMode(p, lit);
+            mode = lit == null ? new LineRegexMode(p) : new FilteredRegexMode(p, lit);
         } else {
             mode = new DecodingMode(Pattern.compile(text, Pattern.UNIX_LINES
                     | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)));
@@ -134,18 +141,32 @@ public final class FileSearch {
         void scan(byte[] bytes, int len, long base);
     }
 
-    private final class RegexMode implements Mode {
+    /**
+     * Runs the regex on each line of the chunk, the chunk made a string once: each line is a region
+     * of it with opaque, anchoring bounds, so the regex sees that line alone (as a string of its own
+     * would be seen) without a string per line. Over the whole chunk at once a match could start on
+     * one line and end on the next, {@code \z} would hold only at the chunk's end and {@code $} also
+     * after the final newline, on no line.
+     */
+    private final class LineRegexMode implements Mode {
         private final Matcher m;
 
-        RegexMode(Pattern p) {
+        LineRegexMode(Pattern p) {
             m = p.matcher("");
         }
 
         @Override
         public void scan(byte[] bytes, int len, long base) {
             m.reset(new String(bytes, 0, len, StandardCharsets.ISO_8859_1));
-            while (m.find()) {
-                found(base + m.start());
+            int start = 0;
+            while (start < len) {
+                int nl = Newlines.indexOf(bytes, start, len);
+                int end = nl < 0 ? len : nl;
+                m.region(start, end);
+                while (m.find()) {
+                    found(base + m.start());
+                }
+                start = end + 1;
             }
         }
     }

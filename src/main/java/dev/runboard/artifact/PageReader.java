@@ -68,7 +68,7 @@ public final class PageReader {
     /** The page showing the line holding byte {@code offset} a third down, that line focused. */
     public Page around(long offset, int rows) {
         file.refreshSize();
-        long start = Math.min(file.lineStartBefore(Math.min(offset, file.size()) + 1), file.lastLineStart());
+        long start = Math.min(file.lineStartBefore(Math.min(offset, file.size())), file.lastLineStart());
         return focused(start, rows);
     }
 

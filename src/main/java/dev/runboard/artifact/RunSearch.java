@@ -26,8 +26,10 @@ public final class RunSearch {
     /**
      * @param number 1-based line number (as grep -n prints it)
      * @param offset byte offset of the line's start (where the viewer opens)
+     * @param text the line, at most {@link ArtifactFile#LINE_LIMIT} bytes of it
+     * @param cutBytes bytes of the line left out of {@code text} (0 when it is whole)
      */
-    public record Line(long number, long offset, String text) {
+    public record Line(long number, long offset, String text, long cutBytes) {
     }
 
     /** The lines of one run that match, and how many more matched past {@link #MAX_LINES_PER_RUN}. */
@@ -87,7 +89,8 @@ public final class RunSearch {
             long number = 0; // 0-based number of the line starting at counted
             long lastStart = -1;
             for (long offset : result.offsets()) {
-                long start = file.lineStartBefore(Math.min(offset + 1, file.size()));
+                // A match's offset is on its line (FileSearch), a zero-width one at its end included: on that '\n'.
+                long start = file.lineStartBefore(offset);
                 if (start == lastStart) {
                     continue; // another match on the same line
                 }
@@ -98,7 +101,8 @@ public final class RunSearch {
                 }
                 number += file.countNewlines(counted, start);
                 counted = start;
-                lines.add(new Line(number + 1, start, file.line(start, number).text()));
+                ViewerLine line = file.line(start, number);
+                lines.add(new Line(number + 1, start, line.text(), line.cutBytes()));
             }
         }
         return new RunMatches(run, List.copyOf(lines), more);

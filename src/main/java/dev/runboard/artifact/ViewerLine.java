@@ -1,5 +1,7 @@
 package dev.runboard.artifact;
 
+import dev.runboard.session.HumanBytes;
+
 /**
  * One line as the viewer shows it.
  *
@@ -10,6 +12,11 @@ package dev.runboard.artifact;
  * @param cutBytes bytes of the line not shown (0 when it is shown whole)
  */
 public record ViewerLine(long number, long start, long next, String text, long cutBytes) {
+    /** What follows a cut line wherever one is shown (the viewer, grep), so the cut is never silent. */
+    public static String cutMarker(long cutBytes) {
+        return "\u27F6 line cut here: " + HumanBytes.of(cutBytes) + " more not shown";
+    }
+
     public ViewerLine withNumber(long n) {
         return new ViewerLine(n, start, next, text, cutBytes);
     }

@@ -2,6 +2,7 @@ package dev.runboard.cli;
 
 import dev.runboard.artifact.FileSearch;
 import dev.runboard.artifact.RunSearch;
+import dev.runboard.artifact.ViewerLine;
 import dev.runboard.process.EngineConfig;
 import dev.runboard.store.ArtifactStore;
 import dev.runboard.store.Json;
@@ -116,7 +117,7 @@ public final class GrepCommand implements Callable<Integer> {
         out.println("== " + run.id() + "  " + run.command().replace('\n', ' ')
                 + (run.startedAt() == null ? "" : "  (started " + STARTED.format(run.startedAt()) + ")"));
         for (RunSearch.Line line : m.lines()) {
-            out.println(line.number() + ":" + line.text());
+            out.println(line.number() + ":" + line.text() + (line.cutBytes() > 0 ? "  " + ViewerLine.cutMarker(line.cutBytes()) : ""));
         }
         if (m.moreLines() > 0) {
             out.println("\u2026 " + m.moreLines() + " more matching lines in this run (runboard tail " + run.id() + " | grep)");
@@ -130,7 +131,8 @@ public final class GrepCommand implements Callable<Integer> {
         o.put("command", m.run().command());
         o.put("started_at", m.run().startedAt() == null ? null : m.run().startedAt().toString());
         o.put("file", m.run().file().toString());
-        o.put("lines", m.lines().stream().map(l -> Map.of("line", l.number(), "offset", l.offset(), "text", l.text())).toList());
+        o.put("lines", m.lines().stream().map(l -> Map.of("line", l.number(), "offset", l.offset(), "text", l.text(),
+                "cut_bytes", l.cutBytes())).toList());
         o.put("more_lines", m.moreLines());
         return o;
     }

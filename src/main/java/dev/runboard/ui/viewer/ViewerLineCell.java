@@ -2,7 +2,6 @@ package dev.runboard.ui.viewer;
 
 import dev.runboard.artifact.TimeIndex;
 import dev.runboard.artifact.ViewerLine;
-import dev.runboard.session.HumanBytes;
 import dev.runboard.ui.ansi.AnsiParser;
 import dev.runboard.ui.ansi.AnsiTextFlow;
 import dev.runboard.ui.ansi.RuleHighlights;
@@ -82,7 +81,7 @@ final class ViewerLineCell extends ListCell<ViewerLine> {
             runs.add(StyledRun.of(" ", SgrStyle.PLAIN));
         }
         if (line.cutBytes() > 0) {
-            Text cut = new Text("  \u27F6 line cut here: " + HumanBytes.of(line.cutBytes()) + " more not shown");
+            Text cut = new Text("  " + ViewerLine.cutMarker(line.cutBytes()));
             cut.getStyleClass().add("line-cut");
             runs.add(cut);
         }
