@@ -9,7 +9,6 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.stack.Orchestrator;
 import dev.runboard.workspace.Workspace;
 import dev.runboard.workspace.WorkspaceException;
-import dev.runboard.workspace.WorkspaceYaml;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,8 +63,8 @@ final class StackRequests {
         if (!names.isEmpty()) {
             Workspace ws = load(file);
             for (String n : names) {
-                if (!ws.commands().containsKey(n) && !ws.groups().containsKey(n)) {
-                    throw new SupervisorRequests.Refused("'" + n + "' is neither a command nor a group of " + file);
+                if (!ws.commands().containsKey(n) && (n.isEmpty() || !ws.groups().containsKey(n))) {
+                    throw new SupervisorRequests.Refused(ws.unknownName(n));
                 }
             }
         }
@@ -159,14 +158,17 @@ final class StackRequests {
 
     private static Workspace load(Path file) throws SupervisorRequests.Refused {
         if (!java.nio.file.Files.isRegularFile(file)) {
-            throw new SupervisorRequests.Refused("no workspace file " + file + " (write one, or give -f FILE)");
+            throw new SupervisorRequests.Refused(noFile(file));
         }
         try {
-            return new Workspace(file.getParent(), WorkspaceYaml.read(file));
+            return Workspace.read(file);
         } catch (WorkspaceException e) {
-            throw new SupervisorRequests.Refused(file.getParent().resolve(e.getMessage()).toString()
-                    + " (fix the file and run up again)");
+            throw new SupervisorRequests.Refused(e.withWholePath() + " (fix the file and try again)");
         }
+    }
+
+    private static String noFile(Path file) {
+        return "no workspace file " + file + " (write one, or give -f FILE)";
     }
 
     private static List<String> names(JsonNode request) {

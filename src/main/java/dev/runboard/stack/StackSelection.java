@@ -26,8 +26,7 @@ final class StackSelection {
             } else if (ws.groups().containsKey(n) && !n.isEmpty()) {
                 roots.addAll(ws.groups().get(n));
             } else {
-                throw new IllegalArgumentException("'" + n + "' is neither a command nor a group of " + ws.file()
-                        + " (commands: " + String.join(", ", ws.commands().keySet()) + ")");
+                throw new IllegalArgumentException(ws.unknownName(n));
             }
         }
         List<String> order = new ArrayList<>();

@@ -7,14 +7,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A folder opened as a workspace together with the last good content of its {@code runboard.yaml}. */
-public record Workspace(Path root, WorkspaceFile content) {
+/**
+ * A folder opened as a workspace together with the last good content of its workspace file: the
+ * folder's {@code runboard.yaml}, or the file {@code up -f FILE} named. Commands run in the folder;
+ * messages name {@code file}, the one actually read.
+ */
+public record Workspace(Path root, Path file, WorkspaceFile content) {
     /** The group of commands that have none. */
     public static final String NO_GROUP = "";
 
     public Workspace {
         root = root.toAbsolutePath().normalize();
+        file = file.toAbsolutePath().normalize();
         content = content == null ? WorkspaceFile.EMPTY : content;
+    }
+
+    /** The folder's own {@code runboard.yaml}. */
+    public Workspace(Path root, WorkspaceFile content) {
+        this(root, fileIn(root), content);
     }
 
     /** Reads {@code runboard.yaml} in {@code root} (missing: an empty workspace). */
@@ -22,12 +32,27 @@ public record Workspace(Path root, WorkspaceFile content) {
         return new Workspace(root, WorkspaceYaml.read(fileIn(root)));
     }
 
+    /** Reads a workspace file of any name; its folder is the workspace's (missing: an empty workspace). */
+    public static Workspace read(Path file) throws WorkspaceException {
+        Path absolute = file.toAbsolutePath().normalize();
+        return new Workspace(absolute.getParent(), absolute, WorkspaceYaml.read(absolute));
+    }
+
     public static Path fileIn(Path root) {
         return root.resolve(WorkspaceYaml.FILE_NAME);
     }
 
-    public Path file() {
-        return fileIn(root);
+    /**
+     * Why {@code name} selects nothing here, naming the file and what it does define, for a person
+     * who mistyped a name or ran against the wrong file.
+     */
+    public String unknownName(String name) {
+        if (commands().isEmpty()) {
+            return "'" + name + "' is not a command of " + file + ": it defines no commands";
+        }
+        List<String> named = groups().keySet().stream().filter(g -> !g.equals(NO_GROUP)).toList();
+        return "'" + name + "' is neither a command nor a group of " + file + " (commands: " + String.join(", ", commands().keySet())
+                + (named.isEmpty() ? "" : "; groups: " + String.join(", ", named)) + ")";
     }
 
     /** The file's {@code name}, else the folder's name. */
@@ -68,6 +93,6 @@ public record Workspace(Path root, WorkspaceFile content) {
     }
 
     public Workspace withContent(WorkspaceFile newContent) {
-        return new Workspace(root, newContent);
+        return new Workspace(root, file, newContent);
     }
 }

@@ -19,19 +19,24 @@ public final class WorkspaceException extends Exception {
     }
 
     public WorkspaceException(Path file, String problem, int line, int column, Throwable cause) {
-        super(format(file, problem, line, column), cause);
+        super(format(file == null ? "" : String.valueOf(file.getFileName()), problem, line, column), cause);
         this.file = file;
         this.problem = problem;
         this.line = line;
         this.column = column;
     }
 
-    private static String format(Path file, String problem, int line, int column) {
-        String where = file == null ? "" : String.valueOf(file.getFileName());
+    private static String format(String name, String problem, int line, int column) {
+        String where = name;
         if (line > 0) {
             where += ":" + line + (column > 0 ? ":" + column : "");
         }
         return where.isEmpty() ? problem : where + ": " + problem;
+    }
+
+    /** The message with the file's whole path, for a reader who is not in the file's folder (the supervisor's client). */
+    public String withWholePath() {
+        return file == null ? getMessage() : format(file.toAbsolutePath().normalize().toString(), problem, line, column);
     }
 
     public Path file() {
