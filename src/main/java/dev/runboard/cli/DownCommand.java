@@ -19,7 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Stop what 'runboard up' started from a workspace file, dependants first, each with its grace.",
             "A command waiting to start ends killed without running; nothing stopped here restarts.",
             "No NAME: everything up started from that file."},
-        footer = {"", "Examples:", "  runboard down", "  runboard down web"})
+        footer = {"", "Exit status: 0 when it stopped them or nothing ran (it says so), 2 when FILE does not exist",
+            "(and nothing runs from it) or a NAME is not in it.", "", "Examples:", "  runboard down", "  runboard down web"})
 public final class DownCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -35,9 +36,10 @@ public final class DownCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Path workspace = UpCommand.fileOrDefault(file);
         JsonNode stopped;
         try {
-            stopped = store.client().downNames(UpCommand.fileOrDefault(file), names);
+            stopped = store.client().downNames(workspace, names);
         } catch (SupervisorClient.RequestException e) {
             if (e.usage()) {
                 throw new UsageException(e.getMessage());
@@ -46,6 +48,10 @@ public final class DownCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         stopped.forEach(n -> out.println("stopped " + n.asText()));
+        if (stopped.isEmpty()) {
+            // Like 'supervisor stop' with none running: nothing to do is not a failure, but it is said.
+            out.println("nothing " + (names.isEmpty() ? "" : "of " + String.join(", ", names) + " ") + "runs from " + workspace);
+        }
         out.flush();
         return 0;
     }

@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Start a workspace's commands with everything they depend on, and return.",
             "The supervisor starts each when its dependencies meet their conditions (depends_on), waits for",
             "readiness probes, restarts by each command's restart policy and keeps group queues, window or not.",
-            "No NAME: every command with autostart: true."},
+            "No NAME: every command with autostart: true (none: nothing starts, and up exits 2 saying so)."},
         footer = {"", "Exit status with --wait: 0 when all are ready (or completed), 1 when any failed or was skipped.",
             "", "Examples:", "  runboard up", "  runboard up web --wait", "  runboard up -f stack/runboard.yaml tests"})
 public final class UpCommand implements Callable<Integer> {

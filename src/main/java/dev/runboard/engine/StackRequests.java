@@ -68,9 +68,14 @@ final class StackRequests {
                 }
             }
         }
+        List<String> stopped = stack.down(file.toString(), names);
+        if (stopped.isEmpty() && !java.nio.file.Files.isRegularFile(file)) {
+            // A mistyped -f: said as up says it. (What runs from a file removed since up is still stopped above.)
+            throw new SupervisorRequests.Refused(noFile(file));
+        }
         ObjectNode reply = Protocol.ok();
-        ArrayNode stopped = reply.putArray("stopped");
-        stack.down(file.toString(), names).forEach(stopped::add);
+        ArrayNode list = reply.putArray("stopped");
+        stopped.forEach(list::add);
         return reply;
     }
 

@@ -138,7 +138,9 @@ public final class Orchestrator implements AutoCloseable {
     public List<String> down(String file, List<String> names) throws InterruptedException {
         List<Chain> order;
         synchronized (this) {
+            // A chain an earlier down stopped is over once its session ended, but only the next tick says so: not listed again.
             List<Chain> targets = chains.stream().filter(c -> file.equals(c.command.file()) && !c.over
+                    && !(c.stopped && c.current.status().isTerminal())
                     && (names.isEmpty() || names.contains(c.command.name()) || names.contains(c.group()))).toList();
             targets.forEach(c -> c.stopped = true);
             order = new ArrayList<>(targets);

@@ -29,6 +29,12 @@ final class StackSelection {
                 throw new IllegalArgumentException(ws.unknownName(n));
             }
         }
+        if (roots.isEmpty()) {
+            // Starting nothing and saying nothing would look like success to a person who expected a stack.
+            throw new IllegalArgumentException(ws.commands().isEmpty() ? ws.file() + " defines no commands: nothing to start"
+                    : "nothing to start: no command of " + ws.file() + " has autostart: true (name the ones to start: "
+                            + String.join(", ", ws.commands().keySet()) + ")");
+        }
         List<String> order = new ArrayList<>();
         for (String r : roots) {
             visit(ws, r, order);

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code up -f FILE} and {@code down -f FILE} with a file not named runboard.yaml and an empty
- * one: every message names the file given.
+ * {@code up -f FILE} and {@code down -f FILE} with a file not named runboard.yaml, a mistyped one
+ * and an empty one: every message names the file given, and nothing done is said, never silent.
  */
 class WorkspaceFileCliTest {
     @TempDir
@@ -47,5 +47,34 @@ class WorkspaceFileCliTest {
                 "down", "-f", one.toString(), "zzz");
         refused("'zzz' is not a command of " + empty + ": it defines no commands", "up", "-f", empty.toString(), "zzz");
         refused("'zzz' is not a command of " + empty + ": it defines no commands", "down", "-f", empty.toString(), "zzz");
+    }
+
+    @Test
+    void upThatWouldStartNothingSaysWhy() {
+        refused(empty + " defines no commands: nothing to start", "up", "-f", empty.toString());
+        refused("nothing to start: no command of " + one + " has autostart: true (name the ones to start: web, db)",
+                "up", "-f", one.toString());
+    }
+
+    @Test
+    void downOfAMissingFileIsRefusedAsUpRefusesItAndDownOfNothingSaysSo() throws Exception {
+        Path typo = dir.resolve("typo.yaml");
+        refused("no workspace file " + typo + " (write one, or give -f FILE)", "up", "-f", typo.toString());
+        refused("no workspace file " + typo + " (write one, or give -f FILE)", "down", "-f", typo.toString());
+
+        SupervisorFixture.Result down = sv.cli("down", "-f", empty.toString());
+        assertEquals(0, down.exit(), down.err());
+        assertEquals("nothing runs from " + empty + "\n", down.out());
+
+        assertEquals(0, sv.cli("up", "-f", one.toString(), "web").exit());
+        down = sv.cli("down", "-f", one.toString(), "back");
+        assertEquals(0, down.exit(), down.err());
+        assertEquals("nothing of back runs from " + one + "\n", down.out());
+        // A file removed since up still names what runs from it: down stops it rather than strand it.
+        Files.delete(one);
+        down = sv.cli("down", "-f", one.toString());
+        assertEquals(0, down.exit(), down.err());
+        assertEquals("stopped web\n", down.out());
+        refused("no workspace file " + one + " (write one, or give -f FILE)", "down", "-f", one.toString());
     }
 }
