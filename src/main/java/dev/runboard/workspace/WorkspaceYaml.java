@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.stream.Collectors;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads and writes {@code runboard.yaml}. Strict on purpose: an unknown key, a duplicate key or a
@@ -46,15 +47,15 @@ public final class WorkspaceYaml {
 
     /** Reads a workspace file; a missing or empty file is an empty workspace. */
     public static WorkspaceFile read(Path file) throws WorkspaceException {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             return WorkspaceFile.EMPTY;
         } catch (IOException e) {
             throw new WorkspaceException(file, "cannot read: " + e.getMessage(), 0, 0, e);
         }
-        return parse(text, file);
+        return parse(UnreadableYaml.decode(file, bytes), file);
     }
 
     /** Parses workspace YAML; {@code file} only names the source in messages. */
@@ -88,9 +89,17 @@ public final class WorkspaceYaml {
                 }
                 return parsed;
             } catch (JsonProcessingException e) {
+                MarkedYAMLException syntax = UnreadableYaml.syntaxIn(e);
+                if (syntax != null) {
+                    throw UnreadableYaml.syntax(file, syntax, e);
+                }
                 throw new WorkspaceException(file, describe(e), placeOf(e, p, text), e);
             }
         } catch (IOException e) {
+            MarkedYAMLException syntax = UnreadableYaml.syntaxIn(e);
+            if (syntax != null) {
+                throw UnreadableYaml.syntax(file, syntax, e);
+            }
             if (e instanceof JsonProcessingException j) {
                 JsonLocation at = j.getLocation();
                 throw new WorkspaceException(file, describe(j), at, e);

@@ -50,6 +50,13 @@ class WorkspaceFileCliTest {
     }
 
     @Test
+    void aFileThatDoesNotParseIsNamedByItsWholePathWithTheProblemAndItsPlace() throws Exception {
+        Path tabs = Files.writeString(dir.resolve("tabs.yaml"), "commands:\n\tweb: {command: \"sleep 1\"}\n");
+        refused(tabs + ":2:1: a tab where YAML allows only spaces: indent with spaces (fix the file and try again)",
+                "up", "-f", tabs.toString(), "web");
+    }
+
+    @Test
     void upThatWouldStartNothingSaysWhy() {
         refused(empty + " defines no commands: nothing to start", "up", "-f", empty.toString());
         refused("nothing to start: no command of " + one + " has autostart: true (name the ones to start: web, db)",

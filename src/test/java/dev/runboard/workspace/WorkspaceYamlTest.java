@@ -310,6 +310,42 @@ class WorkspaceYamlTest {
         assertTrue(nul.problem().contains("'cwd' contains a NUL character"), nul.problem());
     }
 
+    /** The message a person sees for a file that does not read, from the file itself. */
+    private String unreadable(String name, byte[] content) throws Exception {
+        Path f = Files.write(dir.resolve(name), content);
+        WorkspaceException e = assertThrows(WorkspaceException.class, () -> WorkspaceYaml.read(f));
+        assertTrue(e.getMessage().lines().count() <= 2, e.getMessage());
+        return e.getMessage();
+    }
+
+    private String unreadable(String name, String yaml) throws Exception {
+        return unreadable(name, yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aFileThatDoesNotParseSaysWhatIsWrongWhereItIs() throws Exception {
+        assertEquals("tabs.yaml:2:1: a tab where YAML allows only spaces: indent with spaces",
+                unreadable("tabs.yaml", "commands:\n\tweb: {command: \"sleep 1\"}\n"));
+        assertEquals("tabs.yaml:3:1: a tab where YAML allows only spaces: indent with spaces",
+                unreadable("tabs.yaml", "commands:\n  web:\n\tcommand: sleep 1\n"));
+        assertEquals("flow.yaml:2:1: expected ',' or '}', but got the end of the file (while parsing a flow mapping that starts at 1:11)",
+                unreadable("flow.yaml", "commands: {web: {command: \"sleep 1\"}\n"));
+        assertEquals("quote.yaml:4:1: found unexpected end of the file (while scanning a quoted scalar that starts at 3:14)",
+                unreadable("quote.yaml", "commands:\n  web:\n    command: \"sleep 1\n"));
+        assertEquals("indent.yaml:3:2: expected the end of the block, but found a key indented unlike the ones before it (while parsing a block mapping that starts at 1:1)",
+                unreadable("indent.yaml", "commands:\n  web: {command: sleep 1}\n web2: x\n"));
+    }
+
+    @Test
+    void aFileThatIsNotUtf8SaysSoWhereItStopsBeing() throws Exception {
+        byte[] latin1 = "commands:\n  caf\u00e9: {command: \"sleep 1\"}\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertEquals("latin1.yaml:2:6: not UTF-8 text (byte 0xE9): a workspace file must be saved as UTF-8",
+                unreadable("latin1.yaml", latin1));
+        byte[] binary = {0x7F, 'E', 'L', 'F', 2, 1, 1, 0, (byte) 0xC3, 0x28, 0};
+        assertEquals("binary.yaml:1:9: not UTF-8 text (byte 0xC3): a workspace file must be saved as UTF-8",
+                unreadable("binary.yaml", binary));
+    }
+
     private static WorkspaceException error(String yaml) {
         return assertThrows(WorkspaceException.class, () -> WorkspaceYaml.parse(yaml, Path.of("runboard.yaml")));
     }
