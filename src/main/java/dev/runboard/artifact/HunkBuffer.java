@@ -12,25 +12,32 @@ import java.nio.file.Path;
  * first): in memory up to {@link #IN_MEMORY} bytes, then in a temporary file, so that a change of
  * gigabytes is still one exact hunk without being held in memory.
  */
-final class HunkBuffer {
+final class HunkBuffer extends OutputStream {
     static final int IN_MEMORY = 8 << 20;
 
     private final ByteArrayOutputStream memory = new ByteArrayOutputStream();
     private Path spill;
     private OutputStream spillOut;
 
-    void write(byte[] bytes) throws IOException {
-        if (spillOut == null && memory.size() + bytes.length > IN_MEMORY) {
+    @Override
+    public void write(int b) throws IOException {
+        target(1).write(b);
+    }
+
+    @Override
+    public void write(byte[] bytes, int off, int len) throws IOException {
+        target(len).write(bytes, off, len);
+    }
+
+    /** Where {@code len} more bytes go: memory, or the spill file once they would not fit. */
+    private OutputStream target(int len) throws IOException {
+        if (spillOut == null && memory.size() + len > IN_MEMORY) {
             spill = Files.createTempFile("runboard-diff", ".hunk");
             spillOut = new java.io.BufferedOutputStream(Files.newOutputStream(spill), 1 << 16);
             memory.writeTo(spillOut);
             memory.reset();
         }
-        if (spillOut != null) {
-            spillOut.write(bytes);
-        } else {
-            memory.write(bytes);
-        }
+        return spillOut != null ? spillOut : memory;
     }
 
     /** Copies the body to {@code out} and empties the buffer (removing any spill file). */

@@ -29,6 +29,9 @@ public final class LineDiff {
         void deleted(DiffLine a) throws IOException;
 
         void inserted(DiffLine b) throws IOException;
+
+        /** After the last line, while the files are still open: a line held back can still be printed. */
+        void finish() throws IOException;
     }
 
     private final ArrayDeque<DiffLine> aWindow = new ArrayDeque<>();
@@ -37,12 +40,18 @@ public final class LineDiff {
     /** How often the windows had nothing in common: which side to give up next. */
     private int lostSides;
 
-    /** Streams the comparison of {@code a} and {@code b} into {@code sink}; true when they are the same. */
+    /** Streams the comparison of {@code a} and {@code b} into {@code sink}, then finishes it; true when they are the same. */
     public static boolean compare(Path a, Path b, boolean ignoreVolatile, Sink sink) throws IOException {
         try (DiffLines left = new DiffLines(a, new VolatileText(ignoreVolatile));
              DiffLines right = new DiffLines(b, new VolatileText(ignoreVolatile))) {
-            return new LineDiff().run(left, right, sink);
+            return compare(left, right, sink);
         }
+    }
+
+    static boolean compare(DiffLines left, DiffLines right, Sink sink) throws IOException {
+        boolean same = new LineDiff().run(left, right, sink);
+        sink.finish();
+        return same;
     }
 
     private boolean run(DiffLines left, DiffLines right, Sink sink) throws IOException {

@@ -83,7 +83,8 @@ public final class UnifiedDiff implements LineDiff.Sink {
         line('+', b, false, true);
     }
 
-    /** Ends the diff: closes the open hunk. */
+    /** Ends the diff: closes the open hunk (called by {@link LineDiff#compare} while long lines can still be read). */
+    @Override
     public void finish() throws IOException {
         if (open) {
             for (int k = 0; k < Math.min(CONTEXT, trail.size()); k++) {
@@ -117,11 +118,9 @@ public final class UnifiedDiff implements LineDiff.Sink {
     }
 
     private void line(char mark, DiffLine l, boolean old, boolean current) throws IOException {
-        byte[] text = new byte[l.text().length + 2];
-        text[0] = (byte) mark;
-        System.arraycopy(l.text(), 0, text, 1, l.text().length);
-        text[text.length - 1] = '\n';
-        hunk.write(text);
+        hunk.write(mark);
+        l.writeTo(hunk);
+        hunk.write('\n');
         if (!l.newline()) {
             hunk.write("\\ No newline at end of file\n".getBytes(StandardCharsets.UTF_8));
         }

@@ -76,7 +76,6 @@ public final class DiffCommand implements Callable<Integer> {
         try {
             diff.header(sides.oldLabel, sides.newLabel);
             same = LineDiff.compare(sides.oldFile, sides.newFile, ignoreVolatile, diff);
-            diff.finish();
         } catch (IOException e) {
             err.println("diff: cannot read the outputs: " + e.getMessage());
             err.flush();

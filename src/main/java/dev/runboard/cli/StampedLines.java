@@ -16,12 +16,20 @@ import java.nio.file.StandardOpenOption;
  * time, a space, the line's bytes as written), from its {@link TimeIndex}. While the session runs
  * only lines the index already reaches are copied (the rest wait for the next call); at the end
  * every line is, those past the index stamped with the file's last-modified time.
+ *
+ * <p>Bytes go through a fixed buffer: a line longer than it (a progress bar redrawn with CR alone
+ * for an hour is one line) is stamped once at its start and its bytes copied on as they come,
+ * across calls, so memory stays the same whatever the shape of the output.
  */
 final class StampedLines {
     /** Shown for a session recorded before runboard kept time indexes. */
     static final String UNKNOWN = "--:--:--.---";
+    static final int BUFFER = 1 << 16;
 
     private final OutputStream out;
+    private final byte[] buf = new byte[BUFFER];
+    /** The bytes at the next position continue a line whose stamp is already out. */
+    private boolean midLine;
 
     StampedLines(OutputStream out) {
         this.out = out;
@@ -35,45 +43,64 @@ final class StampedLines {
     long copy(Path file, long from, boolean ended) throws IOException {
         TimeIndex index = TimeIndex.read(file);
         long position = from;
-        byte[] buf = new byte[1 << 16];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long fallback = index.isEmpty() ? -1 : Files.getLastModifiedTime(file).toMillis();
             long size = ch.size();
-            int filled = 0; // bytes of buf from position on
             while (position < size) {
-                int n = ch.read(ByteBuffer.wrap(buf, filled, buf.length - filled), position + filled);
-                boolean atEnd = n <= 0 || position + filled + n >= size;
-                filled += Math.max(0, n);
+                int n = read(ch, position, (int) Math.min(buf.length, size - position));
+                if (n == 0) {
+                    break; // shorter than it said: truncated under us
+                }
                 int start = 0;
                 int nl;
-                while ((nl = Newlines.indexOf(buf, start, filled)) >= 0 || atEnd && ended && start < filled) {
-                    long lineStart = position + start;
-                    if (!ended && lineStart >= index.covered()) {
-                        return flushed(lineStart);
+                while ((nl = Newlines.indexOf(buf, start, n)) >= 0) {
+                    if (!midLine && !ended && position + start >= index.covered()) {
+                        return flushed(position + start);
                     }
-                    int end = nl < 0 ? filled : nl + 1;
-                    stamp(index, lineStart, fallback);
-                    out.write(buf, start, end - start);
-                    if (nl < 0) {
-                        out.write('\n');
+                    writeLine(index, position + start, fallback, start, nl + 1);
+                    midLine = false;
+                    start = nl + 1;
+                }
+                // The rest of the chunk is the beginning of a line, or more of a long one.
+                boolean fillsBuffer = start == 0 && n == buf.length;
+                boolean last = ended && position + n >= size;
+                if (start < n && (midLine || fillsBuffer || last)) {
+                    if (!midLine && !ended && position + start >= index.covered()) {
+                        return flushed(position + start);
                     }
-                    start = end;
+                    writeLine(index, position + start, fallback, start, n);
+                    midLine = true;
+                    start = n;
+                } else if (start < n && start == 0) {
+                    return flushed(position); // a short line still without its newline: wait for it
                 }
-                if (start == 0 && filled == buf.length) {
-                    buf = java.util.Arrays.copyOf(buf, buf.length * 2); // a line longer than the buffer
-                } else {
-                    System.arraycopy(buf, start, buf, 0, filled - start);
-                    filled -= start;
-                    position += start;
-                }
-                if (atEnd) {
-                    break;
-                }
+                position += start;
+            }
+            if (ended && midLine) {
+                out.write('\n');
+                midLine = false;
             }
         } catch (java.nio.file.NoSuchFileException moved) {
             // persisted as an artifact meanwhile; the caller picks it up there
         }
         return flushed(position);
+    }
+
+    /** Writes {@code buf[from, to)}, stamped when it starts a line. */
+    private void writeLine(TimeIndex index, long at, long fallback, int from, int to) throws IOException {
+        if (!midLine) {
+            stamp(index, at, fallback);
+        }
+        out.write(buf, from, to - from);
+    }
+
+    /** Reads up to {@code length} bytes at {@code position} into the buffer; fewer only at the file's end. */
+    private int read(FileChannel ch, long position, int length) throws IOException {
+        ByteBuffer into = ByteBuffer.wrap(buf, 0, length);
+        while (into.hasRemaining() && ch.read(into, position + into.position()) > 0) {
+            // until full or at the end
+        }
+        return into.position();
     }
 
     private void stamp(TimeIndex index, long lineStart, long fallback) throws IOException {

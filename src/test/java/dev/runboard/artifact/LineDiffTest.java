@@ -49,7 +49,6 @@ class LineDiffTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         UnifiedDiff diff = new UnifiedDiff(out);
         assertFalse(LineDiff.compare(a, b, false, diff));
-        diff.finish();
         assertArrayEquals(new long[] {4, 4}, diff.firstDifference(), "the first line that differs, exactly");
         String shown = out.toString(StandardCharsets.UTF_8);
         assertTrue(shown.contains("\n-[INFO] Total time:  4.211 s\n") && shown.contains("\n+[INFO] Total time:  13.9 s\n"), shown);
@@ -62,7 +61,6 @@ class LineDiffTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         UnifiedDiff diff = new UnifiedDiff(out);
         assertFalse(LineDiff.compare(a, b, true, diff));
-        diff.finish();
         assertArrayEquals(new long[] {2, 2}, diff.firstDifference());
     }
 
@@ -96,7 +94,6 @@ class LineDiffTest {
                 UnifiedDiff diff = new UnifiedDiff(out);
                 diff.header("a", "b");
                 assertFalse(LineDiff.compare(fa, fb, false, diff));
-                diff.finish();
             }
             Process p = new ProcessBuilder("patch", "-s", "-o", dir.resolve("patched" + round).toString(), fa.toString(),
                     patch.toString()).redirectErrorStream(true).start();
@@ -114,6 +111,45 @@ class LineDiffTest {
         assertFalse(LineDiff.compare(a, write("c", "x\ny"), false, new UnifiedDiff(OutputStream.nullOutputStream())),
                 "a missing final newline is a difference");
         assertFalse(LineDiff.compare(write("e", ""), a, false, new UnifiedDiff(OutputStream.nullOutputStream())));
+    }
+
+    @Test
+    void linesLongerThanTheReadBufferCompareByTheirWholeTextAndPrintWhole() throws Exception {
+        // 64-byte buffers: these lines cross many reads, as a line of gigabytes crosses the real buffer.
+        String longLine = "x".repeat(5000);
+        Path a = write("a", "start\n" + longLine + "\n" + "progress 12% took 3ms @deadbeef\r".repeat(300) + "\nsame "
+                + "y".repeat(3000) + "\nend");
+        Path b = write("b", "start\n" + longLine.substring(1) + "z\n" + "progress 57% took 14 ms @00c0ffee\r".repeat(300)
+                + "\nsame " + "y".repeat(3000) + "\nend");
+        Path patch = dir.resolve("p");
+        try (var out = Files.newOutputStream(patch)) {
+            UnifiedDiff diff = new UnifiedDiff(out);
+            diff.header("a", "b");
+            assertFalse(compareInSmallBuffers(a, b, false, diff));
+        }
+        Process p = new ProcessBuilder("patch", "-s", "-o", dir.resolve("patched").toString(), a.toString(), patch.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), said);
+        assertEquals(Files.readString(b), Files.readString(dir.resolve("patched")), "long lines printed whole");
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        UnifiedDiff ignoring = new UnifiedDiff(out);
+        assertFalse(compareInSmallBuffers(a, b, true, ignoring), "the last byte of a 5000-byte line still counts");
+        assertArrayEquals(new long[] {2, 2}, ignoring.firstDifference());
+        List<String> changes = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("-") || l.startsWith("+")).toList();
+        assertEquals(2, changes.size(), "the progress line differs only in numbers and addresses, cut anywhere by the reads");
+        assertTrue(compareInSmallBuffers(write("digits", "1".repeat(5000) + " s\n"), write("one", "7 s\n"), true,
+                new UnifiedDiff(OutputStream.nullOutputStream())), "a long number masks to one token like a short one");
+        assertTrue(compareInSmallBuffers(b, write("copy", Files.readString(b)), false, new UnifiedDiff(OutputStream.nullOutputStream())));
+    }
+
+    private static boolean compareInSmallBuffers(Path a, Path b, boolean ignoreVolatile, UnifiedDiff diff) throws Exception {
+        try (DiffLines left = new DiffLines(a, new VolatileText(ignoreVolatile), 64);
+             DiffLines right = new DiffLines(b, new VolatileText(ignoreVolatile), 64)) {
+            return LineDiff.compare(left, right, diff);
+        }
     }
 
     private Path write(String name, String text) throws Exception {
