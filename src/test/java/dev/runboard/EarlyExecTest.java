@@ -113,9 +113,10 @@ class EarlyExecTest {
         Await.until(WAIT, "no process of the session left", () -> os.snapshot().all().stream()
                 .filter(ProcInfo::alive).noneMatch(p -> environ(p.pid()).contains(tag)));
         if (Files.exists(pids)) {
-            for (String pid : Files.readAllLines(pids)) {
-                assertFalse(ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false), "pid " + pid);
-            }
+            List<Long> mine = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
+            // From /proc, as a user's ps: a killed process its dead parent left unreaped (a zombie) has ended.
+            Await.until(WAIT, "the command's processes " + mine + " gone", () -> os.snapshot().all().stream()
+                    .filter(ProcInfo::alive).noneMatch(p -> mine.contains(p.pid())));
         }
         assertFalse(Files.exists(folder.resolve("lock")), "no lock left to make the folder look like a session being made");
     }
