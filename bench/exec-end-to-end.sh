@@ -2,7 +2,7 @@
 # `runboard exec` end to end against the shell (issue 16): the same command redirected to a file by the shell
 # (`sh -c 'CMD > FILE'`) and run through `runboard exec`, JVM start and end included, rounds interleaved.
 #
-#   bench/exec-end-to-end.sh [--bytes 1G] [--rounds 7] [--before DIR] [--no-cmp]
+#   bench/exec-end-to-end.sh [--bytes 1G] [--rounds 7] [--before DIR] [--no-cmp] [--only "script app ..."]
 #
 # Launchers: bin/runboard (its class-data archive made in a fresh cache by the warm-up), the app-image's
 # target/dist/runboard/bin/runboard when built (packaging/build.sh app-image), and with --before DIR another
@@ -33,12 +33,14 @@ BYTES=1G
 ROUNDS=7
 BEFORE=
 CMP=1
+ONLY= # e.g. "script": only these launchers beside the shell (more rounds in the same time)
 while [ $# -gt 0 ]; do
   case "$1" in
     --bytes) BYTES=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --before) BEFORE=$2; shift 2 ;;
     --no-cmp) CMP=0; shift ;;
+    --only) ONLY=$2; shift 2 ;;
     -h|--help) awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "exec-end-to-end.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
@@ -58,6 +60,9 @@ avail=$(($(df -Pk "$work" | awk 'NR==2 {print $4}') * 1024))
 
 launchers=(script floor floor-wrap floor-early)
 [ -x target/dist/runboard/bin/runboard ] && launchers+=(app) || echo "(no app-image: packaging/build.sh app-image adds it)"
+if [ -n "$ONLY" ]; then
+  read -r -a launchers <<<"$ONLY"
+fi
 if [ -n "$BEFORE" ]; then
   [ -x "$BEFORE/runboard" ] && [ -f "$BEFORE/runboard.jar" ] || { echo "exec-end-to-end.sh: --before $BEFORE has no runboard and runboard.jar" >&2; exit 1; }
   mkdir -p "$work/before" && cp -r "$BEFORE/runboard" "$BEFORE/runboard.jar" "$work/before/"
