@@ -77,9 +77,7 @@ final class DiffLines implements Closeable {
     }
 
     private DiffLine line(int from, int to, boolean newline) {
-        key.begin();
-        key.add(buf, from, to);
-        long hash = key.finish();
+        long hash = key.whole(buf, from, to);
         if (to - from <= KEPT_TEXT) {
             return DiffLine.kept(Arrays.copyOfRange(buf, from, to), newline, hash, key.length());
         }

@@ -13,7 +13,7 @@ class VolatileTextTest {
     private static final String ALPHABET = "0123456789abcdefABCDEFxX@. msunihecS\t:-#";
 
     @Test
-    void aLinesKeyDoesNotDependOnWhereItsBytesWereCut() {
+    void aLinesKeyDoesNotDependOnWhereItsBytesWereCutNorOnWhetherItCameWhole() {
         Random random = new Random(7);
         for (int round = 0; round < 100_000; round++) {
             byte[] line = new byte[random.nextInt(40)];
@@ -25,6 +25,9 @@ class VolatileTextTest {
                 String what = new String(line, StandardCharsets.ISO_8859_1) + (ignoreVolatile ? " (ignoring volatile)" : "");
                 assertEquals(key(ignoreVolatile, line, line.length + 1, random), key(ignoreVolatile, line, 1 + random.nextInt(4), random),
                         what);
+                VolatileText whole = new VolatileText(ignoreVolatile);
+                long hash = whole.whole(line, 0, line.length); // the one-pass key of a line that fits the buffer
+                assertEquals(key(ignoreVolatile, line, 1 + random.nextInt(4), random), List.of(hash, whole.length()), what);
             }
         }
     }
