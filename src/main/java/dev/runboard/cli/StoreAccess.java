@@ -114,6 +114,6 @@ public final class StoreAccess {
         if (matches.isEmpty()) {
             throw new UsageException(dev.runboard.store.MissingSession.noSession(engine.dataDir(), id));
         }
-        throw new UsageException(id + " matches " + matches.size() + " sessions; give more of the id");
+        throw new UsageException(dev.runboard.session.SessionId.ambiguous(id, matches.stream().map(Session::id).toList()));
     }
 }

@@ -123,7 +123,7 @@ final class StackRequests {
         }
         if (matches.size() != 1) {
             throw new SupervisorRequests.Refused(matches.isEmpty() ? "--after: no session " + idOrPrefix + " (see runboard list)"
-                    : "--after: " + idOrPrefix + " matches " + matches.size() + " sessions; give more of the id");
+                    : "--after: " + dev.runboard.session.SessionId.ambiguous(idOrPrefix, matches.stream().map(Session::id).toList()));
         }
         return matches.get(0).id();
     }

@@ -328,6 +328,6 @@ final class SupervisorRequests {
         if (matches.isEmpty()) {
             throw new Refused(dev.runboard.store.MissingSession.noSession(engine.config().dataDir(), id));
         }
-        throw new Refused(id + " matches " + matches.size() + " sessions; give more of the id");
+        throw new Refused(dev.runboard.session.SessionId.ambiguous(id, matches.stream().map(Session::id).toList()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.runboard.session;
 
+import java.util.List;
+
 /**
  * What a session id may look like. Ids name folders ({@code sessions/<id>/}) and files
  * ({@code artifacts/<id>.log}), so an id read from disk or typed by a person must never reach
@@ -57,5 +59,15 @@ public final class SessionId {
             }
         });
         return sb.append(text.codePointCount(0, text.length()) > 80 ? "…'" : "'").toString();
+    }
+
+    /**
+     * "X matches 3 sessions (a, b, c); give more of the id": the ids named, so the person can pick
+     * one without a list (up to five, oldest first as listed, then how many more).
+     */
+    public static String ambiguous(String given, List<String> ids) {
+        int shown = Math.min(ids.size(), 5);
+        return given + " matches " + ids.size() + " sessions (" + String.join(", ", ids.subList(0, shown))
+                + (ids.size() > shown ? ", and " + (ids.size() - shown) + " more" : "") + "); give more of the id";
     }
 }

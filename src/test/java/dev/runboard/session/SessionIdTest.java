@@ -32,4 +32,13 @@ class SessionIdTest {
             assertEquals(byPattern(id), SessionId.isValid(id), "'" + id + "'");
         }
     }
+
+    @Test
+    void anAmbiguousPrefixNamesTheSessionsItMatches() {
+        assertEquals("2026 matches 2 sessions (20261203-100000-aaaaaa, 20261203-100001-bbbbbb); give more of the id",
+                SessionId.ambiguous("2026", java.util.List.of("20261203-100000-aaaaaa", "20261203-100001-bbbbbb")));
+        java.util.List<String> seven = java.util.stream.IntStream.range(0, 7).mapToObj(i -> "20261203-10000" + i + "-abcdef").toList();
+        assertEquals("2026 matches 7 sessions (" + String.join(", ", seven.subList(0, 5)) + ", and 2 more); give more of the id",
+                SessionId.ambiguous("2026", seven));
+    }
 }
