@@ -167,12 +167,14 @@ public record SessionSpec(
      * "--timeout", "'timeout'").
      */
     public static Duration checkTimeout(Duration timeout, String what) {
+        // An option is left out, a field or key left empty: a CLI user told to leave --timeout empty got "empty duration".
+        String none = what.startsWith("--") ? " (leave " + what + " out for none)" : " (leave it empty for none)";
         if (timeout != null && timeout.compareTo(MIN_TIMEOUT) < 0) {
-            throw new InvalidSpecException("timeout", what + " must be at least 1 second (leave it empty for none)");
+            throw new InvalidSpecException("timeout", what + " must be at least 1 second" + none);
         }
         if (timeout != null && timeout.compareTo(MAX_TIMEOUT) > 0) {
             throw new InvalidSpecException("timeout", what + " must be at most " + Durations.describe(MAX_TIMEOUT)
-                    + ", got " + Durations.describe(timeout) + " (leave it empty for none)");
+                    + ", got " + Durations.describe(timeout) + none);
         }
         return timeout;
     }

@@ -66,7 +66,8 @@ class SpecOptionsTest {
         assertRefused("--grace: '9200000000' is too long for a duration (at most 100 years)", "--grace", "9200000000");
         assertRefused("--grace must be at most 1 hour, got 2 hours", "--grace", "2h");
         assertRefused("--timeout: '99999999999999999999' is too long for a duration", "--timeout", "99999999999999999999");
-        assertRefused("--timeout must be at most 365 days, got 366 days (leave it empty for none)", "--timeout", "8784h");
+        assertRefused("--timeout must be at most 365 days, got 366 days (leave --timeout out for none)", "--timeout", "8784h");
+        assertRefused("--timeout must be at least 1 second (leave --timeout out for none)", "--timeout", "0");
         assertRefused("--timeout must be at least 1 second", "--timeout", "0.5");
         assertRefused("--hang-after must act within 365 days, got 400 days", "--hang-after", "9600h");
         assertRefused("--max-rss must be 1 MiB to 1 PiB, got '99999999999G'", "--max-rss", "99999999999G");
