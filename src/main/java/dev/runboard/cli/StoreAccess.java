@@ -104,10 +104,7 @@ public final class StoreAccess {
         if (id.isEmpty()) {
             throw new UsageException("no session id given"); // an empty prefix would match every session
         }
-        List<Session> matches = engine.sessions().stream().filter(s -> s.id().equals(id)).toList();
-        if (matches.isEmpty()) {
-            matches = engine.sessions().stream().filter(s -> s.id().startsWith(id)).toList();
-        }
+        List<Session> matches = engine.matching(id);
         if (matches.size() == 1) {
             return matches.get(0);
         }

@@ -117,10 +117,7 @@ final class StackRequests {
     }
 
     private String resolve(String idOrPrefix) throws SupervisorRequests.Refused {
-        List<Session> matches = engine.sessions().stream().filter(s -> s.id().equals(idOrPrefix)).toList();
-        if (matches.isEmpty()) {
-            matches = engine.sessions().stream().filter(s -> s.id().startsWith(idOrPrefix)).toList();
-        }
+        List<Session> matches = engine.matching(idOrPrefix);
         if (matches.size() != 1) {
             throw new SupervisorRequests.Refused(matches.isEmpty() ? "--after: no session " + idOrPrefix + " (see runboard list)"
                     : "--after: " + dev.runboard.session.SessionId.ambiguous(idOrPrefix, matches.stream().map(Session::id).toList()));

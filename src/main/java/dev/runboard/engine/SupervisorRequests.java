@@ -317,11 +317,7 @@ final class SupervisorRequests {
         if (id.isEmpty()) {
             throw new Refused("no session id given");
         }
-        List<Session> all = engine.sessions();
-        List<Session> matches = all.stream().filter(s -> s.id().equals(id)).toList();
-        if (matches.isEmpty()) {
-            matches = all.stream().filter(s -> s.id().startsWith(id)).toList();
-        }
+        List<Session> matches = engine.matching(id);
         if (matches.size() == 1) {
             return matches.get(0);
         }

@@ -57,6 +57,13 @@ abstract class SessionsById implements SessionService {
         return sessions.find(id);
     }
 
+    /** The session with this whole id, else every session whose id starts with it: what a person typed names these. */
+    public List<Session> matching(String idOrPrefix) {
+        Optional<Session> whole = find(idOrPrefix);
+        return whole.isPresent() ? List.of(whole.get())
+                : sessions().stream().filter(s -> s.id().startsWith(idOrPrefix)).toList();
+    }
+
     /** Told (on the thread that adds it) about each session that joins the list: started, loaded or discovered. */
     public void onAdd(Consumer<Session> listener) {
         sessions.onAdd(listener);
