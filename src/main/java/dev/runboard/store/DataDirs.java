@@ -103,6 +103,13 @@ public final class DataDirs {
         }
     }
 
+    /** Makes an existing file readable by its owner only (0600), as {@link #createPrivateFile} creates one. */
+    public static void makePrivate(Path file) throws IOException {
+        if (posix(file)) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        }
+    }
+
     /** Opens a file for writing, creating it readable by its owner only when it is missing. */
     public static FileChannel openPrivate(Path file) throws IOException {
         Set<OpenOption> options = Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE);

@@ -130,9 +130,8 @@ public final class SessionStore {
             // folder is 0700 already, and the files are made private as create makes them.
             for (String name : List.of(CAPTURE, LOCK, EXIT_STATUS_SPACE)) {
                 Path p = file(id, name);
-                if (Files.getFileAttributeView(p, java.nio.file.attribute.PosixFileAttributeView.class) != null
-                        && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+                if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) { // the status space: renamed once written
+                    DataDirs.makePrivate(p);
                 }
             }
             files.reserve(file(id, RECORD_SPACE), recordSpace(spec));

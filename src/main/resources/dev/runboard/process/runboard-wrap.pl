@@ -59,7 +59,8 @@ my @handled = qw(TERM INT HUP QUIT USR1 USR2 ALRM);
 $SIG{$_} = sub { } for @handled;
 $SIG{CHLD} = 'DEFAULT';    # an inherited SIG_IGN would reap the child before we could read its status
 
-my $clock = clock_syscall();
+my $machine = elf_machine();
+my $clock = clock_syscall($machine);
 my ($raw, $ended_at);    # the command's wait status, and when it was seen ending
 my $timed_out = 0;
 my @kill_facts;          # after a timeout (or its adopter's death): what the kill did, as lines for the status file
@@ -79,7 +80,7 @@ if (defined $adopter) {
         $adopter_gone = 1;
         end_session() if $pid && !-e $record_file && !defined $raw;
     };
-    my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{ elf_machine() } || 0;
+    my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{$machine} || 0;
     if (!$prctl || syscall($prctl, 1, 12) != 0 || getppid() != $adopter) {    # PR_SET_PDEATHSIG, SIGUSR2
         exit 125;    # unwatched, or the adopter is already gone: the command is not started
     }
@@ -352,11 +353,12 @@ sub tagged {
     return defined $env && index("\0$env", "\0$tag\0") >= 0;
 }
 
-# clock_gettime(2)'s syscall number on this CPU, read from perl's own ELF header (x86-64, AArch64,
-# 64-bit RISC-V), or 0 when unknown or when its answer disagrees with time(): now_ms then uses Time::HiRes.
+# clock_gettime(2)'s syscall number for this CPU (its ELF machine number, from elf_machine: x86-64,
+# AArch64, 64-bit RISC-V), or 0 when unknown or when its answer disagrees with time(): now_ms then uses Time::HiRes.
 sub clock_syscall {
+    my ($machine) = @_;
     my %numbers = (62 => 228, 183 => 113, 243 => 113);
-    my $number = $numbers{ elf_machine() } || 0;
+    my $number = $numbers{$machine} || 0;
     return 0 unless $number;
     my $ms = clock_ms($number);
     return defined $ms && abs($ms / 1000 - time()) < 2 ? $number : 0;
