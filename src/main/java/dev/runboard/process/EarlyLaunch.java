@@ -20,27 +20,36 @@ public record EarlyLaunch(ProcessHandle wrapper, Instant launchedAt, String id) 
      * that is not this JVM's child (a variable inherited by some later runboard is never adopted).
      */
     public static Optional<EarlyLaunch> fromEnvironment() {
-        long me = ProcessHandle.current().pid();
-        return parse(System.getenv(VARIABLE)).flatMap(e -> ProcessHandle.of(e.pid)
-                .filter(h -> h.parent().map(p -> p.pid() == me).orElse(false)) // one /proc read, not a walk of all
-                .map(child -> new EarlyLaunch(child, e.launchedAt, e.id)));
+        // Plain code, no lambdas: this runs while the command does, and each lambda shape the class-data
+        // archive lacks (its training is no early launch) cost method-handle spinning (docs/BENCHMARKS.md §10).
+        Named named = parse(System.getenv(VARIABLE));
+        Optional<ProcessHandle> child = named == null ? Optional.empty() : ProcessHandle.of(named.pid);
+        if (child.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<ProcessHandle> parent = child.get().parent(); // one /proc read, not a walk of all
+        if (parent.isEmpty() || parent.get().pid() != ProcessHandle.current().pid()) {
+            return Optional.empty();
+        }
+        return Optional.of(new EarlyLaunch(child.get(), named.launchedAt, named.id));
     }
 
     private record Named(long pid, Instant launchedAt, String id) {
     }
 
-    private static Optional<Named> parse(String value) {
+    /** The value's three fields, or null when it is not one. */
+    private static Named parse(String value) {
         if (value == null) {
-            return Optional.empty();
+            return null;
         }
         String[] f = value.split(" ");
         try {
             if (f.length == 3 && SessionId.isValid(f[2])) {
-                return Optional.of(new Named(Long.parseLong(f[0]), Instant.ofEpochMilli(Long.parseLong(f[1])), f[2]));
+                return new Named(Long.parseLong(f[0]), Instant.ofEpochMilli(Long.parseLong(f[1])), f[2]);
             }
         } catch (NumberFormatException e) {
             // not one: below
         }
-        return Optional.empty();
+        return null;
     }
 }

@@ -45,10 +45,33 @@ public final class ResourceSampler {
     public record Pass(Instant at, long costNanos, int processesRead, Map<String, Usage> bySession) {
     }
 
+    /*
+     * The two cache keys spell out equals and hashCode: a record's own are bootstrapped through
+     * invokedynamic (java.lang.runtime.ObjectMethods), whose method-handle spinning cost ~25 ms of
+     * CPU at the first pass of every fresh JVM, an exec's while its command runs (docs/BENCHMARKS.md §10).
+     */
     private record ProcKey(long pid, long startTicks) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ProcKey k && k.pid == pid && k.startTicks == startTicks;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(pid) * 31 + Long.hashCode(startTicks);
+        }
     }
 
     private record CommandKey(long pid, long startTicks, String comm) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CommandKey k && k.pid == pid && k.startTicks == startTicks && k.comm.equals(comm);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Long.hashCode(pid) * 31 + Long.hashCode(startTicks)) * 31 + comm.hashCode();
+        }
     }
 
     /** A process's CPU ticks and when its stat was read: a pass reads hundreds of files, and on a loaded machine it can be descheduled mid-pass. */
@@ -103,8 +126,9 @@ public final class ResourceSampler {
             }
         }
         if (!targets.isEmpty()) {
+            long notBefore = youngestPossibleTagged(targets, byPid);
             for (ProcSample p : all) {
-                if (p.alive() && p.pid() != self && !owner.containsKey(p.pid())) {
+                if (p.alive() && p.pid() != self && p.startTicks() >= notBefore && !owner.containsKey(p.pid())) {
                     Target t = byId.get(tagValue(p));
                     if (t != null) {
                         owner.put(p.pid(), t);
@@ -157,6 +181,24 @@ public final class ResourceSampler {
                     new ProcessTreeSnapshot(t.leaderPid(), nodes.getOrDefault(t.sessionId(), List.of()))));
         }
         return new Pass(at, System.nanoTime() - start, all.size(), out);
+    }
+
+    /**
+     * The start time (clock ticks after boot) before which no process can carry a target's tag: a
+     * tag is inherited from the session's leader, so a process started before every leader was
+     * started without one. The first pass of a fresh JVM read every older process's environment
+     * (a desktop's hundreds) for nothing. 0 (read all) while a leader has gone, as its start is unknown.
+     */
+    private static long youngestPossibleTagged(Collection<Target> targets, Map<Long, ProcSample> byPid) {
+        long oldest = Long.MAX_VALUE;
+        for (Target t : targets) {
+            ProcSample leader = byPid.get(t.leaderPid());
+            if (leader == null) {
+                return 0;
+            }
+            oldest = Math.min(oldest, leader.startTicks());
+        }
+        return oldest;
     }
 
     /** Every process's stat, and in {@code readNanos} when each was read. */

@@ -168,6 +168,17 @@ class SessionInsightTest {
         Await.until(WAIT, "the leader's wait returns when its last child ends", () -> s.status().isTerminal());
     }
 
+    /** A daemon that left the tree too (double fork: its parent is init) is found only by its tag. */
+    @Test
+    void aDaemonOutsideTheTreeIsCountedByItsTag() throws Exception {
+        Session s = fx.engine().start(fx.sh("(setsid sleep 603 &); sleep 600").build());
+        Await.until(WAIT, "the reparented daemon in the session's tree", () -> has(fx.engine().insight(s), "sleep 603"));
+        ProcessTreeSnapshot tree = fx.engine().insight(s).tree();
+        ProcessTreeSnapshot.Node daemon = node(tree, "sleep 603");
+        assertFalse(tree.subtree(s.pid()).contains(daemon.pid()), "not below the leader: " + tree.nodes());
+        assertTrue(daemon.escapedGroup());
+    }
+
     @Test
     void samplerPassIsCheap() {
         ResourceSampler sampler = new ResourceSampler("RUNBOARD_SESSION");
