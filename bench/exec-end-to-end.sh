@@ -196,14 +196,20 @@ true_run 0 hello
 sh -c "yes '$LINE' | head -c $BYTES" >"$work/reference"
 
 variants=(shell "${launchers[@]}")
+# Every big run first, then the short ones: each big run then follows the same steps (the one before it, its
+# check and removal, sync). With the short runs between rounds, the first big run of a round came out ~17 %
+# slower than the second, whichever launcher it was (docs/BENCHMARKS.md §10, round 13). The order rotates
+# between rounds: with two variants, A B B A A B ...
 for ((r = 1; r <= ROUNDS; r++)); do
   n=${#variants[@]}
   for ((i = 0; i < n; i++)); do big_run "$r" "${variants[$(((i + r - 1) % n))]}"; done
+  echo "round $r of $ROUNDS: $(awk -F'\t' -v r="$r" '$1 == r { printf "%s %ss  ", $2, $3 }' "$tsv")(load $(cut -d' ' -f1 /proc/loadavg))"
+done
+for ((r = 1; r <= ROUNDS; r++)); do
   true_run "$r" hello
   for v in "${launchers[@]}"; do true_run "$r" "$v"; done
   true_run "$r" shell small
   for v in "${launchers[@]}"; do true_run "$r" "$v" small; done
-  echo "round $r of $ROUNDS: $(awk -F'\t' -v r="$r" '$1 == r { printf "%s %ss  ", $2, $3 }' "$tsv")(load $(cut -d' ' -f1 /proc/loadavg))"
 done
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min) at end"
 

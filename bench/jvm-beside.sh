@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# What a runboard JVM's own CPU costs a command that keeps both cores busy (issue 16, docs/BENCHMARKS.md §10,
+# round 13): the 1 GiB `yes | head` redirect by the shell alone, and the same redirect with
+# `bin/runboard exec -- sleep 1.3` started beside it (that JVM's command only sleeps, so all it adds is its
+# start, its monitor's first pass and its end). Pairs in A B B A order, `sync` before each run; prints the
+# median of the pairs' ratios (beside ÷ alone) and the median times.
+#
+#   bench/jvm-beside.sh [PAIRS]      (default 24)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PAIRS=${1:-24}
+[ -f target/runboard.jar ] || { echo "jvm-beside.sh: no target/runboard.jar; build it with ./mvnw -B package -DskipTests" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+LINE='runboard capture benchmark line .................................................................'
+bin/runboard exec --data-dir "$work/data" -- true >/dev/null # the archive and the data dir, as a user's
+run() { # alone|beside
+  local t0 t1 jvm=""
+  sync
+  t0=$EPOCHREALTIME
+  if [ "$1" = beside ]; then
+    bin/runboard exec --data-dir "$work/data" -- sleep 1.3 </dev/null >/dev/null &
+    jvm=$!
+  fi
+  sh -c "yes '$LINE' | head -c 1G" >"$work/out"
+  t1=$EPOCHREALTIME
+  if [ -n "$jvm" ]; then wait "$jvm"; fi
+  echo "$1 $(awk -v a="${t0/,/.}" -v b="${t1/,/.}" 'BEGIN { printf "%.3f", b - a }')" >>"$work/times"
+  rm -rf "$work/out" "$work/data/sessions/"* "$work/data/artifacts/"*
+}
+echo "jvm-beside: $PAIRS pairs, $(date -u +%Y-%m-%dT%H:%M:%SZ), load $(cut -d' ' -f1-3 /proc/loadavg)"
+for ((i = 0; i < PAIRS; i++)); do
+  if ((i % 2)); then run alone; run beside; else run beside; run alone; fi
+done
+python3 - "$work/times" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+ratios = []
+for i in range(0, len(rows), 2):
+    (v1, t1), (v2, t2) = rows[i], rows[i + 1]
+    ratios.append(float(t1) / float(t2) if v1 == 'beside' else float(t2) / float(t1))
+alone = [float(t) for v, t in rows if v == 'alone']
+beside = [float(t) for v, t in rows if v == 'beside']
+print(f"beside ÷ alone, median of {len(ratios)} pairs: {statistics.median(ratios):.3f} "
+      f"({sum(r >= 0.99 for r in ratios)} pairs ≥ 0.99); median times: alone {statistics.median(alone):.3f} s, "
+      f"beside {statistics.median(beside):.3f} s")
+print("pairs: " + " ".join(f"{r:.2f}" for r in ratios))
+PY
