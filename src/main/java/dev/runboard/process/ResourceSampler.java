@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * CPU and memory of every watched session from ONE pass over {@code /proc}, shared by all sessions
  * (DESIGN.md: ~2 ms for ~170 processes). A session's processes are its group's members, the
- * leader's descendants, and processes carrying its env tag (daemons that left the group).
+ * leader's descendants, and processes carrying its env tag (daemons that left the group). A pass
+ * whose sessions are all new reads only their trees ({@link ChildrenLists}); the next finds the rest.
  *
  * <p>CPU % is the change in a process's utime+stime since the previous pass over the wall time
  * between passes (100 % = one core); a process seen for the first time is given its lifetime
@@ -85,6 +86,8 @@ public final class ResourceSampler {
     private Map<ProcKey, TickReading> previousTicks = new HashMap<>();
     private final Map<ProcKey, String> tagValues = new HashMap<>();
     private final Map<CommandKey, String> commands = new HashMap<>();
+    /** The sessions the last pass sampled: a pass where every one is new reads only their trees. */
+    private final java.util.Set<String> sampledBefore = new java.util.HashSet<>();
 
     /** @param tagName the env variable that tags a session's processes, e.g. {@code RUNBOARD_SESSION} */
     public ResourceSampler(String tagName) {
@@ -99,7 +102,24 @@ public final class ResourceSampler {
         double uptime = ProcFiles.uptimeSeconds();
         long uptimeNanos = System.nanoTime();
         Map<Long, Long> readNanos = new HashMap<>(512);
-        List<ProcSample> all = readAll(readNanos);
+        List<ProcSample> all = null;
+        if (!targets.isEmpty() && allNew(targets)) {
+            // A session's first pass (an exec's only one, when its command runs a second or two) reads its
+            // own tree: the whole of /proc was most of the CPU an exec's JVM took from its command, and
+            // what only a full pass finds, a daemon that left the tree, is found from the next pass on.
+            List<Long> leaders = new ArrayList<>();
+            for (Target t : targets) {
+                leaders.add(t.leaderPid());
+            }
+            all = ChildrenLists.readTrees(leaders, readNanos);
+        }
+        if (all == null) {
+            all = readAll(readNanos);
+        }
+        sampledBefore.clear();
+        for (Target t : targets) {
+            sampledBefore.add(t.sessionId());
+        }
         Map<Long, ProcSample> byPid = new HashMap<>(all.size() * 2);
         Map<Long, List<Long>> children = new HashMap<>();
         for (ProcSample p : all) {
@@ -181,6 +201,15 @@ public final class ResourceSampler {
                     new ProcessTreeSnapshot(t.leaderPid(), nodes.getOrDefault(t.sessionId(), List.of()))));
         }
         return new Pass(at, System.nanoTime() - start, all.size(), out);
+    }
+
+    private boolean allNew(Collection<Target> targets) {
+        for (Target t : targets) {
+            if (sampledBefore.contains(t.sessionId())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -79,6 +79,9 @@ public final class LeanJson {
         } catch (Unsupported e) {
             return; // written by Jackson: nothing to prepare here
         }
+        if (LeanJsonLayouts.RECORDS.containsKey(c.getName())) {
+            return; // the types it holds are listed too, each as cheap at its first write (no generic signatures to parse)
+        }
         for (Property p : properties) {
             prepare(p.getter().getGenericReturnType(), seen);
         }
@@ -139,18 +142,33 @@ public final class LeanJson {
             return;
         }
         Class<?> type = e.getDeclaringClass();
+        String known = LeanJsonLayouts.ENUMS.get(type.getName());
+        Method jsonValue;
+        try {
+            jsonValue = known == null ? jsonValueOf(type) : known.isEmpty() ? null : type.getMethod(known);
+        } catch (NoSuchMethodException stale) {
+            jsonValue = jsonValueOf(type);
+        }
+        if (jsonValue != null) {
+            value(out, invoke(jsonValue, e), 0);
+        } else {
+            string(out, e.name());
+        }
+    }
+
+    /** The enum's {@link JsonValue} method, or null when Jackson writes its constants by name. */
+    static Method jsonValueOf(Class<?> type) {
         Annotations annotations = Annotations.of(type);
         for (Method m : type.getMethods()) {
             // Methods the enum inherits from the JDK carry no Jackson annotation; others' are read by reflection.
             boolean jsonValue = m.getDeclaringClass() == type ? find(annotations.onMethod(m), JsonValue.class) != null
                     : !m.getDeclaringClass().getName().startsWith("java.") && m.isAnnotationPresent(JsonValue.class);
             if (jsonValue && m.getParameterCount() == 0) {
-                value(out, invoke(m, e), 0);
-                return;
+                return m;
             }
         }
         checkAnnotations(annotations.onClass());
-        string(out, e.name());
+        return null;
     }
 
     /** Jackson's default pretty printer: arrays on one line, "[ a, b ]", objects inside them indented. */
@@ -221,6 +239,56 @@ public final class LeanJson {
      * would also write, are not supported.
      */
     private static List<Property> properties(Class<?> type) {
+        String layout = LeanJsonLayouts.RECORDS.get(type.getName());
+        return layout != null ? fromLayout(type, layout) : analysed(type);
+    }
+
+    /** The properties a {@link LeanJsonLayouts} entry names, each with its accessor; as analysed when one is missing. */
+    private static List<Property> fromLayout(Class<?> type, String layout) {
+        if (layout.isEmpty()) {
+            return List.of();
+        }
+        List<Property> out = new ArrayList<>();
+        for (String pair : layout.split(",")) {
+            int eq = pair.indexOf('=');
+            try {
+                out.add(new Property(pair.substring(0, eq), type.getDeclaredMethod(pair.substring(eq + 1))));
+            } catch (NoSuchMethodException stale) {
+                return analysed(type); // the class file decides (LeanJsonLayoutsTest keeps this from happening)
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * A record type's layout as {@link LeanJsonLayouts} holds it ("json name=accessor" pairs, in order),
+     * and the types its properties hold, into {@code held}; null for a type only Jackson writes.
+     */
+    static String layoutOf(Class<?> type, java.util.Set<java.lang.reflect.Type> held) {
+        StringBuilder out = new StringBuilder();
+        try {
+            for (Property p : analysed(type)) {
+                out.append(out.length() == 0 ? "" : ",").append(p.name()).append('=').append(p.getter().getName());
+                held.add(p.getter().getGenericReturnType());
+            }
+        } catch (Unsupported e) {
+            return null;
+        }
+        return out.toString();
+    }
+
+    /** An enum's entry in {@link LeanJsonLayouts}: its {@link JsonValue} method's name, "" for none; null when only Jackson writes it. */
+    static String enumLayoutOf(Class<?> type) {
+        try {
+            Method m = jsonValueOf(type);
+            return m == null ? "" : m.getName();
+        } catch (Unsupported e) {
+            return null;
+        }
+    }
+
+    /** As the type's class file (and its mix-in's) says: what {@link LeanJsonLayouts} spares the types it lists. */
+    static List<Property> analysed(Class<?> type) {
         Annotations annotations = Annotations.of(type);
         checkAnnotations(annotations.onClass());
         Map<String, Property> byName = new LinkedHashMap<>();

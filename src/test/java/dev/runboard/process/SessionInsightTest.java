@@ -179,6 +179,29 @@ class SessionInsightTest {
         assertTrue(daemon.escapedGroup());
     }
 
+    /** What an exec's JVM reads while its command runs: a new session's tree, not all of /proc. */
+    @Test
+    void aNewSessionsFirstPassReadsOnlyItsTreeAndTheNextReadsEveryProcess() throws Exception {
+        // Its own group, as a session's leader is (setsid without a fork: the JVM's child is no group leader).
+        Process shell = new ProcessBuilder("setsid", "sh", "-c", "sleep 30 & sleep 31 & wait").start();
+        try {
+            Await.until(WAIT, "the shell's two sleeps", () -> shell.descendants().count() == 2);
+            ResourceSampler sampler = new ResourceSampler("RUNBOARD_SESSION");
+            List<ResourceSampler.Target> target = List.of(new ResourceSampler.Target("s", shell.pid()));
+            ResourceSampler.Pass first = sampler.sample(target);
+            assertEquals(3, first.processesRead(), "the shell and its two sleeps");
+            assertEquals(List.of("sh -c sleep 30 & sleep 31 & wait", "sleep 30", "sleep 31"),
+                    first.bySession().get("s").tree().nodes().stream().map(ProcessTreeSnapshot.Node::command).sorted().toList());
+            ResourceSampler.Pass next = sampler.sample(target);
+            assertTrue(next.processesRead() > 3, "every process, to find daemons that left the tree: " + next.processesRead());
+            assertEquals(3, next.bySession().get("s").processCount());
+        } finally {
+            shell.descendants().forEach(ProcessHandle::destroy);
+            shell.destroy();
+            shell.waitFor();
+        }
+    }
+
     @Test
     void samplerPassIsCheap() {
         ResourceSampler sampler = new ResourceSampler("RUNBOARD_SESSION");
