@@ -24,6 +24,9 @@ public final class QueueCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (name.isBlank()) {
+            throw new UsageException("a queue needs a name, e.g. runboard queue builds --parallel 2");
+        }
         if (parallel < 1) {
             throw new UsageException("--parallel must be 1 or more");
         }

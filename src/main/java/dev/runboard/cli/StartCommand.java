@@ -55,6 +55,9 @@ public final class StartCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (queue != null && queue.isBlank()) {
+            throw new UsageException("--queue needs a name, e.g. --queue builds (runboard queue builds --parallel 2 sets its limit)");
+        }
         SessionSpec sessionSpec;
         try {
             sessionSpec = specOptions.toSpec();

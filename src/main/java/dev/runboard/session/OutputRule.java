@@ -48,6 +48,26 @@ public record OutputRule(String pattern, Action action) {
         }
     }
 
+    /**
+     * Throws {@link InvalidSpecException} when the rule would match every line: its pattern finds a
+     * match in an empty line and in a line of other text ({@code .*}, {@code x*}, {@code |ERROR},
+     * {@code ^}), so a fail rule would end the session at its first line of output. Asked where a rule
+     * is given (a new session, settings), not where a record is read back: one runboard accepted stays
+     * readable.
+     */
+    public void checkMatchesSomething() {
+        Pattern p = compile();
+        if (p.matcher("").find() && p.matcher("\u0001runboard\u0001").find()) {
+            String then = switch (action) {
+                case FAIL -> "would end the session at its first line of output";
+                case NOTIFY -> "would notify on every line";
+                case HIGHLIGHT -> "would highlight every line";
+            };
+            throw new InvalidSpecException("rules", "output rule /" + pattern + "/ matches every line (it matches an empty string)"
+                    + " and " + then + "; give the text to look for, e.g. ERROR or 'error:'");
+        }
+    }
+
     public String describe() {
         return action.word() + " on /" + pattern + "/";
     }

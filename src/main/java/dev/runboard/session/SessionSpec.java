@@ -158,6 +158,7 @@ public record SessionSpec(
         checkNice(nice, "priority (nice)");
         checkPreviewBytes(previewBytes, "preview bound");
         watch.validate();
+        watch.rules().forEach(OutputRule::checkMatchesSomething); // for a new session; a record read back is not asked
         return this;
     }
 

@@ -180,8 +180,10 @@ public final class SettingKeys {
         for (JsonNode r : node) {
             try {
                 OutputRule rule = Json.mapper().treeToValue(r, OutputRule.class);
-                rule.compile();
+                rule.checkMatchesSomething();
                 rules.add(rule);
+            } catch (dev.runboard.session.InvalidSpecException e) {
+                throw new IllegalArgumentException(e.getMessage());
             } catch (IOException | RuntimeException e) {
                 throw new IllegalArgumentException("rule " + r + " is not a pattern with an action");
             }

@@ -91,6 +91,37 @@ class SpecOptionsTest {
         assertTrue(!dataDir.resolve("sessions").toFile().exists(), "nothing was started");
     }
 
+    /** An empty pattern, ".*" or an empty alternative matches every line: a fail rule would fail every session at once. */
+    @Test
+    void aRuleThatMatchesEveryLineIsRefusedAndStartsNothing() {
+        for (List<String> rule : List.of(List.of("--fail-on", ""), List.of("--highlight", ".*"), List.of("--notify-on", "|ERROR"),
+                List.of("--fail-on", "^"))) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            List<String> all = new ArrayList<>(List.of("exec", "--data-dir", dataDir.toString()));
+            all.addAll(rule);
+            all.addAll(List.of("--", "echo", "hello"));
+            assertEquals(2, RunboardCli.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true)), rule.toString());
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertTrue(err.toString().contains("/" + rule.get(1) + "/ matches every line (it matches an empty string)"), err.toString());
+            assertEquals("", out.toString());
+            assertTrue(!dataDir.resolve("sessions").toFile().exists() || dataDir.resolve("sessions").toFile().list().length == 0,
+                    "nothing was started");
+        }
+        assertTrue(err("--fail-on", "").contains("would end the session at its first line of output"));
+        // Rules that match some lines only, an empty line included, are what they look like.
+        spec("--fail-on", "ERROR", "--highlight", "^$", "--notify-on", "(?i)warn", "--", "make").validate();
+    }
+
+    private String err(String... options) {
+        StringWriter err = new StringWriter();
+        List<String> all = new ArrayList<>(List.of("exec", "--data-dir", dataDir.toString()));
+        all.addAll(List.of(options));
+        all.addAll(List.of("--", "true"));
+        RunboardCli.run(all.toArray(String[]::new), new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        return err.toString();
+    }
+
     private void assertRefused(String message, String... options) {
         List<String> args = new ArrayList<>(List.of(options));
         args.addAll(List.of("--", "make"));
