@@ -141,7 +141,7 @@ public record SessionSpec(
             checkHost(host);
             checkRemoteSupports();
         } else if (!Files.exists(cwd)) {
-            throw new InvalidSpecException("cwd", "cwd " + cwd + " does not exist");
+            throw new InvalidSpecException("cwd", "cwd " + cwd + " does not exist" + tildeHint(cwd));
         } else if (!Files.isDirectory(cwd)) {
             throw new InvalidSpecException("cwd", "cwd " + cwd + " is not a directory");
         }
@@ -160,6 +160,17 @@ public record SessionSpec(
         watch.validate();
         watch.rules().forEach(OutputRule::checkMatchesSomething); // for a new session; a record read back is not asked
         return this;
+    }
+
+    /** A '~' that reached runboard was quoted, or came from a file: no shell made it the home folder. */
+    private static String tildeHint(Path cwd) {
+        for (Path part : cwd) {
+            if (part.toString().startsWith("~")) {
+                return " (its '" + part + "' is not a home folder: the shell expands only an unquoted ~ at the start of a word;"
+                        + " write $HOME/... or the whole path)";
+            }
+        }
+        return "";
     }
 
     /**

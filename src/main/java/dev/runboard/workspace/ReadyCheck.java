@@ -39,6 +39,13 @@ public record ReadyCheck(
         if (tcp != null && !tcp.strip().matches("(?:[^\\s:]+:)?\\d{1,5}")) {
             throw new IllegalArgumentException("'tcp' must be PORT or HOST:PORT, not '" + tcp + "'");
         }
+        if (tcp != null) {
+            int port = Integer.parseInt(tcp.strip().substring(tcp.strip().lastIndexOf(':') + 1));
+            if (port < 1 || port > 65535) {
+                // No connection to it can ever succeed: the service would be waited for until its timeout.
+                throw new IllegalArgumentException("'tcp' port must be 1 to 65535, not " + port);
+            }
+        }
         if (http != null && !http.matches("(?i)https?://\\S+")) {
             throw new IllegalArgumentException("'http' must be a URL starting with http:// or https://");
         }

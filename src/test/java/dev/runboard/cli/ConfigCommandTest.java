@@ -98,7 +98,12 @@ class ConfigCommandTest {
         Result grace = cli("config", "set", "default_grace_ms", "soon");
         assertTrue(grace.err().contains("'soon' for default_grace_ms (allowed: a duration"), grace.err());
         Result rules = cli("config", "set", "default_rules", "[{\"pattern\": \"(\", \"action\": \"fail\"}]");
-        assertTrue(rules.err().contains("is not a pattern with an action"), rules.err());
+        assertTrue(rules.err().contains("output rule /(/ is not a valid regex: Unclosed group"), rules.err());
+        Result everyLine = cli("config", "set", "default_rules", "[{\"pattern\": \".*\", \"action\": \"fail\"}]");
+        assertEquals(2, everyLine.exit());
+        assertTrue(everyLine.err().contains("output rule /.*/ matches every line"), everyLine.err());
+        Result notARule = cli("config", "set", "default_rules", "[{\"regex\": \"x\"}]");
+        assertTrue(notARule.err().contains("is not a pattern with an action"), notARule.err());
         Result key = cli("config", "get", "colour");
         assertEquals(2, key.exit());
         assertTrue(key.err().contains("unknown setting 'colour' (settings: theme, "), key.err());

@@ -113,6 +113,14 @@ class SpecOptionsTest {
         spec("--fail-on", "ERROR", "--highlight", "^$", "--notify-on", "(?i)warn", "--", "make").validate();
     }
 
+    @Test
+    void aQuotedTildeInTheCwdIsExplained() {
+        String err = err("--cwd", "~/runboard-no-such-folder");
+        assertTrue(err.contains("does not exist (its '~' is not a home folder: the shell expands only an unquoted ~"), err);
+        assertEquals(1, err.strip().lines().count(), err);
+        assertTrue(!err("--cwd", dataDir.resolve("no-such-folder").toString()).contains("home folder"));
+    }
+
     private String err(String... options) {
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of("exec", "--data-dir", dataDir.toString()));

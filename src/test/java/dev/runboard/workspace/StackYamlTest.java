@@ -145,6 +145,17 @@ class StackYamlTest {
                     ready: {tcp: 1, exec: y}
                 """);
         assertTrue(twoProbes.problem().contains("one probe"), twoProbes.problem());
+
+        for (String port : java.util.List.of("70000", "0", "db.local:65536")) {
+            WorkspaceException noSuchPort = error("""
+                    commands:
+                      db:
+                        command: x
+                        ready: {tcp: "%s"}
+                    """.formatted(port));
+            assertTrue(noSuchPort.problem().contains("'tcp' port must be 1 to 65535, not " + Integer.parseInt(port.replaceAll(".*:", ""))),
+                    noSuchPort.problem());
+        }
     }
 
     private static WorkspaceException error(String yaml) {
