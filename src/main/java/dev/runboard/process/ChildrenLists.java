@@ -43,7 +43,7 @@ final class ChildrenLists {
             }
             Path dir = PROC.resolve(Long.toString(pid));
             try {
-                found.add(ProcSample.parse(Files.readString(dir.resolve("stat"), StandardCharsets.ISO_8859_1)));
+                found.add(ProcSample.read(dir));
                 readNanos.put(pid, System.nanoTime());
             } catch (IOException | RuntimeException gone) {
                 continue; // ended since its parent's list was read

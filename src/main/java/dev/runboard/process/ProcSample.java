@@ -11,6 +11,11 @@ record ProcSample(long pid, long ppid, long pgid, char state, long startTicks, l
         return state != 'Z' && state != 'X';
     }
 
+    /** Reads and parses {@code /proc/PID/stat} of the process folder {@code dir}. */
+    static ProcSample read(java.nio.file.Path dir) throws java.io.IOException {
+        return parse(java.nio.file.Files.readString(dir.resolve("stat"), java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
+
     /** Parses a stat line without regexes or splitting the whole line (this runs for every process every pass). */
     static ProcSample parse(String stat) {
         int open = stat.indexOf('(');

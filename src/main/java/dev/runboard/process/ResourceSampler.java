@@ -238,7 +238,7 @@ public final class ResourceSampler {
                 String name = dir.getFileName().toString();
                 if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
                     try {
-                        ProcSample p = ProcSample.parse(Files.readString(dir.resolve("stat"), StandardCharsets.ISO_8859_1));
+                        ProcSample p = ProcSample.read(dir);
                         readNanos.put(p.pid(), System.nanoTime());
                         all.add(p);
                     } catch (IOException | RuntimeException gone) {

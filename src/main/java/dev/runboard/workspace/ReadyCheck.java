@@ -40,7 +40,8 @@ public record ReadyCheck(
             throw new IllegalArgumentException("'tcp' must be PORT or HOST:PORT, not '" + tcp + "'");
         }
         if (tcp != null) {
-            int port = Integer.parseInt(tcp.strip().substring(tcp.strip().lastIndexOf(':') + 1));
+            String address = tcp.strip();
+            int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
             if (port < 1 || port > 65535) {
                 // No connection to it can ever succeed: the service would be waited for until its timeout.
                 throw new IllegalArgumentException("'tcp' port must be 1 to 65535, not " + port);
