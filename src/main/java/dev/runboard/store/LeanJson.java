@@ -158,10 +158,10 @@ public final class LeanJson {
 
     /** The enum's {@link JsonValue} method, or null when Jackson writes its constants by name. */
     static Method jsonValueOf(Class<?> type) {
-        Annotations annotations = Annotations.of(type);
+        JacksonAnnotations annotations = JacksonAnnotations.of(type);
         for (Method m : type.getMethods()) {
             // Methods the enum inherits from the JDK carry no Jackson annotation; others' are read by reflection.
-            boolean jsonValue = m.getDeclaringClass() == type ? find(annotations.onMethod(m), JsonValue.class) != null
+            boolean jsonValue = m.getDeclaringClass() == type ? JacksonAnnotations.find(annotations.onMethod(m), JsonValue.class) != null
                     : !m.getDeclaringClass().getName().startsWith("java.") && m.isAnnotationPresent(JsonValue.class);
             if (jsonValue && m.getParameterCount() == 0) {
                 return m;
@@ -289,7 +289,7 @@ public final class LeanJson {
 
     /** As the type's class file (and its mix-in's) says: what {@link LeanJsonLayouts} spares the types it lists. */
     static List<Property> analysed(Class<?> type) {
-        Annotations annotations = Annotations.of(type);
+        JacksonAnnotations annotations = JacksonAnnotations.of(type);
         checkAnnotations(annotations.onClass());
         Map<String, Property> byName = new LinkedHashMap<>();
         List<Method> accessors = new ArrayList<>();
@@ -298,8 +298,8 @@ public final class LeanJson {
             accessors.add(getter);
             List<ClassFileAnnotations.Annotation> on = annotations.onMethod(getter);
             checkAnnotations(on);
-            if (find(on, JsonIgnore.class) == null) {
-                String name = componentName(c, on);
+            if (JacksonAnnotations.find(on, JsonIgnore.class) == null) {
+                String name = JacksonAnnotations.componentName(c, on);
                 byName.put(name, new Property(name, getter));
             }
         }
@@ -311,15 +311,15 @@ public final class LeanJson {
             }
             List<ClassFileAnnotations.Annotation> on = annotations.onMethod(m);
             checkAnnotations(on);
-            String named = nameIn(find(on, JsonProperty.class));
+            String named = JacksonAnnotations.nameIn(JacksonAnnotations.find(on, JsonProperty.class));
             if (named != null) {
                 extra.add(new Property(named.isEmpty() ? m.getName() : named, m));
-            } else if (find(on, JsonIgnore.class) == null && isBeanGetter(m.getName())) {
+            } else if (JacksonAnnotations.find(on, JsonIgnore.class) == null && isBeanGetter(m.getName())) {
                 throw new Unsupported(type.getName() + "." + m.getName() + ": a bean getter Jackson would write");
             }
         }
         List<Property> ordered = new ArrayList<>();
-        ClassFileAnnotations.Annotation order = find(annotations.onClass(), JsonPropertyOrder.class);
+        ClassFileAnnotations.Annotation order = JacksonAnnotations.find(annotations.onClass(), JsonPropertyOrder.class);
         Map<String, Property> extraByName = new LinkedHashMap<>();
         extra.forEach(p -> extraByName.put(p.name(), p));
         if (order != null) {
@@ -352,85 +352,6 @@ public final class LeanJson {
             if (a.type().startsWith("com.fasterxml.") && KNOWN.stream().noneMatch(k -> k.getName().equals(a.type()))) {
                 throw new Unsupported("@" + a.type().substring(a.type().lastIndexOf('.') + 1));
             }
-        }
-    }
-
-    /**
-     * A record component's JSON name: the value of the {@link JsonProperty} among {@code on} (its
-     * accessor's annotations), or its own name. LeanJsonReader names what it reads the same way.
-     */
-    static String componentName(RecordComponent c, List<ClassFileAnnotations.Annotation> on) {
-        String named = nameIn(find(on, JsonProperty.class));
-        return named == null || named.isEmpty() ? c.getName() : named;
-    }
-
-    private static ClassFileAnnotations.Annotation find(List<ClassFileAnnotations.Annotation> in, Class<? extends Annotation> type) {
-        for (ClassFileAnnotations.Annotation a : in) {
-            if (a.type().equals(type.getName())) {
-                return a;
-            }
-        }
-        return null;
-    }
-
-    /** A {@link JsonProperty}'s value ("" when not given), or null without one. */
-    private static String nameIn(ClassFileAnnotations.Annotation property) {
-        return property == null ? null : (String) property.values().getOrDefault("value", "");
-    }
-
-    /**
-     * The annotations Jackson sees on a type: those its mix-in lends ({@link SessionMixIns}) first,
-     * then its own; each as its class file holds them ({@link ClassFileAnnotations}: no proxies), or,
-     * when the class file cannot be read, as reflection gives them.
-     */
-    record Annotations(Class<?> type, ClassFileAnnotations file, Annotations lender) {
-        static Annotations of(Class<?> type) {
-            Class<?> mixIn = SessionMixIns.BY_TARGET.get(type);
-            return new Annotations(type, ClassFileAnnotations.of(type), mixIn == null ? null : of(mixIn));
-        }
-
-        List<ClassFileAnnotations.Annotation> onClass() {
-            List<ClassFileAnnotations.Annotation> own = file != null ? file.onClass() : reflected(type.getAnnotations());
-            return lender == null ? own : concat(lender.onClass(), own);
-        }
-
-        /** A mix-in lends to the same-named method without parameters (a record's accessor). */
-        List<ClassFileAnnotations.Annotation> onMethod(Method m) {
-            List<ClassFileAnnotations.Annotation> own = file != null ? file.onMethod(m.getName()) : reflected(m.getAnnotations());
-            return lender == null || m.getParameterCount() != 0 ? own : concat(lender.onMethodNamed(m.getName()), own);
-        }
-
-        private List<ClassFileAnnotations.Annotation> onMethodNamed(String name) {
-            if (file != null) {
-                return file.onMethod(name);
-            }
-            try {
-                return reflected(type.getDeclaredMethod(name).getAnnotations());
-            } catch (NoSuchMethodException e) {
-                return List.of();
-            }
-        }
-
-        private static List<ClassFileAnnotations.Annotation> concat(List<ClassFileAnnotations.Annotation> first,
-                List<ClassFileAnnotations.Annotation> then) {
-            List<ClassFileAnnotations.Annotation> all = new ArrayList<>(first);
-            all.addAll(then);
-            return all;
-        }
-
-        private static List<ClassFileAnnotations.Annotation> reflected(Annotation[] annotations) {
-            List<ClassFileAnnotations.Annotation> out = new ArrayList<>();
-            for (Annotation a : annotations) {
-                Map<String, Object> values = new java.util.HashMap<>();
-                if (a instanceof JsonProperty p) {
-                    values.put("value", p.value());
-                } else if (a instanceof JsonPropertyOrder o) {
-                    values.put("value", List.of((Object[]) o.value()));
-                    values.put("alphabetic", o.alphabetic());
-                }
-                out.add(new ClassFileAnnotations.Annotation(a.annotationType().getName(), values));
-            }
-            return out;
         }
     }
 

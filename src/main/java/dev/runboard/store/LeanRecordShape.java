@@ -35,7 +35,7 @@ record LeanRecordShape(Constructor<?> constructor, Map<String, Integer> index, T
     }
 
     private static LeanRecordShape shapeOf(Class<?> type) {
-        LeanJson.Annotations annotations = LeanJson.Annotations.of(type);
+        JacksonAnnotations annotations = JacksonAnnotations.of(type);
         for (ClassFileAnnotations.Annotation a : annotations.onClass()) {
             if (isJackson(a) && !HARMLESS_ON_CLASS.contains(a.type())) {
                 throw new LeanJsonReader.Unreadable(type.getName() + ": @" + a.type());
@@ -56,7 +56,7 @@ record LeanRecordShape(Constructor<?> constructor, Map<String, Integer> index, T
                     throw new LeanJsonReader.Unreadable(type.getName() + "." + accessor.getName() + ": @" + a.type());
                 }
             }
-            index.put(LeanJson.componentName(components[i], on), i);
+            index.put(JacksonAnnotations.componentName(components[i], on), i);
             types[i] = components[i].getGenericType();
             raw[i] = components[i].getType();
             defaults[i] = zero(raw[i]);
@@ -133,7 +133,7 @@ record LeanRecordShape(Constructor<?> constructor, Map<String, Integer> index, T
     }
 
     private static boolean isPlainEnum(Class<?> type) {
-        LeanJson.Annotations annotations = LeanJson.Annotations.of(type);
+        JacksonAnnotations annotations = JacksonAnnotations.of(type);
         if (annotations.onClass().stream().anyMatch(LeanRecordShape::isJackson)) {
             return false;
         }
