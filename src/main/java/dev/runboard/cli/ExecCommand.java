@@ -119,8 +119,7 @@ public final class ExecCommand implements Callable<Integer> {
     private synchronized void printOnce(SessionSnapshot last) {
         if (!printed) {
             printed = true;
-            out.println(LeanJson.write(last));
-            out.flush();
+            ByteWriter.printLine(out, LeanJson.writeBytes(last));
         }
     }
 

@@ -64,7 +64,7 @@ public final class RunboardCli {
     }
 
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter out = new ByteWriter(System.out);
         PrintWriter err = new PrintWriter(System.err, true);
         System.exit(run(args, out, err));
     }

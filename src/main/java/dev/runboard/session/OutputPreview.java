@@ -305,6 +305,27 @@ public final class OutputPreview {
     }
 
     /**
+     * {@link #text()} encoded as UTF-8, made from the bytes without a String of the whole: for a
+     * writer of bytes (exec's snapshot on stdout, a record on disk), to which the text's one
+     * {@code …} made it a UTF-16 string to decode, escape and encode again, character by character.
+     */
+    public byte[] textUtf8() {
+        if (isEmpty() && note != null || source != null) {
+            return text().getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] shownHead = ShownUtf8.of(head.bytes());
+        if (!truncated()) {
+            return shownHead;
+        }
+        byte[] marker = omissionMarker(omittedBytes()).getBytes(StandardCharsets.UTF_8);
+        byte[] shownTail = ShownUtf8.of(tail.bytes());
+        byte[] whole = Arrays.copyOf(shownHead, shownHead.length + marker.length + shownTail.length);
+        System.arraycopy(marker, 0, whole, shownHead.length, marker.length);
+        System.arraycopy(shownTail, 0, whole, shownHead.length + marker.length, shownTail.length);
+        return whole;
+    }
+
+    /**
      * The last non-blank line of the output, ANSI escapes removed; empty when there is none.
      * Decodes only the last {@value #LAST_LINE_WINDOW} bytes (the table asks for this on every
      * tick, for every row), and remembers the answer.

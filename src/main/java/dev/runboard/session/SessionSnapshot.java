@@ -40,7 +40,7 @@ public record SessionSnapshot(
         String connection,
         StackLink stack,
         Boolean ready,
-        RunProgress estimate) {
+        RunProgress estimate) implements TextAsUtf8 {
 
     /** The same snapshot with its place in a stack (null: none) and its readiness (null: no probe). */
     public SessionSnapshot withStack(StackLink link, Boolean isReady) {
@@ -130,6 +130,12 @@ public record SessionSnapshot(
 
     public String output() {
         return preview.text();
+    }
+
+    /** {@link #output()}'s bytes, made from the preview's without decoding them. */
+    @Override
+    public byte[] utf8Of(String accessor) {
+        return accessor.equals("output") ? preview.textUtf8() : null;
     }
 
     public boolean outputTruncated() {

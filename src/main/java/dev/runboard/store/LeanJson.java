@@ -10,9 +10,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,13 +42,11 @@ public final class LeanJson {
 
     /** The JSON as this writer writes it, or null where only Jackson can (LeanJsonTest holds exec's values to it). */
     static String writeItself(Object value) {
-        StringBuilder out = new StringBuilder(1024);
         try {
-            value(out, value, 0);
+            return LeanJsonWriter.text(value);
         } catch (Unsupported e) {
             return null;
         }
-        return out.toString();
     }
 
     /**
@@ -87,73 +83,32 @@ public final class LeanJson {
         }
     }
 
+    /**
+     * {@link #write}'s JSON as UTF-8 bytes, made as bytes: the long text of a {@link
+     * dev.runboard.session.TextAsUtf8} record (a snapshot's output, a record's preview) is escaped
+     * from its own bytes, never decoded (LeanJsonTest holds the two side by side).
+     */
     public static byte[] writeBytes(Object value) {
-        return write(value).getBytes(StandardCharsets.UTF_8);
+        try {
+            return LeanJsonWriter.utf8(value);
+        } catch (Unsupported e) {
+            return Json.write(value).getBytes(StandardCharsets.UTF_8);
+        }
     }
 
     /** Something this writer does not write as Jackson would: Jackson writes the whole value instead. */
-    private static final class Unsupported extends RuntimeException {
+    static final class Unsupported extends RuntimeException {
         Unsupported(String what) {
             super(what, null, false, false);
         }
     }
 
-    private record Property(String name, Method getter) {
+    record Property(String name, Method getter) {
     }
 
-    private static void value(StringBuilder out, Object v, int depth) {
-        if (v == null) {
-            out.append("null");
-        } else if (v instanceof String s) {
-            string(out, s);
-        } else if (v instanceof Boolean || v instanceof Integer || v instanceof Long || v instanceof Short) {
-            out.append(v);
-        } else if (v instanceof Double d) {
-            number(out, d.isNaN() || d.isInfinite(), d.toString());
-        } else if (v instanceof Float f) {
-            number(out, f.isNaN() || f.isInfinite(), f.toString());
-        } else if (v instanceof Instant i) {
-            string(out, i.toString()); // ISO_INSTANT, as Jackson's InstantSerializer writes it
-        } else if (v instanceof Enum<?> e) {
-            enumValue(out, e);
-        } else if (v instanceof Collection<?> c) {
-            array(out, c, depth);
-        } else if (v instanceof Map<?, ?> m) {
-            map(out, m, depth);
-        } else if (v instanceof Record r) {
-            object(out, r, depth);
-        } else {
-            throw new Unsupported(v.getClass().getName());
-        }
-    }
-
-    /** Jackson writes NaN and the infinities as strings. */
-    private static void number(StringBuilder out, boolean quoted, String text) {
-        if (quoted) {
-            string(out, text);
-        } else {
-            out.append(text);
-        }
-    }
-
-    private static void enumValue(StringBuilder out, Enum<?> e) {
-        if (e instanceof dev.runboard.session.SessionStatus status) {
-            string(out, status.word()); // Json's "runboard-words" module writes a status as its word
-            return;
-        }
-        Class<?> type = e.getDeclaringClass();
-        String known = LeanJsonLayouts.ENUMS.get(type.getName());
-        Method jsonValue;
-        try {
-            jsonValue = known == null ? jsonValueOf(type) : known.isEmpty() ? null : type.getMethod(known);
-        } catch (NoSuchMethodException stale) {
-            jsonValue = jsonValueOf(type);
-        }
-        if (jsonValue != null) {
-            value(out, invoke(jsonValue, e), 0);
-        } else {
-            string(out, e.name());
-        }
+    /** A record type's properties, worked out at its first write. */
+    static List<Property> propertiesOf(Class<?> type) {
+        return PROPERTIES.computeIfAbsent(type, LeanJson::properties);
     }
 
     /** The enum's {@link JsonValue} method, or null when Jackson writes its constants by name. */
@@ -171,66 +126,6 @@ public final class LeanJson {
         return null;
     }
 
-    /** Jackson's default pretty printer: arrays on one line, "[ a, b ]", objects inside them indented. */
-    private static void array(StringBuilder out, Collection<?> c, int depth) {
-        if (c.isEmpty()) {
-            out.append("[ ]");
-            return;
-        }
-        out.append("[ ");
-        boolean first = true;
-        for (Object item : c) {
-            if (!first) {
-                out.append(", ");
-            }
-            first = false;
-            value(out, item, depth);
-        }
-        out.append(" ]");
-    }
-
-    private static void map(StringBuilder out, Map<?, ?> m, int depth) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : m.entrySet()) {
-            if (!(e.getKey() instanceof String key)) {
-                throw new Unsupported("a map key that is not a string");
-            }
-            fields.put(key, e.getValue());
-        }
-        fields(out, fields, depth);
-    }
-
-    private static void object(StringBuilder out, Record r, int depth) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        for (Property p : PROPERTIES.computeIfAbsent(r.getClass(), LeanJson::properties)) {
-            fields.put(p.name(), invoke(p.getter(), r));
-        }
-        fields(out, fields, depth);
-    }
-
-    private static void fields(StringBuilder out, Map<String, Object> fields, int depth) {
-        if (fields.isEmpty()) {
-            out.append("{ }");
-            return;
-        }
-        out.append('{');
-        boolean first = true;
-        for (Map.Entry<String, Object> f : fields.entrySet()) {
-            out.append(first ? "\n" : ",\n");
-            first = false;
-            indent(out, depth + 1);
-            string(out, f.getKey());
-            out.append(" : ");
-            value(out, f.getValue(), depth + 1);
-        }
-        out.append('\n');
-        indent(out, depth);
-        out.append('}');
-    }
-
-    private static void indent(StringBuilder out, int depth) {
-        out.append("  ".repeat(depth));
-    }
 
     /**
      * A record's properties in Jackson's order: those {@link JsonPropertyOrder} names first, then the
@@ -355,7 +250,7 @@ public final class LeanJson {
         }
     }
 
-    private static Object invoke(Method m, Object target) {
+    static Object invoke(Method m, Object target) {
         try {
             return m.invoke(target);
         } catch (IllegalAccessException e) {
@@ -365,50 +260,4 @@ public final class LeanJson {
         }
     }
 
-    /**
-     * Jackson's escaping: quote, backslash and control characters; everything else as it is (UTF-8).
-     * Runs of characters that need nothing are copied whole: a 64 KiB preview is written twice at the
-     * end of an exec, whose code is mostly not compiled yet, and a call per character cost it ~20 ms
-     * each time (docs/BENCHMARKS.md §10, round 5).
-     */
-    private static void string(StringBuilder out, String s) {
-        out.append('"');
-        int n = s.length();
-        char[] chars = n > 16 ? s.toCharArray() : null;
-        int plainFrom = 0;
-        for (int i = 0; i < n; i++) {
-            char c = chars != null ? chars[i] : s.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\' && (c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE)) {
-                continue; // plain: copied with its run
-            }
-            out.append(s, plainFrom, i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else if (!pairedAt(s, i)) {
-                        throw new Unsupported("a lone surrogate");
-                    } else {
-                        out.append(c).append(s.charAt(++i)); // a surrogate pair, as it is
-                    }
-                }
-            }
-            plainFrom = i + 1;
-        }
-        out.append(s, plainFrom, n);
-        out.append('"');
-    }
-
-    private static boolean pairedAt(String s, int i) {
-        return Character.isHighSurrogate(s.charAt(i)) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-    }
-
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 }

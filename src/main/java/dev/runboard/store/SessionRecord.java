@@ -48,7 +48,7 @@ public record SessionRecord(
         @JsonProperty("resources") ResourceTotals resources,
         @JsonProperty("events") List<SessionEvent> events,
         @JsonProperty("stack") dev.runboard.session.StackLink stack,
-        @JsonProperty("ready") Boolean ready) {
+        @JsonProperty("ready") Boolean ready) implements dev.runboard.session.TextAsUtf8 {
 
     /** Events are optional on disk (older records have none); in memory never null. */
     public SessionRecord {
@@ -175,6 +175,17 @@ public record SessionRecord(
         } catch (IllegalArgumentException e) {
             throw new CorruptRecordException(field + " is not base64 (" + e.getMessage() + ")");
         }
+    }
+
+    /** The preview's base64 text as bytes (ASCII: copied whole, not escaped character by character). */
+    @Override
+    public byte[] utf8Of(String accessor) {
+        String base64 = switch (accessor) {
+            case "outputHead" -> outputHead;
+            case "outputTail" -> outputTail;
+            default -> null;
+        };
+        return base64 == null ? null : base64.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Whether the record holds preview bytes (as base64). */

@@ -152,6 +152,36 @@ class LeanJsonTest {
 
     private static void assertSame(Object value) {
         assertEquals(Json.write(value), LeanJson.write(value));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(Json.write(value).getBytes(StandardCharsets.UTF_8),
+                LeanJson.writeBytes(value), "as bytes");
+    }
+
+    /**
+     * A snapshot's output and a record's preview are written as bytes from the preview's bytes: output
+     * of every awkward kind — invalid UTF-8 (cut sequences, stray continuations, overlong forms,
+     * surrogates' encodings), NUL and other control bytes, quotes and backslashes, multi-byte
+     * characters — on either side of the omission marker, is written as Jackson writes its text.
+     */
+    @Test
+    void outputOfAnyBytesIsWrittenAsBytesAsJacksonWritesItsText() {
+        java.util.Random random = new java.util.Random(16);
+        byte[] alphabet = {'a', 'Z', ' ', '\n', '\r', '\t', 0, 0x1B, 0x7F, '"', '\\', (byte) 0xC3, (byte) 0xA9,
+            (byte) 0xE2, (byte) 0x80, (byte) 0xA6, (byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80, (byte) 0xED,
+            (byte) 0xA0, (byte) 0xC0, (byte) 0xFF};
+        for (int round = 0; round < 300; round++) {
+            byte[] output = new byte[random.nextInt(200)];
+            for (int i = 0; i < output.length; i++) {
+                output[i] = random.nextInt(3) == 0 ? (byte) random.nextInt(256) : alphabet[random.nextInt(alphabet.length)];
+            }
+            OutputPreview preview = OutputPreview.of(output, 1 + random.nextInt(220));
+            assertSame(snapshot(SessionStatus.COMPLETED, null, preview));
+            java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+            assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd",
+                    new SpecRecord("true", null, null, "/", Map.of(), null, 0, 1, null, null, null, null), SessionStatus.COMPLETED,
+                    4242L, 0, T0, T1, 0, null, null, b64.encodeToString(preview.headBytes()),
+                    b64.encodeToString(preview.tailBytes()), output.length, null, null, null, null, null, null, null,
+                    List.of(), null, null));
+        }
     }
 
     static Map<String, String> env() {
