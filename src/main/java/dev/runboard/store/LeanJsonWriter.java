@@ -56,7 +56,7 @@ final class LeanJsonWriter {
         } else if (v instanceof Float f) {
             number(f.isNaN() || f.isInfinite(), f.toString());
         } else if (v instanceof Instant i) {
-            string(i.toString()); // ISO_INSTANT, as Jackson's InstantSerializer writes it
+            string(InstantText.format(i)); // ISO_INSTANT, as Jackson's InstantSerializer writes it
         } else if (v instanceof Enum<?> e) {
             enumValue(e);
         } else if (v instanceof Collection<?> c) {

@@ -61,8 +61,8 @@ public record SessionRecord(
     /** Records of runboard 0.1, which have no {@code schema} field. */
     public static final int SCHEMA_0_1 = 1;
     /** Instants outside these years are not times runboard wrote (and could overflow elapsed-time arithmetic). */
-    static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
-    static final Instant LATEST = Instant.parse("2200-01-01T00:00:00Z");
+    static final Instant EARLIEST = Instant.EPOCH;
+    static final Instant LATEST = Instant.ofEpochSecond(7_258_118_400L); // 2200-01-01T00:00:00Z (Instant.parse would start DateTimeFormatter)
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
     public static SessionRecord of(Session s) {

@@ -26,7 +26,24 @@ class InstantTextTest {
             Instant at = Instant.ofEpochSecond(second, nanos);
             String text = at.toString();
             assertEquals(Instant.parse(text), InstantText.canonical(text), text);
+            assertEquals(text, InstantText.format(at));
         }
+    }
+
+    /** The days where a calendar turns (leap days, years, eras), the ends of the range and the years beyond it. */
+    @Test
+    void writesWhatInstantToStringWritesAtEveryTurnOfTheCalendar() {
+        for (String t : List.of("0000-01-01T00:00:00Z", "0000-02-29T23:59:59.999999999Z", "1600-02-29T12:00:00Z",
+                "1700-03-01T00:00:00Z", "1900-02-28T00:00:00.5Z", "1969-12-31T23:59:59.999Z", "1970-01-01T00:00:00Z",
+                "2000-02-29T00:00:00.000001Z", "2100-03-01T00:00:00Z", "2200-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z")) {
+            Instant at = Instant.parse(t);
+            for (long step : new long[] {-86_400, -1, 0, 1, 86_400}) {
+                assertEquals(at.plusSeconds(step).toString(), InstantText.format(at.plusSeconds(step)));
+            }
+        }
+        assertEquals(Instant.MIN.toString(), InstantText.format(Instant.MIN));
+        assertEquals(Instant.MAX.toString(), InstantText.format(Instant.MAX));
+        assertEquals("+10000-01-01T00:00:00Z", InstantText.format(Instant.parse("+10000-01-01T00:00:00Z")));
     }
 
     @Test
