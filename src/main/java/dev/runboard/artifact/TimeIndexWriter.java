@@ -1,23 +1,23 @@
 package dev.runboard.artifact;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Appends to a capture's {@link TimeIndex}: each {@link #sample} looks at the capture's size (one
- * fstat on a channel kept open) and writes an entry only when it grew. Used by one sampling
+ * fstat on a file kept open) and writes an entry only when it grew. Used by one sampling
  * thread; never reads the capture's bytes.
  */
 public final class TimeIndexWriter implements AutoCloseable {
     private final Path data;
-    private FileChannel capture;
-    private final FileChannel index;
-    private final ByteBuffer entry = ByteBuffer.allocate(TimeIndex.ENTRY).order(ByteOrder.BIG_ENDIAN);
+    // RandomAccessFile rather than FileChannel: a tick runs every 50 ms, mostly in code not compiled yet, and
+    // each of a channel's calls runs its interruptible-I/O bookkeeping around the one system call; this
+    // cost 5 ms of CPU per second of a command's run, while the command ran (docs/BENCHMARKS.md §10, round 14).
+    private RandomAccessFile capture;
+    private final RandomAccessFile index;
+    private final byte[] entry = new byte[TimeIndex.ENTRY];
     private long lastSize;
 
     /**
@@ -28,7 +28,7 @@ public final class TimeIndexWriter implements AutoCloseable {
         this.data = data;
         Path file = TimeIndex.fileFor(data);
         boolean existed = Files.exists(file);
-        this.index = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        this.index = new RandomAccessFile(file.toFile(), "rw");
         if (!existed) {
             try {
                 Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
@@ -36,28 +36,34 @@ public final class TimeIndexWriter implements AutoCloseable {
                 // the data dir's own protection applies
             }
         }
-        long whole = index.size() - index.size() % TimeIndex.ENTRY;
-        index.truncate(whole);
-        index.position(whole);
+        long whole = index.length() - index.length() % TimeIndex.ENTRY;
+        index.setLength(whole);
+        index.seek(whole);
         this.lastSize = TimeIndex.read(data).covered();
     }
 
     /** Records the capture's size at {@code nowMillis} if it grew; returns whether it did. */
     public boolean sample(long nowMillis) throws IOException {
         if (capture == null) {
-            capture = FileChannel.open(data, StandardOpenOption.READ);
+            capture = new RandomAccessFile(data.toFile(), "r");
         }
-        long size = capture.size();
+        long size = capture.length();
         if (size <= lastSize) {
             return false;
         }
-        entry.clear();
-        entry.putLong(size).putLong(nowMillis).flip();
-        while (entry.hasRemaining()) {
-            index.write(entry);
-        }
+        putLong(size, 0);
+        putLong(nowMillis, 8);
+        index.write(entry);
         lastSize = size;
         return true;
+    }
+
+    /** Big-endian, as {@link TimeIndex} reads it. */
+    private void putLong(long value, int at) {
+        for (int i = at + 7; i >= at; i--) {
+            entry[i] = (byte) value;
+            value >>>= 8;
+        }
     }
 
     @Override
@@ -66,10 +72,10 @@ public final class TimeIndexWriter implements AutoCloseable {
         closeQuietly(index);
     }
 
-    private static void closeQuietly(FileChannel ch) {
-        if (ch != null) {
+    private static void closeQuietly(RandomAccessFile f) {
+        if (f != null) {
             try {
-                ch.close();
+                f.close();
             } catch (IOException ignored) {
                 // nothing buffered: each entry was written when it was sampled
             }

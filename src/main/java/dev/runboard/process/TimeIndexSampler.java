@@ -5,12 +5,8 @@ import dev.runboard.artifact.TimeIndexWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -18,8 +14,12 @@ import java.util.logging.Logger;
  * Keeps the {@link TimeIndex} of every running session this engine owns: one thread for all of
  * them, ticking every {@value #PERIOD_MILLIS} ms while at least one session runs (half the
  * promised {@link TimeIndex#RESOLUTION_MILLIS}, so a late tick on a busy machine still keeps the
- * promise), and idle otherwise. A tick costs one fstat per session and writes 16 bytes only for a
+ * promise), and waiting otherwise. A tick costs one fstat per session and writes 16 bytes only for a
  * capture that grew: the command's own writes go straight to its file as before.
+ *
+ * <p>A plain thread that sleeps, not a scheduled executor: a tick runs 20 times a second in code
+ * mostly not compiled yet, and the executor's queue and locks around each one cost 5 ms of CPU per
+ * second of a command's run, taken from the command on a busy machine (docs/BENCHMARKS.md §10, round 14).
  */
 final class TimeIndexSampler implements AutoCloseable {
     /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
@@ -31,10 +31,11 @@ final class TimeIndexSampler implements AutoCloseable {
     private static final boolean ENABLED = !"off".equals(System.getProperty("runboard.timeIndex"));
 
     private final Clock clock;
-    private final Map<String, TimeIndexWriter> writers = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
-            SessionEngine.daemonThreads("runboard-time-index"));
-    private ScheduledFuture<?> ticking;
+    /** By session id; guarded by this. */
+    private final Map<String, TimeIndexWriter> writers = new HashMap<>();
+    /** Started at the first watch; guarded by this. */
+    private Thread thread;
+    private boolean closed;
 
     TimeIndexSampler(Clock clock) {
         this.clock = clock;
@@ -46,34 +47,32 @@ final class TimeIndexSampler implements AutoCloseable {
      * (continuing its index). Watching a session already watched changes nothing.
      */
     synchronized void watch(String id, Path capture) {
-        if (!ENABLED || writers.containsKey(id)) {
+        if (!ENABLED || closed || writers.containsKey(id)) {
             return;
         }
         try {
             TimeIndexWriter w = new TimeIndexWriter(capture);
             writers.put(id, w);
-            sample(id, w); // what the command wrote before it was managed gets the earliest time known
+            sample(w); // what the command wrote before it was managed gets the earliest time known
         } catch (IOException | RuntimeException e) {
             log().log(Level.WARNING, "no time index for " + id + ": " + e.getMessage());
             return;
         }
-        if (ticking == null) {
-            try {
-                ticking = thread.scheduleAtFixedRate(this::tick, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException closing) {
-                writers.remove(id).close(); // the engine is closing: the session runs on, without times from here
-            }
+        if (thread == null) {
+            thread = new Thread(this::run, "runboard-time-index");
+            thread.setDaemon(true);
+            thread.start();
         }
+        notifyAll();
     }
 
     /** The session ended: a last entry for its last bytes, then the index is closed (before its capture moves). */
     synchronized void finish(String id) {
         TimeIndexWriter w = writers.remove(id);
         if (w != null) {
-            sample(id, w);
+            sample(w);
             w.close();
         }
-        stopWhenIdle();
     }
 
     /** A session that could not start: no index (its capture is deleted too). */
@@ -87,21 +86,35 @@ final class TimeIndexSampler implements AutoCloseable {
         } catch (IOException ignored) {
             // an empty index beside a missing capture is harmless
         }
-        stopWhenIdle();
     }
 
-    private void stopWhenIdle() {
-        if (writers.isEmpty() && ticking != null) {
-            ticking.cancel(false);
-            ticking = null;
+    /** The thread: a tick every period while anything is watched, a wait for the next watch otherwise. */
+    private void run() {
+        try {
+            while (awaitWork()) {
+                Thread.sleep(PERIOD_MILLIS);
+                tick();
+            }
+        } catch (InterruptedException e) {
+            // closed
         }
     }
 
-    private synchronized void tick() {
-        writers.forEach(this::sample);
+    /** Waits while nothing is watched; false once closed. */
+    private synchronized boolean awaitWork() throws InterruptedException {
+        while (writers.isEmpty() && !closed) {
+            wait();
+        }
+        return !closed;
     }
 
-    private void sample(String id, TimeIndexWriter w) {
+    private synchronized void tick() {
+        for (TimeIndexWriter w : writers.values()) {
+            sample(w);
+        }
+    }
+
+    private void sample(TimeIndexWriter w) {
         try {
             w.sample(clock.millis());
         } catch (IOException e) {
@@ -111,8 +124,12 @@ final class TimeIndexSampler implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        closed = true;
         writers.values().forEach(TimeIndexWriter::close);
         writers.clear();
-        thread.shutdownNow();
+        notifyAll();
+        if (thread != null) {
+            thread.interrupt();
+        }
     }
 }
