@@ -106,7 +106,7 @@ final class ProcFiles {
         if (start < trimmed.length()) {
             words.add(trimmed.substring(start));
         }
-        return words.toArray(String[]::new);
+        return words.toArray(new String[0]); // not String[]::new: an array constructor reference spins a method-handle class in every JVM (~3 ms)
     }
 
     /** {@code \\s} of a regular expression: space, tab, newline, vertical tab, form feed, carriage return. */
