@@ -199,11 +199,14 @@ class SessionEngineTest {
         s.addListener(heard::add); // added after the end: told at once, still once
         assertEquals(List.of(last, last), heard);
         assertEquals(SessionStatus.COMPLETED, last.status());
-        Session t = fx.engine().start(fx.sh("true").build());
+        // It ends only once the listener is gone (a command that ended first would tell it at once).
+        Path go = dataDir.resolve("go");
+        Session t = fx.engine().start(fx.sh("while [ ! -e '" + go + "' ]; do sleep 0.01; done").build());
         List<SessionSnapshot> never = new ArrayList<>();
         dev.runboard.session.SessionListener l = never::add;
         t.addListener(l);
         t.removeListener(l);
+        java.nio.file.Files.createFile(go);
         EngineFixture.awaitEnd(t);
         assertEquals(List.of(), never);
     }
