@@ -27,6 +27,9 @@ import java.util.Map;
  * average. RSS is summed over the tree, so pages shared between processes count once per process,
  * as {@code ps} shows them. Environments and command lines are read once per process, then cached.
  * Not thread-safe: one monitor thread calls {@link #sample}.
+ *
+ * <p>No lambdas or streams: a fresh exec's JVM makes its first pass while its command runs, and linking
+ * each lambda there cost ~0.4 ms of CPU, a third of that pass (docs/BENCHMARKS.md §10, round 14).
  */
 public final class ResourceSampler {
     private static final Path PROC = Path.of("/proc");
@@ -124,7 +127,7 @@ public final class ResourceSampler {
         Map<Long, List<Long>> children = new HashMap<>();
         for (ProcSample p : all) {
             byPid.put(p.pid(), p);
-            children.computeIfAbsent(p.ppid(), k -> new ArrayList<>()).add(p.pid());
+            listIn(children, p.ppid()).add(p.pid());
         }
 
         Map<Long, Target> owner = new LinkedHashMap<>();
@@ -136,7 +139,8 @@ public final class ResourceSampler {
                     owner.putIfAbsent(p.pid(), t);
                 }
             }
-            Deque<Long> todo = new ArrayDeque<>(List.of(t.leaderPid()));
+            Deque<Long> todo = new ArrayDeque<>();
+            todo.add(t.leaderPid());
             while (!todo.isEmpty()) {
                 for (long child : children.getOrDefault(todo.poll(), List.of())) {
                     if (owner.putIfAbsent(child, t) == null) {
@@ -185,9 +189,13 @@ public final class ResourceSampler {
             }
             cpu = Math.max(0, cpu);
             long rss = p.rssPages() * pageSize;
-            nodes.computeIfAbsent(t.sessionId(), k -> new ArrayList<>()).add(new ProcessTreeSnapshot.Node(
+            listIn(nodes, t.sessionId()).add(new ProcessTreeSnapshot.Node(
                     p.pid(), p.ppid(), command(p), p.state(), cpu, rss, p.pgid() != t.leaderPid()));
-            double[] s = sums.computeIfAbsent(t.sessionId(), k -> new double[3]);
+            double[] s = sums.get(t.sessionId());
+            if (s == null) {
+                s = new double[3];
+                sums.put(t.sessionId(), s);
+            }
             s[0] += cpu;
             s[1] += rss;
             s[2] += (double) (p.ownTicks() + p.childTicks()) / clockTicks;
@@ -254,41 +262,77 @@ public final class ResourceSampler {
 
     /** The value of the tag variable in the process's environment ("" when absent or unreadable); read once per process. */
     private String tagValue(ProcSample p) {
-        return tagValues.computeIfAbsent(new ProcKey(p.pid(), p.startTicks()), k -> {
-            byte[] env;
-            try {
-                env = Files.readAllBytes(PROC.resolve(Long.toString(p.pid())).resolve("environ"));
-            } catch (IOException | SecurityException e) {
-                return "";
-            }
-            String text = new String(env, StandardCharsets.ISO_8859_1);
-            int at = text.startsWith(tagName) ? 0 : text.indexOf("\0" + tagName);
-            if (at < 0) {
-                return "";
-            }
-            int from = at == 0 && text.startsWith(tagName) ? tagName.length() : at + 1 + tagName.length();
-            int end = text.indexOf('\0', from);
-            return text.substring(from, end < 0 ? text.length() : end);
-        });
+        ProcKey key = new ProcKey(p.pid(), p.startTicks());
+        String known = tagValues.get(key);
+        if (known == null) {
+            known = readTagValue(p);
+            tagValues.put(key, known);
+        }
+        return known;
+    }
+
+    private String readTagValue(ProcSample p) {
+        byte[] env;
+        try {
+            env = Files.readAllBytes(PROC.resolve(Long.toString(p.pid())).resolve("environ"));
+        } catch (IOException | SecurityException e) {
+            return "";
+        }
+        String text = new String(env, StandardCharsets.ISO_8859_1);
+        int at = text.startsWith(tagName) ? 0 : text.indexOf("\0" + tagName);
+        if (at < 0) {
+            return "";
+        }
+        int from = at == 0 && text.startsWith(tagName) ? tagName.length() : at + 1 + tagName.length();
+        int end = text.indexOf('\0', from);
+        return text.substring(from, end < 0 ? text.length() : end);
     }
 
     private String command(ProcSample p) {
-        return commands.computeIfAbsent(new CommandKey(p.pid(), p.startTicks(), p.comm()), k -> {
-            try {
-                byte[] raw = Files.readAllBytes(PROC.resolve(Long.toString(p.pid())).resolve("cmdline"));
-                if (raw.length > 0) {
-                    return new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
-                }
-            } catch (IOException e) {
-                // gone or unreadable: the short name below
+        CommandKey key = new CommandKey(p.pid(), p.startTicks(), p.comm());
+        String known = commands.get(key);
+        if (known == null) {
+            known = readCommand(p);
+            commands.put(key, known);
+        }
+        return known;
+    }
+
+    private static String readCommand(ProcSample p) {
+        try {
+            byte[] raw = Files.readAllBytes(PROC.resolve(Long.toString(p.pid())).resolve("cmdline"));
+            if (raw.length > 0) {
+                return new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').strip();
             }
-            return "[" + p.comm() + "]";
-        });
+        } catch (IOException e) {
+            // gone or unreadable: the short name below
+        }
+        return "[" + p.comm() + "]";
     }
 
     private void pruneCaches(Map<Long, ProcSample> byPid) {
-        tagValues.keySet().removeIf(k -> !sameProcess(byPid.get(k.pid()), k.startTicks()));
-        commands.keySet().removeIf(k -> !sameProcess(byPid.get(k.pid()), k.startTicks()));
+        for (java.util.Iterator<ProcKey> i = tagValues.keySet().iterator(); i.hasNext(); ) {
+            ProcKey k = i.next();
+            if (!sameProcess(byPid.get(k.pid()), k.startTicks())) {
+                i.remove();
+            }
+        }
+        for (java.util.Iterator<CommandKey> i = commands.keySet().iterator(); i.hasNext(); ) {
+            CommandKey k = i.next();
+            if (!sameProcess(byPid.get(k.pid()), k.startTicks())) {
+                i.remove();
+            }
+        }
+    }
+
+    /** The list under {@code key}, made empty when there is none. */
+    private static <K, V> List<V> listIn(Map<K, List<V>> map, K key) {
+        List<V> list = map.get(key);
+        if (list == null) {
+            list = new ArrayList<>();
+            map.put(key, list);
+        }
+        return list;
     }
 
     private static boolean sameProcess(ProcSample p, long startTicks) {

@@ -57,8 +57,9 @@ final class SessionFinisher {
     /** The outcome of an ended command; an empty exit status means nobody saw how it ended. */
     SessionOutcome exited(Session session, Optional<ExitStatus> exit) {
         SessionStatus status = status(session, exit);
-        Integer exitCode = exit.map(ExitStatus::exitCode).orElse(null);
-        String signal = exit.map(ExitStatus::signal).orElse(null);
+        // No lambdas on the way to an exec's snapshot (SessionEngine.finish says why).
+        Integer exitCode = exit.isPresent() ? exit.get().exitCode() : null;
+        String signal = exit.isPresent() ? exit.get().signal() : null;
         Path capture = session.captureFile();
         int bound = session.spec().previewBytes();
 
@@ -109,7 +110,7 @@ final class SessionFinisher {
         }
         // When the command really ended, as its wrapper saw it: a session that ended while nothing
         // watched is not recorded as ending when it was noticed.
-        java.time.Instant endedAt = exit.map(ExitStatus::endedAt).orElse(null);
+        java.time.Instant endedAt = exit.isPresent() ? exit.get().endedAt() : null;
         return new SessionOutcome(status, endedAt != null ? endedAt : clock.instant(), exitCode, signal, reason, preview,
                 artifact, artifactError,
                 artifactErrorCode, keptCapture);

@@ -175,8 +175,13 @@ final class SessionMonitor implements AutoCloseable {
         }
         // A remote session's processes are in its host's /proc: its output rules run here, its resources
         // come sampled by its host's poll.
-        List<ResourceSampler.Target> targets = now.stream().filter(w -> !w.session().spec().isRemote())
-                .map(w -> new ResourceSampler.Target(w.session().id(), w.session().pid())).toList();
+        // A loop, not a stream: an exec's first pass runs while its command does (ResourceSampler says why).
+        List<ResourceSampler.Target> targets = new ArrayList<>();
+        for (WatchedSession w : now) {
+            if (!w.session().spec().isRemote()) {
+                targets.add(new ResourceSampler.Target(w.session().id(), w.session().pid()));
+            }
+        }
         ResourceSampler.Pass pass = sampler.sample(targets);
         lastPass = pass;
         Instant at = clock.instant();

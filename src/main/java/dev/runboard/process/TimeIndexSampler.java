@@ -59,7 +59,12 @@ final class TimeIndexSampler implements AutoCloseable {
             return;
         }
         if (thread == null) {
-            thread = new Thread(this::run, "runboard-time-index");
+            thread = new Thread("runboard-time-index") {
+                @Override
+                public void run() {
+                    TimeIndexSampler.this.run(); // a subclass, not a lambda: linking one costs an exec's JVM ~0.4 ms
+                }
+            };
             thread.setDaemon(true);
             thread.start();
         }
@@ -125,7 +130,9 @@ final class TimeIndexSampler implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
-        writers.values().forEach(TimeIndexWriter::close);
+        for (TimeIndexWriter w : writers.values()) {
+            w.close();
+        }
         writers.clear();
         notifyAll();
         if (thread != null) {

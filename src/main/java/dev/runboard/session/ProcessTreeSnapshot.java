@@ -95,12 +95,22 @@ public record ProcessTreeSnapshot(long leaderPid, List<Node> nodes) {
 
     public Set<Long> pids() {
         Set<Long> out = new HashSet<>();
-        nodes.forEach(n -> out.add(n.pid()));
+        for (Node n : nodes) {
+            out.add(n.pid());
+        }
         return out;
     }
 
-    /** True when every live process of the tree is stopped (after SIGSTOP): the session is paused. */
+    /**
+     * True when every live process of the tree is stopped (after SIGSTOP): the session is paused. A
+     * loop, as each monitor pass asks: in an exec's JVM a stream's lambdas cost more than the pass's reads.
+     */
     public boolean allStopped() {
-        return !nodes.isEmpty() && nodes.stream().allMatch(Node::stopped);
+        for (Node n : nodes) {
+            if (!n.stopped()) {
+                return false;
+            }
+        }
+        return !nodes.isEmpty();
     }
 }
