@@ -96,6 +96,7 @@ public final class Supervisor {
                 // Read at each prune (a small file): config set or the Preferences window apply at once.
                 engine.retentionFrom(() -> EngineConfig.Retention.of(settings.load().settings()));
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
+                engine.prepareLaunches(); // the wrapper's install, now rather than on a client's first start
                 // Before the history: running remote sessions are followed on their hosts again.
                 try {
                     engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(paths.dataDir()));

@@ -79,8 +79,9 @@ public final class SessionEngine extends SessionsById {
     public SessionEngine(EngineConfig config) {
         super(config);
         this.store = config.store();
-        this.launcher = new SessionLauncher(config.os(), config.dataDir());
-        this.ptyLauncher = new PtyLauncher(config.os(), launcher, this::warn);
+        java.util.function.Consumer<String> warnings = this::warn;
+        this.launcher = new SessionLauncher(config.os(), config.dataDir(), warnings);
+        this.ptyLauncher = new PtyLauncher(config.os(), launcher, warnings);
         this.kills = new SessionKills(this);
         this.retention = config::retention;
         this.monitor = new SessionMonitor(config.clock(),
@@ -88,7 +89,7 @@ public final class SessionEngine extends SessionsById {
         this.signals = new SessionSignals(config.os(), monitor, () -> remote);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
-        this.recorder = new SessionRecorder(store, this::warn);
+        this.recorder = new SessionRecorder(store, warnings);
         this.times = new TimeIndexSampler(config.clock());
         // What the watchdog, the guards and the rules find stays with the session, in its record.
         monitor.onEvent((session, e) -> {
@@ -104,7 +105,6 @@ public final class SessionEngine extends SessionsById {
                 }
             });
         });
-        launcher.limitation().ifPresent(this::warn);
     }
 
     public static SessionEngine forDataDir(Path dataDir) {
@@ -124,6 +124,14 @@ public final class SessionEngine extends SessionsById {
      */
     public void onEndDecided(Consumer<Session> listener) {
         decidedListeners.add(listener);
+    }
+
+    /**
+     * Installs the session wrapper now (a warning says so when it cannot be), which the first launch
+     * would otherwise do: for an owner that launches on request, before the first request.
+     */
+    public void prepareLaunches() {
+        launcher.wrapsCommands();
     }
 
     /** Told of problems a person should see: unreadable records, a store that cannot be written. */

@@ -25,12 +25,42 @@ final class SessionLauncher {
     private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofSeconds(5);
     private static final long GROUP_POLL_NANOS = 100_000;
     private final OsProcesses os;
-    private final Optional<SessionWrapper> wrapper;
-    private final Optional<String> limitation;
-    private final Optional<Path> nice = SessionWrapper.onPath("nice");
+    private final Path dataDir;
+    private final java.util.function.Consumer<String> warn;
+    /** Installed at the first need: an exec that adopts a command bin/runboard launched never needs it (below). */
+    private volatile Installed installed;
 
-    SessionLauncher(OsProcesses os, Path dataDir) {
+    /** The wrapper (empty: commands run unwrapped), nice, and what their absence costs a person, once. */
+    private record Installed(Optional<SessionWrapper> wrapper, Optional<Path> nice) {
+    }
+
+    /** {@code warn} hears, once, of a wrapper or a nice that could not be found or installed. */
+    SessionLauncher(OsProcesses os, Path dataDir, java.util.function.Consumer<String> warn) {
         this.os = os;
+        this.dataDir = dataDir;
+        this.warn = warn;
+    }
+
+    /**
+     * The wrapper installed in the data dir, at the first launch rather than when the engine is made:
+     * reading it from the jar and comparing it with the installed copy was an eighth of the CPU an
+     * exec's JVM spent while its command ran, for a command it adopted and never launched
+     * (docs/BENCHMARKS.md §10, round 14).
+     */
+    private Installed installed() {
+        Installed known = installed;
+        if (known != null) {
+            return known;
+        }
+        synchronized (this) {
+            if (installed == null) {
+                installed = install();
+            }
+            return installed;
+        }
+    }
+
+    private Installed install() {
         Optional<SessionWrapper> w;
         String problem = null;
         try {
@@ -44,12 +74,15 @@ final class SessionLauncher {
             problem = "could not install the session wrapper under " + dataDir + " (" + e.getMessage()
                     + "): exit statuses of commands that end while runboard is not running will be unknown.";
         }
+        Optional<Path> nice = SessionWrapper.onPath("nice");
         if (nice.isEmpty()) {
             problem = (problem == null ? "" : problem + " ") + "nice was not found on PATH: commands run at normal"
                     + " priority, so busy ones slow the window down. Install coreutils to fix this.";
         }
-        this.wrapper = w;
-        this.limitation = Optional.ofNullable(problem);
+        if (problem != null) {
+            warn.accept(problem);
+        }
+        return new Installed(w, nice);
     }
 
     /**
@@ -57,6 +90,7 @@ final class SessionLauncher {
      * wrapper: only the command is niced, the wrapper that records its end is not.
      */
     List<String> commandArgv(SessionSpec spec) {
+        Optional<Path> nice = installed().nice();
         if (spec.nice() == 0 || nice.isEmpty()) {
             return spec.launchArgv();
         }
@@ -71,16 +105,12 @@ final class SessionLauncher {
      */
     List<String> wrapperPrefix(SessionSpec spec, Path exitStatusFile) {
         long deadline = SessionWrapper.deadline(spec.timeout(), System.currentTimeMillis());
-        return wrapper.map(w -> w.prefix(exitStatusFile, deadline, spec.grace().toMillis())).orElse(List.of());
+        return installed().wrapper().map(w -> w.prefix(exitStatusFile, deadline, spec.grace().toMillis())).orElse(List.of());
     }
 
     /** Whether commands run under the wrapper (it records exit statuses and holds deadlines). */
     boolean wrapsCommands() {
-        return wrapper.isPresent();
-    }
-
-    Optional<String> limitation() {
-        return limitation;
+        return installed().wrapper().isPresent();
     }
 
     /** {@code baseEnv}: the environment the command starts from (a client's), or null for this process's own. */
@@ -92,7 +122,7 @@ final class SessionLauncher {
                    Path capture, Path exitStatusFile) throws IOException {
         // The wrapper makes the process group itself (without a new session) and starts the command with
         // every signal at its default, so it needs neither setsid nor env in front of it.
-        List<String> argv = new ArrayList<>(wrapper.isPresent() ? List.of() : os.launchPrefix());
+        List<String> argv = new ArrayList<>(wrapsCommands() ? List.of() : os.launchPrefix());
         argv.addAll(wrapperPrefix(spec, exitStatusFile));
         argv.addAll(commandArgv(spec));
         ProcessBuilder pb = new ProcessBuilder(argv)

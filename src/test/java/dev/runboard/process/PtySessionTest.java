@@ -142,7 +142,7 @@ class PtySessionTest {
     void withoutScriptTheTerminalIsHeldHereAndThatIsReportedOnce() throws Exception {
         List<String> warnings = new CopyOnWriteArrayList<>();
         OsProcesses os = OsProcesses.forThisMachine();
-        PtyLauncher launcher = new PtyLauncher(os, new SessionLauncher(os, dataDir), warnings::add, Optional::empty);
+        PtyLauncher launcher = new PtyLauncher(os, new SessionLauncher(os, dataDir, warnings::add), warnings::add, Optional::empty);
         SessionSpec spec = fx.sh("test -t 1 && echo tty; stty size; exit 3").pty(true).build();
         for (int i = 0; i < 2; i++) {
             Path capture = Files.createFile(dataDir.resolve("capture-" + i));

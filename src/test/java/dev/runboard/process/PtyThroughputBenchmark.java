@@ -42,7 +42,7 @@ class PtyThroughputBenchmark {
     @Test
     void scriptAgainstPty4jAgainstPlain() throws Exception {
         OsProcesses os = OsProcesses.forThisMachine();
-        SessionLauncher plain = new SessionLauncher(os, dir);
+        SessionLauncher plain = new SessionLauncher(os, dir, message -> { });
         PtyLauncher script = new PtyLauncher(os, plain, w -> { }, ScriptPty::find);
         PtyLauncher pty4j = new PtyLauncher(os, plain, w -> { }, Optional::empty);
         assumeTrue(script.holdsTerminalOutside(), "util-linux script is not installed");
