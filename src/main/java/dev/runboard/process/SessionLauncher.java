@@ -30,7 +30,7 @@ final class SessionLauncher {
     /** Installed at the first need: an exec that adopts a command bin/runboard launched never needs it (below). */
     private volatile Installed installed;
 
-    /** The wrapper (empty: commands run unwrapped), nice, and what their absence costs a person, once. */
+    /** The wrapper (empty: commands run unwrapped) and nice (empty: commands run at normal priority). */
     private record Installed(Optional<SessionWrapper> wrapper, Optional<Path> nice) {
     }
 
