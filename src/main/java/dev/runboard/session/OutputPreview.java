@@ -378,7 +378,7 @@ public final class OutputPreview {
                 start--;
             }
             start++;
-            String raw = decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length)));
+            String raw = shownPart(decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length))));
             // AnsiText compiles its pattern as it loads: output without escapes never needs it (a
             // finished exec finds its last line just after the command ended).
             String line = (raw.indexOf('\u001B') < 0 ? raw : AnsiText.strip(raw)).strip();
@@ -388,6 +388,25 @@ public final class OutputPreview {
             stop = start - 1;
         }
         return "";
+    }
+
+    /**
+     * What a terminal leaves of a line that progress output rewrote with carriage returns
+     * ({@code \rprogress 1\rprogress 2...}): the text after its last {@code \r}, not all of the
+     * rewritten text. A carriage return that ends the line (CRLF, or a progress line waiting for its
+     * next rewrite) erases nothing and is ignored; so is a rewrite that left only blanks.
+     */
+    private static String shownPart(String line) {
+        int end = line.length();
+        while (end > 0 && (line.charAt(end - 1) == '\n' || line.charAt(end - 1) == '\r')) {
+            end--;
+        }
+        int cr = line.lastIndexOf('\r', end - 1);
+        while (cr >= 0 && line.substring(cr + 1, end).isBlank()) {
+            end = cr;
+            cr = line.lastIndexOf('\r', end - 1);
+        }
+        return cr < 0 ? line.substring(0, end) : line.substring(cr + 1, end);
     }
 
     static String omissionMarker(long omitted) {

@@ -54,6 +54,13 @@ class ExecCommandTest {
     }
 
     @Test
+    void theLastLineOfCarriageReturnProgressIsTheTextATerminalShows() throws Exception {
+        JsonNode j = exec("--", "for i in $(seq 1 5000); do printf '\\rprogress %d' $i; done").json();
+        assertEquals("completed", j.get("status").asText());
+        assertEquals("progress 5000", j.get("last_line").asText());
+    }
+
+    @Test
     void snapshotFieldNamesAreTheContract() throws Exception {
         JsonNode j = exec("--", "seq 1 50000").json();
         Set<String> names = new TreeSet<>();

@@ -99,6 +99,20 @@ class OutputPreviewTest {
     }
 
     @Test
+    void theLastLineOfCarriageReturnProgressIsWhatATerminalShows() {
+        StringBuilder progress = new StringBuilder("start\n");
+        for (int i = 1; i <= 5000; i++) {
+            progress.append("\rprogress ").append(i);
+        }
+        assertEquals("progress 5000", OutputPreview.of(bytes(progress.toString()), 64 * 1024).lastLine());
+        assertEquals("progress 5000", OutputPreview.of(bytes(progress + "\r"), 64 * 1024).lastLine(), "waiting for its next rewrite");
+        assertEquals("done", OutputPreview.of(bytes(progress + "\rdone\r\n"), 64 * 1024).lastLine(), "a CRLF line end erases nothing");
+        assertEquals("progress 5000", OutputPreview.of(bytes(progress + "\r      \r\n"), 64 * 1024).lastLine(),
+                "a rewrite to blanks shows no text: the last one that did");
+        assertEquals("plain", OutputPreview.of(bytes("plain\r\n"), 1024).lastLine());
+    }
+
+    @Test
     void aTenMegabyteLineCostsOnlyTheBound() throws Exception {
         ByteArrayOutputStream big = new ByteArrayOutputStream();
         big.write(bytes("start\n"));
