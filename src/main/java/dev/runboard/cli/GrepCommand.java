@@ -109,15 +109,18 @@ public final class GrepCommand implements Callable<Integer> {
 
     private int runsFound;
 
+    /** Whether control characters are shown rather than sent: to a terminal, not to a pipe or file. */
+    VisibleControls controls = VisibleControls.forStdout();
+
     private void print(PrintWriter out, RunSearch.RunMatches m) {
         if (runsFound > 1) {
             out.println(); // a blank line between runs
         }
         RunSearch.Run run = m.run();
-        out.println("== " + run.id() + "  " + run.command().replace('\n', ' ')
+        out.println("== " + run.id() + "  " + controls.text(run.command().replace('\n', ' '))
                 + (run.startedAt() == null ? "" : "  (started " + STARTED.format(run.startedAt()) + ")"));
         for (RunSearch.Line line : m.lines()) {
-            out.println(line.number() + ":" + line.text() + (line.cutBytes() > 0 ? "  " + ViewerLine.cutMarker(line.cutBytes()) : ""));
+            out.println(line.number() + ":" + controls.text(line.text()) + (line.cutBytes() > 0 ? "  " + ViewerLine.cutMarker(line.cutBytes()) : ""));
         }
         if (m.moreLines() > 0) {
             out.println("\u2026 " + m.moreLines() + " more matching lines in this run (runboard tail " + run.id() + " | grep)");

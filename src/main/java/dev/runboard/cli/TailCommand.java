@@ -43,36 +43,39 @@ public final class TailCommand implements Callable<Integer> {
     /** Raw bytes to stdout: output is not re-encoded. */
     PrintStream out = System.out;
 
+    /** Whether control characters are shown rather than sent: to a terminal, not to a pipe or file. */
+    VisibleControls controls = VisibleControls.forStdout();
+
     @Override
     public Integer call() throws Exception {
-        try (SupervisedSessions engine = store.follow()) {
+        try (SupervisedSessions engine = store.follow(); OutputStream shown = controls.bytes(out)) {
             engine.follow(Duration.ofMillis(200));
             Session session = StoreAccess.find(engine, id);
             SessionSnapshot snap = session.snapshot();
             Path file = source(snap, session);
             if (file == null) {
-                out.print(snap.output());
+                out.print(controls.text(snap.output()));
                 out.flush();
                 return 0;
             }
             if (timestamps) {
-                return stamped(session, file);
+                return stamped(session, file, shown);
             }
-            long position = copy(file, 0, out);
+            long position = copy(file, 0, shown);
             while (follow && !session.status().isTerminal()) {
                 LockSupport.parkNanos(FOLLOW_PERIOD_NANOS);
-                position = copy(file, position, out);
+                position = copy(file, position, shown);
             }
             if (follow && session.snapshot().artifact() != null) {
-                copy(Path.of(session.snapshot().artifact()), position, out); // whatever landed before the move
+                copy(Path.of(session.snapshot().artifact()), position, shown); // whatever landed before the move
             }
             return 0;
         }
     }
 
     /** As the plain copy, each line stamped; while running, a line waits until the index reaches it. */
-    private int stamped(Session session, Path file) throws IOException {
-        StampedLines lines = new StampedLines(out);
+    private int stamped(Session session, Path file, OutputStream shown) throws IOException {
+        StampedLines lines = new StampedLines(shown);
         boolean ended = session.status().isTerminal();
         long position = lines.copy(file, 0, ended || !follow);
         while (follow && !ended) {
