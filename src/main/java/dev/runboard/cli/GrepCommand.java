@@ -6,6 +6,7 @@ import dev.runboard.artifact.ViewerLine;
 import dev.runboard.process.EngineConfig;
 import dev.runboard.store.ArtifactStore;
 import dev.runboard.store.Json;
+import dev.runboard.store.OwnOutputFiles;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import java.io.IOException;
@@ -85,7 +86,6 @@ public final class GrepCommand implements Callable<Integer> {
             err.flush();
             return TROUBLE;
         }
-        List<String> troubles = new ArrayList<>();
         List<RunSearch.RunMatches> found = new ArrayList<>();
         search.search(runs(new SessionStore(dir)), m -> {
             runsFound++;
@@ -108,6 +108,7 @@ public final class GrepCommand implements Callable<Integer> {
     }
 
     private int runsFound;
+    private final List<String> troubles = new ArrayList<>();
 
     /** Whether control characters are shown rather than sent: to a terminal, not to a pipe or file. */
     VisibleControls controls = VisibleControls.forStdout();
@@ -155,6 +156,10 @@ public final class GrepCommand implements Callable<Integer> {
                 continue;
             }
             SessionRecord r = record.get();
+            if (OwnOutputFiles.OUTSIDE_DATA_DIR.equals(r.artifactErrorCode())) {
+                troubles.add(r.artifactError()); // its output is not searched, not even the file in its folder
+                continue;
+            }
             String shown = r.spec().toSpec().displayCommand();
             if (command != null && !shown.contains(command)) {
                 continue;

@@ -4,6 +4,7 @@ import dev.runboard.artifact.TimeIndex;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.store.OwnOutputFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -53,6 +54,9 @@ public final class TailCommand implements Callable<Integer> {
             Session session = StoreAccess.find(engine, id);
             SessionSnapshot snap = session.snapshot();
             Path file = source(snap, session);
+            if (file == null && OwnOutputFiles.OUTSIDE_DATA_DIR.equals(snap.artifactErrorCode())) {
+                throw new UsageException(snap.artifactError()); // a record pointing elsewhere: nothing of it is printed
+            }
             if (file == null) {
                 out.print(controls.text(snap.output()));
                 out.flush();

@@ -24,7 +24,7 @@ public record EngineConfig(SessionStore store, ArtifactStore artifacts, OsProces
 
     /** The standard layout under a data dir: {@code sessions/<id>/...}, {@code artifacts/<id>.log}. */
     public static EngineConfig forDataDir(Path dataDir) {
-        return new EngineConfig(new SessionStore(dataDir), new FileArtifactStore(dataDir.resolve("artifacts")),
+        return new EngineConfig(new SessionStore(dataDir), new FileArtifactStore(dataDir.resolve(FileArtifactStore.DIR_NAME)),
                 OsProcesses.forThisMachine(), Clock.systemUTC(), Retention.DEFAULT);
     }
 

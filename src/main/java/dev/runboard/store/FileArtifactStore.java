@@ -15,6 +15,9 @@ import java.nio.file.StandardOpenOption;
  * when the capture is on the same file system, else a copy that is fsynced before the capture goes.
  */
 public final class FileArtifactStore implements ArtifactStore {
+    /** The artifacts' folder in a data dir, beside {@code sessions/}. */
+    public static final String DIR_NAME = "artifacts";
+
     private final Path dir;
 
     public FileArtifactStore(Path dir) {

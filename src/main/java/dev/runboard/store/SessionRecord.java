@@ -210,6 +210,13 @@ public record SessionRecord(
                 captureFile, killReport, resources, events, stack, ready);
     }
 
+    /** This record with other output files (see {@link OwnOutputFiles}). */
+    SessionRecord withOutputFiles(String newArtifact, String newArtifactError, String newArtifactErrorCode, String newCaptureFile) {
+        return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
+                reason, outputHead, outputTail, outputBytes, outputNote, newArtifact, newArtifactError, newArtifactErrorCode,
+                newCaptureFile, killReport, resources, events, stack, ready);
+    }
+
     public OutputPreview preview() {
         Base64.Decoder b64 = Base64.getDecoder();
         byte[] head = outputHead == null ? new byte[0] : b64.decode(outputHead);

@@ -207,7 +207,7 @@ public final class SessionStore {
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return Optional.empty();
         }
-        return Optional.of(RecordReader.read(bytes, id));
+        return Optional.of(new OwnOutputFiles(this).confine(RecordReader.read(bytes, id)));
     }
 
     /**

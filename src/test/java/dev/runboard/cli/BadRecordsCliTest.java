@@ -111,6 +111,36 @@ class BadRecordsCliTest {
         }
     }
 
+    @Test
+    void aRecordWhoseCaptureFileIsOutsideItsFolderIsNotReadByTailOrGrep(@TempDir Path elsewhere) throws Exception {
+        Path secret = Files.writeString(elsewhere.resolve("secret.txt"), "hunter2 is the password\n");
+        Result exec = cli("exec", "--shell", "/bin/sh", "--", "echo hunter2 was here");
+        assertEquals(0, exec.exit(), exec.err());
+        String id = Json.mapper().readTree(exec.out()).get("session_id").asText();
+        Path json = dataDir.resolve("sessions").resolve(id).resolve("session.json");
+        String own = Json.mapper().readTree(Files.readAllBytes(json)).get("capture_file").asText();
+        Files.writeString(json, Files.readString(json).replace(own, secret.toString())); // as a hostile tool would
+
+        Result tail = cli("tail", id);
+        assertEquals(2, tail.exit(), tail.out());
+        assertTrue(!tail.out().contains("password"), "the file the record points to is not printed: " + tail.out());
+        assertTrue(tail.err().contains("runboard tail: session " + id + "'s record names its output as " + secret
+                + ", outside its place in the data dir"), tail.err());
+        assertEquals(1, tail.err().lines().count(), tail.err());
+
+        Result grep = cli("grep", "hunter2");
+        assertEquals(2, grep.exit(), grep.out());
+        assertTrue(!grep.out().contains("password"), grep.out());
+        assertTrue(grep.err().contains("outside its place in the data dir"), grep.err());
+
+        Result show = cli("show", id);
+        assertEquals(0, show.exit(), show.err());
+        JsonNode shown = Json.mapper().readTree(show.out());
+        assertTrue(shown.get("capture_file").isNull(), "show names no file outside: " + show.out());
+        assertEquals("outside_data_dir", shown.get("artifact_error_code").asText());
+        assertTrue(Files.exists(secret), "and nothing deletes it");
+    }
+
     private void record(String folder, String json) throws Exception {
         record(folder, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
