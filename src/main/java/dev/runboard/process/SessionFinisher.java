@@ -163,6 +163,10 @@ final class SessionFinisher {
                 if (signal != null) {
                     yield "ended by signal " + signal;
                 }
+                String problem = exitCode == null ? null : LaunchProblem.of(session.spec(), exitCode);
+                if (problem != null) {
+                    yield problem + " (exit " + exitCode + ")"; // the program is there: "not found" would send the person looking for it
+                }
                 if (exitCode == 127) {
                     yield "command not found (exit 127)";
                 }

@@ -98,7 +98,7 @@ if ($pid == 0) {
     $SIG{$_} = 'DEFAULT' for keys %SIG;
     exec { $ARGV[0] } @ARGV;
     my $missing = $! == ENOENT;
-    print STDERR "runboard: cannot run $ARGV[0]: $!\n";
+    print STDERR "runboard: cannot run $ARGV[0]: " . exec_problem($ARGV[0], "$!") . "\n";
     # A plain exit is safe here: this script has no END blocks or objects, and STDOUT was never
     # written, so nothing of the parent's is flushed or run twice.
     exit($missing ? 127 : 126);
@@ -391,4 +391,22 @@ sub now_ms {
         return $ms if defined $ms;
     }
     return eval { require Time::HiRes; int(Time::HiRes::time() * 1000) } // time() * 1000;
+}
+
+# Why exec failed, in words that point at the cause: errno's text alone says "No such file or
+# directory" for a script whose #! interpreter is missing and "Permission denied" for a folder, both
+# of which send a person looking in the wrong place. Only for a path: a bare name was searched for.
+sub exec_problem {
+    my ($program, $error) = @_;
+    return $error unless $program =~ m{/};
+    return 'it is a folder, not a program' if -d $program;
+    return 'it is not executable (chmod +x it, or run it with its interpreter)' if -f _ && !-x _;
+    if (-f _ && open(my $fh, '<', $program)) {
+        my $first = <$fh>;
+        close($fh);
+        if (defined $first && $first =~ /^#!\s*(\S+)/ && !-e $1) {
+            return "its interpreter $1 (named on its #! line) was not found";
+        }
+    }
+    return $error;
 }
