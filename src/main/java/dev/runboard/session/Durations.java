@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 
 /**
  * The one duration grammar of runboard (DESIGN.md, "Contract"), for the CLI, the dialog,
- * {@code runboard.yaml} and settings alike: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h30m};
- * a bare number is seconds ({@code 30}, {@code 1.5}). Parts go from the largest unit to the
+ * {@code runboard.yaml} and settings alike: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h30m},
+ * and days, {@code 2d}, since the longest limits are said in days ("at most 365 days"); a bare
+ * number is seconds ({@code 30}, {@code 1.5}). Parts go from the largest unit to the
  * smallest, each at most once, optionally separated by spaces ({@code 1h 30m}); any part may have
  * a decimal fraction ({@code 1.5h}); case does not matter. ISO-8601 ({@code PT30S}), as Java
  * writes durations, is read too. Durations are whole milliseconds (finer fractions are rounded)
@@ -30,11 +31,11 @@ public final class Durations {
      */
     private static final class Grammar {
         static final Pattern BARE = Pattern.compile("\\d+(?:\\.\\d+)?");
-        static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|h|m|s)\\s*");
+        static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|d|h|m|s)\\s*");
     }
-    private static final String[] UNITS = {"h", "m", "s", "ms"};
-    private static final long[] UNIT_MILLIS = {3_600_000L, 60_000L, 1000L, 1L};
-    private static final String GRAMMAR = "write e.g. 500ms, 30s, 5m or 1h30m; a bare number is seconds";
+    private static final String[] UNITS = {"d", "h", "m", "s", "ms"};
+    private static final long[] UNIT_MILLIS = {86_400_000L, 3_600_000L, 60_000L, 1000L, 1L};
+    private static final String GRAMMAR = "write e.g. 500ms, 30s, 5m, 1h30m or 2d; a bare number is seconds";
 
     private Durations() {
     }
@@ -86,7 +87,7 @@ public final class Durations {
             int unit = unitIndex(m.group(2));
             if (unit <= lastUnit) {
                 throw new IllegalArgumentException("'" + text.strip() + "' is not a duration: give each unit once,"
-                        + " largest first (e.g. 1h30m, 2m30s)");
+                        + " largest first (e.g. 1d12h, 1h30m, 2m30s)");
             }
             lastUnit = unit;
             millis = millis.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(UNIT_MILLIS[unit])));

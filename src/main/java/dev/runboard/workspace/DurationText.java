@@ -28,7 +28,7 @@ public final class DurationText {
         public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             String text = p.getValueAsString();
             if (text == null) {
-                throw InvalidFormatException.from(p, "expected a duration such as 90s, 5m or 1h30m", p.getText(), Duration.class);
+                throw InvalidFormatException.from(p, "expected a duration such as 90s, 5m, 1h30m or 2d", p.getText(), Duration.class);
             }
             try {
                 return inRange(Durations.parse(text));

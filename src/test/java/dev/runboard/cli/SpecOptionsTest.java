@@ -59,7 +59,7 @@ class SpecOptionsTest {
         assertRefused("--preview-bytes must be 1 KiB to 16 MiB (1024 to 16777216 bytes), got 2147483647",
                 "--preview-bytes", "2147483647");
         assertRefused("--preview-bytes must be 1 KiB to 16 MiB (1024 to 16777216 bytes), got 1000", "--preview-bytes", "1000");
-        assertRefused("--grace: 'NaN' is not a duration (write e.g. 500ms, 30s, 5m or 1h30m; a bare number is seconds)",
+        assertRefused("--grace: 'NaN' is not a duration (write e.g. 500ms, 30s, 5m, 1h30m or 2d; a bare number is seconds)",
                 "--grace", "NaN");
         assertRefused("--grace: 'Infinity' is not a duration", "--grace", "Infinity");
         assertRefused("--grace: '-1' is negative: a duration cannot be", "--grace", "-1");

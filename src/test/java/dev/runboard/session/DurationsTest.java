@@ -21,6 +21,22 @@ class DurationsTest {
         assertEquals(Duration.ofMinutes(90), Durations.parse(" 1h 30m "));
         assertEquals(Duration.ofMinutes(90), Durations.parse("1H30M"));
         assertEquals(Duration.ofMillis(3_723_004), Durations.parse("1h2m3s4ms"));
+        assertEquals(Duration.ofDays(2), Durations.parse("2d"));
+        assertEquals(Duration.ofHours(36), Durations.parse("1d12h"));
+        assertEquals(Duration.ofHours(36), Durations.parse("1.5D"));
+    }
+
+    /** The longest limit, 365 days, is reached in every unit, and one step beyond it is refused by the field's range check. */
+    @Test
+    void theLongestLimitIsReachedInEveryUnit() {
+        for (String limit : List.of("365d", "8760h", "525600m", "31536000s", "31536000", "31536000000ms", "364d24h", "P365D")) {
+            assertEquals(SessionSpec.MAX_TIMEOUT, SessionSpec.checkTimeout(Durations.parse(limit), "--timeout"), limit);
+        }
+        for (String above : List.of("366d", "365d1ms", "8761h", "525601m", "31536001s", "31536001")) {
+            InvalidSpecException e = assertThrows(InvalidSpecException.class,
+                    () -> SessionSpec.checkTimeout(Durations.parse(above), "--timeout"), above);
+            assertTrue(e.getMessage().startsWith("--timeout must be at most 365 days, got "), e.getMessage());
+        }
     }
 
     @Test
@@ -60,9 +76,9 @@ class DurationsTest {
 
     @Test
     void refusesWithASentenceForPeople() {
-        for (String bad : List.of("soon", "5 parsecs", "m5", "1h30", "NaN", "Infinity", "inf", "1e3", "0x10", "5d", "1,5",
+        for (String bad : List.of("soon", "5 parsecs", "m5", "1h30", "NaN", "Infinity", "inf", "1e3", "0x10", "5w", "1,5",
                 ".5", "5.", "PT", "P1Y")) {
-            assertTrue(message(bad).startsWith("'" + bad + "' is not a duration (write e.g. 500ms, 30s, 5m or 1h30m;"),
+            assertTrue(message(bad).startsWith("'" + bad + "' is not a duration (write e.g. 500ms, 30s, 5m, 1h30m or 2d;"),
                     bad + ": " + message(bad));
         }
         assertEquals("'-5' is negative: a duration cannot be", message("-5"));
