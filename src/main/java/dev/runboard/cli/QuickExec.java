@@ -86,7 +86,7 @@ final class QuickExec {
                     case "--timeout" -> options.timeout = value;
                     case "--grace" -> options.grace = value;
                     case "--preview-bytes" -> options.previewBytes = value;
-                    case "--nice" -> options.nice = Integer.parseInt(value);
+                    case "--nice" -> options.nice = value;
                     case "--hang-after" -> options.hangAfter = value;
                     case "--hang-action" -> options.hangAction = value;
                     case "--max-rss" -> options.maxRss = value;

@@ -56,7 +56,7 @@ public final class SpecOptions {
 
     @Option(names = "--nice", paramLabel = "N", description = "Run COMMAND below normal priority: niceness N, 0 (normal,"
             + " the default) to 19 (lowest). The window starts its commands at 10 so they yield the CPU to it.", defaultValue = "0")
-    int nice;
+    String nice = "0"; // read here, not by picocli, whose "'abc' is not an int" named neither the option's range nor what to write
 
     @Option(names = "--pty", description = "Run COMMAND in a pseudo-terminal (120x40, TERM=xterm-256color): it colours"
             + " its output and flushes line by line; output still lands in the capture file.")
@@ -115,7 +115,7 @@ public final class SpecOptions {
         b.previewBytes(inRange(() -> SessionSpec.checkPreviewBytes(size("--preview-bytes", previewBytes),
                 "--preview-bytes")));
         b.pty(pty);
-        b.nice(nice); // its range is validate()'s, whose message names it
+        b.nice(niceness());
         b.watch(toWatch());
         return b.build();
     }
@@ -159,6 +159,22 @@ public final class SpecOptions {
         } catch (IllegalArgumentException e) {
             throw usage(option + ": " + e.getMessage());
         }
+    }
+
+    private static final String NICE_RANGE = "a whole number from 0 (normal) to " + SessionSpec.MAX_NICE + " (lowest)";
+
+    private int niceness() {
+        String t = nice.strip();
+        if (t.isEmpty()) {
+            throw usage("--nice is empty: give " + NICE_RANGE + ", or leave --nice out for normal priority");
+        }
+        long n;
+        try {
+            n = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw usage("--nice expects " + NICE_RANGE + ", got '" + nice + "'");
+        }
+        return inRange(() -> SessionSpec.checkNice(n, "--nice"));
     }
 
     private long size(String option, String text) {
@@ -259,7 +275,7 @@ public final class SpecOptions {
             args.addAll(List.of("--max-cpu-for", maxCpuFor));
         }
         args.addAll(List.of("--grace", grace, "--preview-bytes", previewBytes,
-                "--nice", String.valueOf(nice), "--"));
+                "--nice", nice, "--"));
         args.addAll(commandWords);
         return args;
     }

@@ -84,9 +84,28 @@ class ExecCommandTest {
         assertEquals(7, j.get("nice").asInt());
         assertEquals(0, exec("--", "true").json().get("nice").asInt(), "normal priority unless asked");
 
+        long started = sessionFolders();
         Result tooHigh = exec("--nice", "20", "--", "true");
         assertEquals(2, tooHigh.exit());
-        assertTrue(tooHigh.err().contains("priority (nice) must be 0 (normal) to 19 (lowest)"), tooHigh.err());
+        assertTrue(tooHigh.err().startsWith("runboard exec: --nice must be 0 (normal) to 19 (lowest)"), tooHigh.err());
+        for (String bad : List.of("50", "-1", "99999999999999999999")) {
+            Result r = exec("--nice", bad, "--", "true");
+            assertEquals(2, r.exit(), bad);
+            assertTrue(r.err().startsWith("runboard exec: --nice ") && r.err().contains("0 (normal) to 19 (lowest)"), bad + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+        }
+        Result word = exec("--nice", "abc", "--", "true");
+        assertTrue(word.err().startsWith("runboard exec: --nice expects a whole number from 0 (normal) to 19 (lowest), got 'abc'"),
+                word.err());
+        assertTrue(exec("--nice=", "--", "true").err().startsWith("runboard exec: --nice is empty: give a whole number from 0"
+                + " (normal) to 19 (lowest), or leave --nice out for normal priority"));
+        assertEquals(started, sessionFolders(), "nothing started for a bad --nice");
+    }
+
+    private long sessionFolders() throws java.io.IOException {
+        try (var folders = Files.list(dataDir.resolve("sessions"))) {
+            return folders.count();
+        }
     }
 
     @Test
