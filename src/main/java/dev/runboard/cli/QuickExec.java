@@ -90,7 +90,7 @@ final class QuickExec {
                     case "--hang-after" -> options.hangAfter = value;
                     case "--hang-action" -> options.hangAction = value;
                     case "--max-rss" -> options.maxRss = value;
-                    case "--max-cpu" -> options.maxCpuPercent = Double.valueOf(value);
+                    case "--max-cpu" -> options.maxCpuPercent = value;
                     case "--max-cpu-for" -> options.maxCpuFor = value;
                     case "--data-dir" -> dataDir = Path.of(value);
                     default -> throw new IllegalStateException(name);

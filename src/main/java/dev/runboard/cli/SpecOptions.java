@@ -86,7 +86,7 @@ public final class SpecOptions {
 
     @Option(names = "--max-cpu", paramLabel = "PCT", description = "Kill the tree when its CPU stays above PCT %% (100 = one core)"
             + " for --max-cpu-for.")
-    Double maxCpuPercent;
+    String maxCpuPercent; // read here, not by picocli, whose "'' is not a double" said neither what was wrong nor what to write
 
     @Option(names = "--max-cpu-for", paramLabel = "DURATION", description = "How long the CPU must stay above --max-cpu, like 10,"
             + " 30s, 5m (default: 10 seconds).")
@@ -98,6 +98,7 @@ public final class SpecOptions {
     private static final Duration DEFAULT_CPU_FOR = Duration.ofSeconds(10);
 
     SessionSpec toSpec() {
+        refuseEmptyValues();
         if (noShell && shell != null) {
             throw usage("--shell and --no-shell cannot be used together");
         }
@@ -118,6 +119,35 @@ public final class SpecOptions {
         b.nice(niceness());
         b.watch(toWatch());
         return b.build();
+    }
+
+    /**
+     * An option given an empty value ({@code --shell=}, {@code --cwd "$UNSET"}) is refused, naming
+     * the option and what to write: read on, an empty path is the current folder (a --cwd that runs
+     * the command elsewhere than meant), an empty host runs it here, and the rest ended up in a
+     * sentence with a hole where the value should be ("shell  is not executable").
+     */
+    private void refuseEmptyValues() {
+        refuseEmpty("--shell", shell, "give a shell such as /bin/sh, or leave --shell out for $SHELL");
+        refuseEmpty("--cwd", cwd, "give a folder, or leave --cwd out for the current one");
+        refuseEmpty("--host", host, "give a Host alias of your ssh config or user@box, or leave --host out to run here");
+        refuseEmpty("--timeout", timeout, "give a duration such as 30s, 5m or 1h30m, or leave --timeout out for none");
+        refuseEmpty("--grace", grace, "give a duration such as 2, 500ms or 10s, or leave --grace out for 2 seconds");
+        refuseEmpty("--preview-bytes", previewBytes, "give a size such as 64K or 1M, or leave --preview-bytes out for 64K");
+        refuseEmpty("--hang-after", hangAfter, "give a duration such as 90, 30s or 5m");
+        refuseEmpty("--hang-action", hangAction, "give warn or kill, or leave --hang-action out to warn");
+        refuseEmpty("--max-rss", maxRss, "give a size such as 500M or 2G");
+        refuseEmpty("--max-cpu", maxCpuPercent, "give a percentage such as 150 (100 is one core)");
+        refuseEmpty("--max-cpu-for", maxCpuFor, "give a duration such as 10, 30s or 5m, or leave --max-cpu-for out for 10 seconds");
+        for (String kv : env) {
+            refuseEmpty("--env", kv, "give NAME=VALUE");
+        }
+    }
+
+    private void refuseEmpty(String option, Object value, String whatToWrite) {
+        if (value != null && value.toString().isBlank()) {
+            throw usage(option + " is empty (an unset variable?): " + whatToWrite);
+        }
     }
 
     private WatchSpec toWatch() {
@@ -141,7 +171,8 @@ public final class SpecOptions {
             throw usage("--max-cpu-for needs --max-cpu PCT");
         }
         if (maxCpuPercent != null) {
-            double percent = inRange(() -> WatchSpec.checkMaxCpu(maxCpuPercent, "--max-cpu"));
+            double given = percent(maxCpuPercent);
+            double percent = inRange(() -> WatchSpec.checkMaxCpu(given, "--max-cpu"));
             Duration window = maxCpuFor == null ? DEFAULT_CPU_FOR
                     : inRange(() -> WatchSpec.checkCpuFor(duration("--max-cpu-for", maxCpuFor), "--max-cpu-for"));
             watch = watch.withMaxCpu(percent, window);
@@ -191,6 +222,14 @@ public final class SpecOptions {
             return check.get();
         } catch (InvalidSpecException e) {
             throw usage(e.getMessage());
+        }
+    }
+
+    private double percent(String text) {
+        try {
+            return Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            throw usage("--max-cpu expects a percentage such as 150 (100 is one core), got '" + text + "'");
         }
     }
 
@@ -269,7 +308,7 @@ public final class SpecOptions {
             args.addAll(List.of("--max-rss", maxRss));
         }
         if (maxCpuPercent != null) {
-            args.addAll(List.of("--max-cpu", String.valueOf(maxCpuPercent)));
+            args.addAll(List.of("--max-cpu", maxCpuPercent));
         }
         if (maxCpuFor != null) {
             args.addAll(List.of("--max-cpu-for", maxCpuFor));

@@ -58,6 +58,9 @@ public final class StartCommand implements Callable<Integer> {
         if (queue != null && queue.isBlank()) {
             throw new UsageException("--queue needs a name, e.g. --queue builds (runboard queue builds --parallel 2 sets its limit)");
         }
+        if (after.stream().anyMatch(String::isBlank)) {
+            throw new UsageException("--after is empty (an unset variable?): give a session id, e.g. --after ID or --after ID:ready");
+        }
         SessionSpec sessionSpec;
         try {
             sessionSpec = specOptions.toSpec();

@@ -115,8 +115,8 @@ public record SessionSpec(
             if (shellCommand.indexOf('\0') >= 0) {
                 throw new InvalidSpecException("command", "command contains a NUL character");
             }
-            if (shell == null) {
-                throw new InvalidSpecException("shell", "no shell given");
+            if (shell == null || shell.toString().isBlank()) {
+                throw new InvalidSpecException("shell", "no shell given: give one such as /bin/sh");
             }
             if (isRemote()) {
                 // the shell is a path on the remote host, checked there
@@ -134,8 +134,9 @@ public record SessionSpec(
                 throw new InvalidSpecException("command", "an argument contains a NUL character");
             }
         }
-        if (cwd == null) {
-            throw new InvalidSpecException("cwd", "no working directory given");
+        if (cwd == null || cwd.toString().isBlank()) {
+            // an empty path would be the current folder: not what was meant
+            throw new InvalidSpecException("cwd", "no working directory given: give a folder");
         }
         if (isRemote()) {
             checkHost(host);

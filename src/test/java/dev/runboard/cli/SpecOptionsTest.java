@@ -130,6 +130,42 @@ class SpecOptionsTest {
         return err.toString();
     }
 
+    /** Every option that takes a value, given an empty one, through exec and start: named, said to be empty, nothing started. */
+    @Test
+    void anEmptyValueIsRefusedNamingTheOptionAndWhatToWrite() throws Exception {
+        List<List<String>> cases = List.of(List.of("--shell="), List.of("--cwd="), List.of("--host="), List.of("--timeout="),
+                List.of("--grace="), List.of("--preview-bytes="), List.of("--hang-after="), List.of("--hang-after", "5", "--hang-action="),
+                List.of("--max-rss="), List.of("--max-cpu="), List.of("--max-cpu", "50", "--max-cpu-for="), List.of("--env="),
+                List.of("--env", " "), List.of("--nice="), List.of("--cwd", "  "));
+        for (String command : List.of("exec", "start")) {
+            for (List<String> options : cases) {
+                String last = options.get(options.size() - 1);
+                String option = last.endsWith("=") ? last.substring(0, last.length() - 1) : options.get(options.size() - 2);
+                List<String> args = new ArrayList<>(List.of(command, "--data-dir", dataDir.toString()));
+                args.addAll(options);
+                args.addAll(List.of("--", "true"));
+                StringWriter out = new StringWriter();
+                StringWriter err = new StringWriter();
+                int code = RunboardCli.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+                String said = err.toString();
+                assertEquals(2, code, args + ": " + said);
+                assertTrue(said.startsWith("runboard " + command + ": " + option + " is empty"), args + ": " + said);
+                assertTrue(said.contains(": give "), "says what to write: " + said);
+                assertTrue(!said.contains("  ") && !said.contains("''"), "no hole where the value should be: " + said);
+                assertEquals(1, said.lines().count(), said);
+                assertEquals("", out.toString());
+            }
+        }
+        assertTrue(!java.nio.file.Files.exists(dataDir.resolve("sessions"))
+                || java.nio.file.Files.list(dataDir.resolve("sessions")).findAny().isEmpty(), "nothing started");
+        Path afterEmpty = dataDir; // start --after with an empty id, before a supervisor is asked
+        StringWriter err = new StringWriter();
+        int code = RunboardCli.run(new String[] {"start", "--data-dir", afterEmpty.toString(), "--after=", "--", "true"},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().startsWith("runboard start: --after is empty (an unset variable?): give a session id"), err.toString());
+    }
+
     private void assertRefused(String message, String... options) {
         List<String> args = new ArrayList<>(List.of(options));
         args.addAll(List.of("--", "make"));
