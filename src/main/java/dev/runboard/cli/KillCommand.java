@@ -71,7 +71,7 @@ public final class KillCommand implements Callable<Integer> {
                 throw new UsageException("--grace: " + e.getMessage());
             }
             try {
-                SessionSpec.checkGrace(grace, "--grace");
+                SessionSpec.checkGrace(grace, "--grace", graceText);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

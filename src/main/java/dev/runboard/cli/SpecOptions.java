@@ -111,10 +111,10 @@ public final class SpecOptions {
         b.host(host);
         b.cwd(cwd == null ? Path.of("").toAbsolutePath() : cwd);
         b.env(parseEnv());
-        b.timeout(inRange(() -> SessionSpec.checkTimeout(duration("--timeout", timeout), "--timeout")));
-        b.grace(inRange(() -> SessionSpec.checkGrace(duration("--grace", grace), "--grace")));
+        b.timeout(inRange(() -> SessionSpec.checkTimeout(duration("--timeout", timeout), "--timeout", timeout)));
+        b.grace(inRange(() -> SessionSpec.checkGrace(duration("--grace", grace), "--grace", grace)));
         b.previewBytes(inRange(() -> SessionSpec.checkPreviewBytes(size("--preview-bytes", previewBytes),
-                "--preview-bytes")));
+                "--preview-bytes", previewBytes)));
         b.pty(pty);
         b.nice(niceness());
         b.watch(toWatch());
@@ -161,20 +161,20 @@ public final class SpecOptions {
         }
         if (hangAfter != null) {
             watch = watch.withHang(inRange(() -> WatchSpec.checkHangAfter(duration("--hang-after", hangAfter),
-                    "--hang-after")), parseHangAction(hangAction));
+                    "--hang-after", hangAfter)), parseHangAction(hangAction));
         }
         if (maxRss != null) {
             long bytes = parseSize(maxRss);
-            watch = watch.withMaxRss(inRange(() -> WatchSpec.checkMaxRss(bytes, "--max-rss")));
+            watch = watch.withMaxRss(inRange(() -> WatchSpec.checkMaxRss(bytes, "--max-rss", maxRss)));
         }
         if (maxCpuFor != null && maxCpuPercent == null) {
             throw usage("--max-cpu-for needs --max-cpu PCT");
         }
         if (maxCpuPercent != null) {
             double given = percent(maxCpuPercent);
-            double percent = inRange(() -> WatchSpec.checkMaxCpu(given, "--max-cpu"));
+            double percent = inRange(() -> WatchSpec.checkMaxCpu(given, "--max-cpu", maxCpuPercent));
             Duration window = maxCpuFor == null ? DEFAULT_CPU_FOR
-                    : inRange(() -> WatchSpec.checkCpuFor(duration("--max-cpu-for", maxCpuFor), "--max-cpu-for"));
+                    : inRange(() -> WatchSpec.checkCpuFor(duration("--max-cpu-for", maxCpuFor), "--max-cpu-for", maxCpuFor));
             watch = watch.withMaxCpu(percent, window);
         }
         return watch;
@@ -254,7 +254,7 @@ public final class SpecOptions {
             return Sizes.parse(text);
         } catch (IllegalArgumentException tooLarge) {
             throw usage("--max-rss must be " + Sizes.format(WatchSpec.MIN_RSS_BYTES) + " to " + Sizes.format(WatchSpec.MAX_RSS_BYTES)
-                    + ", got '" + text + "'");
+                    + ", got " + text.strip());
         }
     }
 

@@ -180,6 +180,14 @@ public record SessionSpec(
      * "--timeout", "'timeout'").
      */
     public static Duration checkTimeout(Duration timeout, String what) {
+        return checkTimeout(timeout, what, null);
+    }
+
+    /**
+     * As {@link #checkTimeout(Duration, String)}, echoing {@code given} (the value as the person wrote it)
+     * in the message rather than the parsed duration, so the message shows what they typed.
+     */
+    public static Duration checkTimeout(Duration timeout, String what, String given) {
         // An option is left out, a field or key left empty: a CLI user told to leave --timeout empty got "empty duration".
         String none = what.startsWith("--") ? " (leave " + what + " out for none)" : " (leave it empty for none)";
         if (timeout != null && timeout.compareTo(MIN_TIMEOUT) < 0) {
@@ -187,19 +195,24 @@ public record SessionSpec(
         }
         if (timeout != null && timeout.compareTo(MAX_TIMEOUT) > 0) {
             throw new InvalidSpecException("timeout", what + " must be at most " + Durations.describe(MAX_TIMEOUT)
-                    + ", got " + Durations.describe(timeout) + none);
+                    + ", got " + echo(given, Durations.describe(timeout)) + none);
         }
         return timeout;
     }
 
     /** Rejects a kill grace that is negative or longer than {@link #MAX_GRACE}. */
     public static Duration checkGrace(Duration grace, String what) {
+        return checkGrace(grace, what, null);
+    }
+
+    /** As {@link #checkGrace(Duration, String)}, echoing {@code given} as written. */
+    public static Duration checkGrace(Duration grace, String what, String given) {
         if (grace != null && grace.isNegative()) {
             throw new InvalidSpecException("grace", what + " cannot be negative");
         }
         if (grace != null && grace.compareTo(MAX_GRACE) > 0) {
             throw new InvalidSpecException("grace", what + " must be at most " + Durations.describe(MAX_GRACE)
-                    + ", got " + Durations.describe(grace));
+                    + ", got " + echo(given, Durations.describe(grace)));
         }
         return grace;
     }
@@ -215,12 +228,26 @@ public record SessionSpec(
 
     /** Rejects a preview bound outside {@link #MIN_PREVIEW_BYTES} to {@link #MAX_PREVIEW_BYTES}. */
     public static int checkPreviewBytes(long bytes, String what) {
+        return checkPreviewBytes(bytes, what, null);
+    }
+
+    /** As {@link #checkPreviewBytes(long, String)}, echoing {@code given} as written. */
+    public static int checkPreviewBytes(long bytes, String what, String given) {
         if (bytes < MIN_PREVIEW_BYTES || bytes > MAX_PREVIEW_BYTES) {
             throw new InvalidSpecException("preview", what + " must be " + Sizes.format(MIN_PREVIEW_BYTES) + " to "
                     + Sizes.format(MAX_PREVIEW_BYTES) + " (" + MIN_PREVIEW_BYTES + " to " + MAX_PREVIEW_BYTES
-                    + " bytes), got " + bytes);
+                    + " bytes), got " + echo(given, bytes + " bytes"));
         }
         return (int) bytes;
+    }
+
+    /**
+     * What a range message says it got: the value as the person wrote it when known ({@code 1025T},
+     * {@code 366d}), else an exact form of the parsed value, never a rounded one, which could
+     * contradict the limit beside it ("at most 1 PiB, got 1 PiB").
+     */
+    static String echo(String given, String exact) {
+        return given == null || given.isBlank() ? exact : given.strip();
     }
 
     /**

@@ -97,6 +97,20 @@ public final class Sizes {
         return v.stripTrailingZeros().toPlainString() + " " + UNITS[u];
     }
 
+    /**
+     * The size exactly, for a message that must not round: in the largest binary unit it is a
+     * whole number of ({@code 1025 TiB}, {@code 1536 KiB}), else in bytes ({@code 1048575 B}).
+     */
+    public static String formatExact(long bytes) {
+        for (int u = UNITS.length - 1; u > 0; u--) {
+            long unit = 1L << (10 * u);
+            if (bytes != 0 && bytes % unit == 0) {
+                return bytes / unit + " " + UNITS[u];
+            }
+        }
+        return bytes + " " + UNITS[0];
+    }
+
     /** The short form {@link #parse} reads back exactly when the size is a whole number of its unit: {@code 50M}, {@code 2G}, else bytes. */
     public static String formatShort(long bytes) {
         String[] letters = {"", "K", "M", "G", "T"};

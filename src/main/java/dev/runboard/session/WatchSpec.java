@@ -71,39 +71,59 @@ public record WatchSpec(
 
     /** Rejects a hang watchdog shorter than a second or longer than {@link SessionSpec#MAX_TIMEOUT} (null, none, is fine). */
     public static Duration checkHangAfter(Duration after, String what) {
+        return checkHangAfter(after, what, null);
+    }
+
+    /** As {@link #checkHangAfter(Duration, String)}, echoing {@code given} as written. */
+    public static Duration checkHangAfter(Duration after, String what, String given) {
         if (after != null && after.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new InvalidSpecException("hang", what + " needs at least 1 second of silence");
         }
         if (after != null && after.compareTo(SessionSpec.MAX_TIMEOUT) > 0) {
             throw new InvalidSpecException("hang", what + " must act within " + Durations.describe(SessionSpec.MAX_TIMEOUT)
-                    + ", got " + Durations.describe(after));
+                    + ", got " + SessionSpec.echo(given, Durations.describe(after)));
         }
         return after;
     }
 
     /** Rejects an RSS limit outside {@link #MIN_RSS_BYTES} to {@link #MAX_RSS_BYTES}. */
     public static long checkMaxRss(long bytes, String what) {
+        return checkMaxRss(bytes, what, null);
+    }
+
+    /** As {@link #checkMaxRss(long, String)}, echoing {@code given} as written. */
+    public static long checkMaxRss(long bytes, String what, String given) {
         if (bytes < MIN_RSS_BYTES || bytes > MAX_RSS_BYTES) {
             throw new InvalidSpecException("guards", what + " must be " + Sizes.format(MIN_RSS_BYTES) + " to "
-                    + Sizes.format(MAX_RSS_BYTES) + ", got " + Sizes.format(bytes));
+                    + Sizes.format(MAX_RSS_BYTES) + ", got " + SessionSpec.echo(given, Sizes.formatExact(bytes)));
         }
         return bytes;
     }
 
     /** Rejects a CPU limit that is not a number above 0 and at most {@link #MAX_CPU_PERCENT}. */
     public static double checkMaxCpu(double percent, String what) {
+        return checkMaxCpu(percent, what, null);
+    }
+
+    /** As {@link #checkMaxCpu(double, String)}, echoing {@code given} as written. */
+    public static double checkMaxCpu(double percent, String what, String given) {
         if (!(percent > 0 && percent <= MAX_CPU_PERCENT)) {
             throw new InvalidSpecException("guards", what + " must be a percentage above 0 and at most "
-                    + (long) MAX_CPU_PERCENT + " (100 is one core), got " + percent);
+                    + (long) MAX_CPU_PERCENT + " (100 is one core), got " + SessionSpec.echo(given, String.valueOf(percent)));
         }
         return percent;
     }
 
     /** Rejects a CPU guard window that is negative or longer than {@link SessionSpec#MAX_TIMEOUT}. */
     public static Duration checkCpuFor(Duration forAtLeast, String what) {
+        return checkCpuFor(forAtLeast, what, null);
+    }
+
+    /** As {@link #checkCpuFor(Duration, String)}, echoing {@code given} as written. */
+    public static Duration checkCpuFor(Duration forAtLeast, String what, String given) {
         if (forAtLeast != null && (forAtLeast.isNegative() || forAtLeast.compareTo(SessionSpec.MAX_TIMEOUT) > 0)) {
             throw new InvalidSpecException("guards", what + " must be 0 to " + Durations.describe(SessionSpec.MAX_TIMEOUT)
-                    + ", got " + Durations.describe(forAtLeast));
+                    + ", got " + SessionSpec.echo(given, Durations.describe(forAtLeast)));
         }
         return forAtLeast;
     }

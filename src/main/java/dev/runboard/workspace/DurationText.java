@@ -31,14 +31,14 @@ public final class DurationText {
                 throw InvalidFormatException.from(p, "expected a duration such as 90s, 5m, 1h30m or 2d", p.getText(), Duration.class);
             }
             try {
-                return inRange(Durations.parse(text));
+                return inRange(Durations.parse(text), text);
             } catch (IllegalArgumentException e) {
                 throw InvalidFormatException.from(p, e.getMessage(), text, Duration.class);
             }
         }
 
         /** The field's range check, so that a value out of range is reported at the value itself. */
-        Duration inRange(Duration d) {
+        Duration inRange(Duration d, String text) {
             return d;
         }
     }
@@ -46,16 +46,16 @@ public final class DurationText {
     /** A session timeout: {@link SessionSpec#checkTimeout}'s range. */
     public static final class TimeoutReader extends Reader {
         @Override
-        Duration inRange(Duration d) {
-            return SessionSpec.checkTimeout(d, "'timeout'");
+        Duration inRange(Duration d, String text) {
+            return SessionSpec.checkTimeout(d, "'timeout'", text);
         }
     }
 
     /** A kill grace: {@link SessionSpec#checkGrace}'s range. */
     public static final class GraceReader extends Reader {
         @Override
-        Duration inRange(Duration d) {
-            return SessionSpec.checkGrace(d, "'grace'");
+        Duration inRange(Duration d, String text) {
+            return SessionSpec.checkGrace(d, "'grace'", text);
         }
     }
 

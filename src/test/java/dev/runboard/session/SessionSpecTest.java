@@ -59,9 +59,9 @@ class SessionSpecTest {
         rejects(ok.grace(Duration.ofMillis(-1)).build(), "grace", "kill grace cannot be negative");
         ok.grace(null);
         String preview = "preview bound must be 1 KiB to 16 MiB (1024 to 16777216 bytes), got ";
-        rejects(ok.previewBytes(Integer.MAX_VALUE).build(), "preview", preview + Integer.MAX_VALUE);
-        rejects(ok.previewBytes(1023).build(), "preview", preview + 1023);
-        rejects(ok.previewBytes(-1).build(), "preview", preview + -1);
+        rejects(ok.previewBytes(Integer.MAX_VALUE).build(), "preview", preview + Integer.MAX_VALUE + " bytes");
+        rejects(ok.previewBytes(1023).build(), "preview", preview + "1023 bytes");
+        rejects(ok.previewBytes(-1).build(), "preview", preview + "-1 bytes");
     }
 
     @Test
@@ -74,8 +74,11 @@ class SessionSpecTest {
                 "the hang watchdog must act within 365 days, got 400 days");
         rejects(ok.watch(none.withHang(Duration.ofMillis(500), WatchSpec.HangAction.WARN)).build(), "hang",
                 "the hang watchdog needs at least 1 second of silence");
-        rejects(ok.watch(none.withMaxRss(Long.MAX_VALUE)).build(), "guards", "the RSS limit must be 1 MiB to 1 PiB, got 8192 PiB");
+        rejects(ok.watch(none.withMaxRss(Long.MAX_VALUE)).build(), "guards", "the RSS limit must be 1 MiB to 1 PiB, got 9223372036854775807 B");
         rejects(ok.watch(none.withMaxRss(1024L)).build(), "guards", "the RSS limit must be 1 MiB to 1 PiB, got 1 KiB");
+        // Exact, never rounded: a rounded value contradicted the limit beside it ("to 1 PiB, got 1 PiB").
+        rejects(ok.watch(none.withMaxRss(1025 * Sizes.TIB)).build(), "guards", "the RSS limit must be 1 MiB to 1 PiB, got 1025 TiB");
+        rejects(ok.watch(none.withMaxRss(Sizes.MIB - 1)).build(), "guards", "the RSS limit must be 1 MiB to 1 PiB, got 1048575 B");
         rejects(ok.watch(none.withMaxCpu(Double.NaN, Duration.ofSeconds(10))).build(), "guards",
                 "the CPU limit must be a percentage above 0 and at most 100000 (100 is one core), got NaN");
         rejects(ok.watch(none.withMaxCpu(Double.POSITIVE_INFINITY, Duration.ofSeconds(10))).build(), "guards",

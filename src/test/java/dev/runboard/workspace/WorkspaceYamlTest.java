@@ -290,7 +290,7 @@ class WorkspaceYamlTest {
                     timeout: 9000h
                 """);
         assertEquals(4, year.line());
-        assertTrue(year.problem().contains("'timeout' must be at most 365 days, got 375 days"), year.problem());
+        assertTrue(year.problem().contains("'timeout' must be at most 365 days, got 9000h"), year.problem());
 
         WorkspaceException grace = error("""
                 commands:
@@ -299,7 +299,7 @@ class WorkspaceYamlTest {
                     grace: 2h
                 """);
         assertEquals(4, grace.line());
-        assertTrue(grace.problem().contains("'grace' must be at most 1 hour, got 2 hours"), grace.problem());
+        assertTrue(grace.problem().contains("'grace' must be at most 1 hour, got 2h"), grace.problem());
 
         WorkspaceException nul = error("""
                 commands:
