@@ -2,11 +2,13 @@ package dev.runboard.stack;
 
 import dev.runboard.process.SessionEngine;
 import dev.runboard.process.WaitingSessions;
+import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import dev.runboard.workspace.Workspace;
+import dev.runboard.workspace.WorkspaceException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,6 +70,11 @@ public final class Orchestrator implements AutoCloseable {
         if (ws.content().groups() != null) {
             ws.content().groups().forEach((g, l) -> limits.put(g, l.parallel()));
         }
+        for (String name : wanted) {
+            if (live(file, name) == null) {
+                checkCanStart(ws, name); // all of them before the first is created: a bad one starts none
+            }
+        }
         Map<String, Chain> byName = new java.util.HashMap<>();
         List<Session> sessions = new ArrayList<>();
         for (String name : wanted) {
@@ -86,6 +93,14 @@ public final class Orchestrator implements AutoCloseable {
         }
         tick();
         return sessions;
+    }
+
+    private static void checkCanStart(Workspace ws, String name) {
+        try {
+            ws.checkCanStart(name);
+        } catch (WorkspaceException e) {
+            throw new InvalidSpecException("workspace", e.withWholePath() + " (fix the file and try again)");
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.runboard.workspace;
 
+import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.SessionSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,6 +91,32 @@ public record Workspace(Path root, Path file, WorkspaceFile content) {
             throw new IllegalArgumentException("no command '" + commandName + "' in " + file());
         }
         return c.toSpec(root);
+    }
+
+    /**
+     * Refuses, before anything starts, a command of this file that cannot start as its spec says (a
+     * cwd or shell that does not exist, a bad environment name), naming the command and the place of
+     * the key in the file: the value's problem alone ("cwd /srv/app does not exist") said neither.
+     */
+    public void checkCanStart(String commandName) throws WorkspaceException {
+        try {
+            spec(commandName).validate();
+        } catch (InvalidSpecException e) {
+            String command = "/commands/" + escaped(commandName);
+            List<String> keys = new ArrayList<>();
+            if (e.field().equals("command")) {
+                keys.add(command + "/command");
+                keys.add(command + "/argv");
+            } else {
+                keys.add(command + "/" + e.field());
+            }
+            keys.add(command);
+            throw WorkspaceYaml.problemAt(file, "in commands." + commandName + ": " + e.getMessage(), keys.toArray(String[]::new));
+        }
+    }
+
+    private static String escaped(String name) {
+        return name.replace("~", "~0").replace("/", "~1");
     }
 
     public Workspace withContent(WorkspaceFile newContent) {

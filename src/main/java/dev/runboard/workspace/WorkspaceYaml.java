@@ -137,6 +137,27 @@ public final class WorkspaceYaml {
         return com.fasterxml.jackson.core.JsonPointer.compile(sb.toString());
     }
 
+    /**
+     * A problem found after the file was read (a command that cannot start: its cwd is gone), placed
+     * at the first of {@code pointers} (JSON pointers to keys, most precise first) that the file
+     * holds; with no place when the file no longer reads or holds none of them.
+     */
+    public static WorkspaceException problemAt(Path file, String problem, String... pointers) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return new WorkspaceException(file, problem, null, null);
+        }
+        for (String pointer : pointers) {
+            JsonLocation at = locate(text, com.fasterxml.jackson.core.JsonPointer.compile(pointer));
+            if (at != null) {
+                return new WorkspaceException(file, problem, at, null);
+            }
+        }
+        return new WorkspaceException(file, problem, null, null);
+    }
+
     /** The location of the key at {@code pointer}, found by a second pass over the tokens. */
     private static JsonLocation locate(String text, com.fasterxml.jackson.core.JsonPointer pointer) {
         try (JsonParser p = MAPPER.createParser(text)) {

@@ -56,6 +56,21 @@ class WorkspaceFileCliTest {
                 "up", "-f", tabs.toString(), "web");
     }
 
+    /** A command that cannot start names itself and the line of its key; its dependency, fine on its own, is not started either. */
+    @Test
+    void aCommandThatCannotStartIsNamedWithTheLineOfItsBadValueAndNothingStarts() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "commands:\n  web:\n    command: sleep 303\n  api:\n"
+                + "    command: sleep 304\n    depends_on: {web: started}\n    cwd: ./nope\n");
+        refused(bad + ":7:5: in commands.api: cwd " + dir.resolve("nope") + " does not exist (fix the file and try again)",
+                "up", "-f", bad.toString(), "api");
+        Files.writeString(bad, "commands:\n  api:\n    command: sleep 304\n    shell: /nonexistent/sh\n");
+        refused(bad + ":4:5: in commands.api: shell /nonexistent/sh not found (fix the file and try again)",
+                "up", "-f", bad.toString(), "api");
+        SupervisorFixture.Result list = sv.cli("list");
+        assertEquals(0, list.exit(), list.err());
+        assertEquals(false, list.out().contains("sleep 30"), "nothing started: " + list.out());
+    }
+
     @Test
     void upThatWouldStartNothingSaysWhy() {
         refused(empty + " defines no commands: nothing to start", "up", "-f", empty.toString());
