@@ -63,6 +63,9 @@ public final class DiffCommand implements Callable<Integer> {
     /** Where the diff goes; null means the command line's output. */
     OutputStream out;
 
+    /** Whether control characters are shown rather than sent: to a terminal, not to a pipe or file. */
+    VisibleControls controls = VisibleControls.forStdout();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -70,7 +73,7 @@ public final class DiffCommand implements Callable<Integer> {
         try (SupervisedSessions engine = store.follow()) {
             sides = sides(engine);
         }
-        OutputStream sink = out != null ? out : new WriterStream(spec.commandLine().getOut());
+        OutputStream sink = controls.bytes(out != null ? out : new WriterStream(spec.commandLine().getOut()));
         UnifiedDiff diff = new UnifiedDiff(brief ? OutputStream.nullOutputStream() : sink);
         boolean same;
         try {

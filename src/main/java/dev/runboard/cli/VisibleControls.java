@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * How the commands that print captured output ({@code tail}, {@code grep}) hand it to a terminal.
+ * How the commands that print captured output ({@code tail}, {@code grep}, {@code diff}) hand it to a terminal.
  * A command's output may hold escape sequences: colours, but also ones that retitle the terminal,
  * rewrite its answerback or reprogram its keys, which a person running {@code runboard tail} on
  * someone else's output never asked for. To a terminal, control characters other than newline
@@ -100,6 +100,10 @@ final class VisibleControls {
                 afterC2 = false;
                 if (c >= 0x80 && c <= 0x9F) {
                     out.write(ascii(visible(c)));
+                    return;
+                }
+                if (c != 0xC2 && !(isControl(c) && c <= 0x7F)) {
+                    out.write(new byte[] {(byte) 0xC2, (byte) c}); // one write: a writer that decodes each write gets the whole character
                     return;
                 }
                 out.write(0xC2);

@@ -46,6 +46,13 @@ class ControlCharactersCliTest {
             assertEquals(0, grep.exit(), grep.err());
             String found = new String(grep.out(), StandardCharsets.UTF_8);
             assertTrue(found.contains("\n1:\u001B]0;retitled\u0007\u001B[31mred alert\u001B[0m\n"), found); // (a CRLF's CR ends the line)
+
+            SupervisorFixture.Result other = fx.cli("exec", "--shell", "/bin/sh", "--", "printf '\\033[32mgreen\\033[0m\\n'");
+            String otherId = Json.mapper().readTree(other.out()).get("session_id").asText();
+            Child diff = runboard("diff", id, otherId);
+            assertEquals(1, diff.exit(), diff.err());
+            String lines = new String(diff.out(), StandardCharsets.UTF_8);
+            assertTrue(lines.contains("\n+\u001B[32mgreen\u001B[0m\n"), "diff into a file: the bytes as written: " + lines);
         }
     }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Captured output to a terminal has its controls shown; to a pipe or file it goes out byte for byte. */
@@ -36,6 +38,29 @@ class VisibleControlsTest {
             }
             assertEquals(expected, sink.toString(StandardCharsets.UTF_8), "written in two parts cut at " + cut);
         }
+    }
+
+    /** A writer that decodes each write alone (the CLI's own writer does) must get a two-byte character in one write. */
+    @Test
+    void aTwoByteCharacterThatIsNoControlReachesTheStreamInOneWrite() throws Exception {
+        List<byte[]> writes = new ArrayList<>();
+        OutputStream recording = new OutputStream() {
+            @Override
+            public void write(int b) {
+                writes.add(new byte[] {(byte) b});
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                writes.add(java.util.Arrays.copyOfRange(b, off, off + len));
+            }
+        };
+        try (OutputStream shown = new VisibleControls(true).bytes(recording)) {
+            shown.write("\u00B0C\u001B".getBytes(StandardCharsets.UTF_8));
+        }
+        StringBuilder decodedAlone = new StringBuilder();
+        writes.forEach(w -> decodedAlone.append(new String(w, StandardCharsets.UTF_8)));
+        assertEquals("\u00B0C^[", decodedAlone.toString());
     }
 
     @Test
