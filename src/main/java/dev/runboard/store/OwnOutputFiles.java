@@ -11,7 +11,8 @@ import java.nio.file.Path;
  * record edited by hand or by a hostile tool could otherwise make them print, or delete, any file
  * the user can reach. A record written before its data dir was moved or copied names the old
  * place: the same file at this data dir's place is meant. Any other path is dropped, and the
- * record's {@code artifact_error} says what it named and why it is not read.
+ * record's {@code artifact_error} says what it named and why it is not read. Records come from
+ * {@link SessionStore#load} and from the window's {@link RowIndex}, which both pass through here.
  */
 public final class OwnOutputFiles {
     /**

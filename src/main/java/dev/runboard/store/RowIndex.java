@@ -128,8 +128,10 @@ public final class RowIndex {
         List<Row> rows = new java.util.ArrayList<>();
         parsed.forEach(rows::addAll);
         Map<String, Row> byId = new HashMap<>(rows.size() * 2);
+        OwnOutputFiles own = new OwnOutputFiles(new SessionStore(dataDir)); // a row names output files as its record does
         for (Row r : rows) {
-            byId.put(r.id(), r);
+            SessionRecord confined = own.confine(r.record());
+            byId.put(r.id(), confined == r.record() ? r : new Row(confined, r.headBytes(), r.tailBytes(), r.lastLine()));
         }
         return byId;
     }

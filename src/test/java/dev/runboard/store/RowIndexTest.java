@@ -52,6 +52,27 @@ class RowIndexTest {
         assertEquals("out\n── done ✓ 2 ──\n", store.previewOf(id(2), 65_536).text());
     }
 
+    /** A row names its output files as its record does: one pointing outside the data dir is not passed on, as a record's is not. */
+    @Test
+    void aRowWhoseCaptureFileIsOutsideTheDataDirNamesNoFile(@TempDir Path elsewhere) throws Exception {
+        SessionStore store = new SessionStore(dataDir);
+        save(store, 0, SessionStatus.COMPLETED, "── done 0 ──\n");
+        save(store, 1, SessionStatus.COMPLETED, "── done 1 ──\n");
+        store.saveRows(store.loadRows().rows().values());
+        String own = store.file(id(1), SessionStore.CAPTURE).toString();
+        Path index = dataDir.resolve(RowIndex.FILE);
+        String secret = elsewhere.resolve("secret.txt").toString();
+        Files.writeString(index, Files.readString(index).replace(own, secret));
+
+        SessionStore.Rows rows = store.loadRows();
+        assertFalse(rows.indexStale(), "the index still answers");
+        SessionRecord edited = rows.rows().get(id(1)).record();
+        assertEquals(null, edited.captureFile());
+        assertEquals(OwnOutputFiles.OUTSIDE_DATA_DIR, edited.artifactErrorCode());
+        assertTrue(edited.artifactError().contains(secret + ", outside its place in the data dir"), edited.artifactError());
+        assertEquals(store.file(id(0), SessionStore.CAPTURE).toString(), rows.rows().get(id(0)).record().captureFile());
+    }
+
     @Test
     void theIndexNeverAnswersForARemovedANewOrAnUnknownSession() throws Exception {
         SessionStore store = new SessionStore(dataDir);
