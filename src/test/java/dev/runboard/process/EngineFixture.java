@@ -26,6 +26,12 @@ public final class EngineFixture implements AutoCloseable {
     public EngineFixture(EngineConfig config, Path dataDir) {
         this.engine = new SessionEngine(config);
         this.dataDir = dataDir;
+        try {
+            // The sessions' cwd (sh below), made here: an engine makes its data dir's folders as it needs them.
+            java.nio.file.Files.createDirectories(dataDir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     public SessionEngine engine() {
