@@ -82,7 +82,11 @@ if (defined $adopter) {
     };
     my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{$machine} || 0;
     if (!$prctl || syscall($prctl, 1, 12) != 0 || getppid() != $adopter) {    # PR_SET_PDEATHSIG, SIGUSR2
-        exit 125;    # unwatched, or the adopter is already gone: the command is not started
+        # Unwatched, or the adopter is already gone (a JVM that cannot start is gone in milliseconds, on a
+        # busy machine before this line): the command is not started, and a gone adopter's folder goes, as
+        # when it dies later (else its lock would show it as a session being made, for ever).
+        forget_unadopted() if getppid() != $adopter && !-e $record_file;
+        exit 125;
     }
 }
 $pid = fork();

@@ -61,6 +61,31 @@ class WrapperDeadlineTest {
         });
     }
 
+    /**
+     * bin/runboard's early launch: the wrapper is started for a JVM that will adopt it (RUNBOARD_ADOPTER).
+     * When that JVM is already gone as the wrapper starts (it could not start at all), the command never
+     * runs and the folder bin/runboard made goes, lock and all, as when the JVM dies a moment later.
+     */
+    @Test
+    void aWrapperWhoseAdopterIsAlreadyGoneStartsNothingAndLeavesNoFolder() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("data/sessions/20261204-031500-abcdef"));
+        for (String made : List.of("lock", "capture.log", "exit-status.tmp")) {
+            Files.createFile(folder.resolve(made));
+        }
+        Path ran = dir.resolve("ran");
+        List<String> argv = new ArrayList<>(wrapper.prefix(folder.resolve("exit-status"), 0, 2000));
+        argv.addAll(List.of("sh", "-c", "touch '" + ran + "'"));
+        ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(folder.resolve("capture.log").toFile()).redirectErrorStream(true);
+        // Its parent is this JVM: an adopter of any other pid is one that is gone.
+        pb.environment().put("RUNBOARD_ADOPTER", Long.toString(ProcessHandle.current().pid() + 1_000_000));
+        Process w = pb.start();
+        wrappers.add(w);
+        assertTrue(w.waitFor(15, TimeUnit.SECONDS), "the wrapper exits at once");
+        assertEquals(125, w.exitValue());
+        assertFalse(Files.exists(ran), "the command did not run");
+        assertFalse(Files.exists(folder), "the folder went with its adopter");
+    }
+
     @Test
     void commandOutlivingItsDeadlineIsEndedByTheWrapperAlone() throws Exception {
         Path status = dir.resolve("status");
