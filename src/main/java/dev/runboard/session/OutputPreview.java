@@ -378,10 +378,11 @@ public final class OutputPreview {
                 start--;
             }
             start++;
-            String raw = shownPart(decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length))));
+            String raw = decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length)));
             // AnsiText compiles its pattern as it loads: output without escapes never needs it (a
-            // finished exec finds its last line just after the command ended).
-            String line = (raw.indexOf('\u001B') < 0 ? raw : AnsiText.strip(raw)).strip();
+            // finished exec finds its last line just after the command ended). Escapes go before the
+            // carriage returns are read: a rewrite that only sets the window's title or a colour shows nothing.
+            String line = shownPart(raw.indexOf('\u001B') < 0 ? raw : AnsiText.strip(raw)).strip();
             if (!line.isEmpty()) {
                 return line;
             }

@@ -37,7 +37,11 @@ class LastLineTest {
         }
     }
 
-    /** The algorithm before lines were decoded one by one: decode the last 4 KiB whole, then split. */
+    /**
+     * The algorithm before lines were decoded one by one (decode the last 4 KiB whole, then split), each
+     * line as a terminal leaves it: escapes gone, then only what follows its last carriage return that
+     * wrote something visible.
+     */
     private static String oldLastLine(byte[] end) {
         int from = Math.max(0, end.length - 4096);
         while (from > 0 && from < end.length && (end[from] & 0xC0) == 0x80) {
@@ -47,11 +51,21 @@ class LastLineTest {
         int stop = t.length();
         while (stop > 0) {
             int start = t.lastIndexOf('\n', stop - 1) + 1;
-            String line = AnsiText.strip(t.substring(start, stop)).strip();
+            String line = afterLastVisibleRewrite(AnsiText.strip(t.substring(start, stop))).strip();
             if (!line.isEmpty()) {
                 return line;
             }
             stop = start - 1;
+        }
+        return "";
+    }
+
+    private static String afterLastVisibleRewrite(String line) {
+        String[] rewrites = line.split("\r", -1);
+        for (int i = rewrites.length - 1; i >= 0; i--) {
+            if (!rewrites[i].isBlank()) {
+                return rewrites[i];
+            }
         }
         return "";
     }
