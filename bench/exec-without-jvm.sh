@@ -10,6 +10,7 @@
 #   bench/exec-without-jvm.sh [PAIRS]      (default 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/abba-pairs.sh
 PAIRS=${1:-30}
 [ -f target/runboard.jar ] || { echo "exec-without-jvm.sh: no target/runboard.jar; build it with ./mvnw -B package -DskipTests" >&2; exit 1; }
 work=$(mktemp -d)
@@ -45,24 +46,9 @@ run() { # shell|front
     t1=$EPOCHREALTIME
     [ "$(stat -c %s "$work/runs/run/capture.log")" = $BYTES ] || { echo "exec-without-jvm.sh: the capture is short" >&2; exit 1; }
   fi
-  echo "$1 $(awk -v a="${t0/,/.}" -v b="${t1/,/.}" 'BEGIN { printf "%.4f", b - a }')" >>"$work/times"
+  abba_record "$1" "$t0" "$t1" "$work/times"
   rm -rf "$work/out" "$work/runs/run"
 }
 echo "exec-without-jvm: $PAIRS pairs, $(date -u +%Y-%m-%dT%H:%M:%SZ), load $(cut -d' ' -f1-3 /proc/loadavg)"
-for ((i = 0; i < PAIRS; i++)); do
-  if ((i % 2)); then run shell; run front; else run front; run shell; fi
-done
-python3 - "$work/times" <<'PY'
-import statistics, sys
-rows = [line.split() for line in open(sys.argv[1])]
-ratios = []
-for i in range(0, len(rows), 2):
-    (v1, t1), (v2, t2) = rows[i], rows[i + 1]
-    ratios.append(float(t1) / float(t2) if v1 == 'front' else float(t2) / float(t1))
-shell = [float(t) for v, t in rows if v == 'shell']
-front = [float(t) for v, t in rows if v == 'front']
-print(f"front ÷ shell, median of {len(ratios)} pairs: {statistics.median(ratios):.3f} "
-      f"({sum(r <= 1.05 for r in ratios)} pairs ≤ 1.05); median times: shell {statistics.median(shell):.3f} s, "
-      f"front {statistics.median(front):.3f} s")
-print("pairs: " + " ".join(f"{r:.2f}" for r in sorted(ratios)))
-PY
+abba_loop "$PAIRS" front shell
+abba_report "$work/times" front shell "<=" 1.05

@@ -8,6 +8,7 @@
 #   bench/jvm-beside.sh [PAIRS]      (default 24)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/abba-pairs.sh
 PAIRS=${1:-24}
 [ -f target/runboard.jar ] || { echo "jvm-beside.sh: no target/runboard.jar; build it with ./mvnw -B package -DskipTests" >&2; exit 1; }
 work=$(mktemp -d)
@@ -25,24 +26,9 @@ run() { # alone|beside
   sh -c "yes '$LINE' | head -c 1G" >"$work/out"
   t1=$EPOCHREALTIME
   if [ -n "$jvm" ]; then wait "$jvm"; fi
-  echo "$1 $(awk -v a="${t0/,/.}" -v b="${t1/,/.}" 'BEGIN { printf "%.3f", b - a }')" >>"$work/times"
+  abba_record "$1" "$t0" "$t1" "$work/times"
   rm -rf "$work/out" "$work/data/sessions/"* "$work/data/artifacts/"*
 }
 echo "jvm-beside: $PAIRS pairs, $(date -u +%Y-%m-%dT%H:%M:%SZ), load $(cut -d' ' -f1-3 /proc/loadavg)"
-for ((i = 0; i < PAIRS; i++)); do
-  if ((i % 2)); then run alone; run beside; else run beside; run alone; fi
-done
-python3 - "$work/times" <<'PY'
-import statistics, sys
-rows = [line.split() for line in open(sys.argv[1])]
-ratios = []
-for i in range(0, len(rows), 2):
-    (v1, t1), (v2, t2) = rows[i], rows[i + 1]
-    ratios.append(float(t1) / float(t2) if v1 == 'beside' else float(t2) / float(t1))
-alone = [float(t) for v, t in rows if v == 'alone']
-beside = [float(t) for v, t in rows if v == 'beside']
-print(f"beside ÷ alone, median of {len(ratios)} pairs: {statistics.median(ratios):.3f} "
-      f"({sum(r >= 0.99 for r in ratios)} pairs ≥ 0.99); median times: alone {statistics.median(alone):.3f} s, "
-      f"beside {statistics.median(beside):.3f} s")
-print("pairs: " + " ".join(f"{r:.2f}" for r in ratios))
-PY
+abba_loop "$PAIRS" beside alone
+abba_report "$work/times" beside alone ">=" 0.99
