@@ -122,9 +122,129 @@ class EarlyExecTest {
         assertFalse(Files.exists(folder.resolve("lock")), "no lock left to make the folder look like a session being made");
     }
 
+    /** The command's grandparent, the process that launched its wrapper and waits for it: "java" or the exec client. */
+    private static final String CLIENT = "echo \"client=$(cat /proc/$(awk '/^PPid/ {print $2}' /proc/$PPID/status)/comm)\"; ";
+
+    @Test
+    void withTheDataDirsSupervisorUpItTakesTheCommandAndNoJvmStartsBesideIt() throws Exception {
+        Path data = tmp.resolve("supervised");
+        Run first = runboard(Map.of("RUNBOARD_SUPERVISOR_IDLE", "5m"), "", "start", "--data-dir", data.toString(), "--", "true");
+        assertEquals(0, first.exit, "start brings the supervisor up: " + first.err);
+        try {
+            Await.until(WAIT, "the supervisor to name its socket", () -> Files.exists(data.resolve("supervisor.address")));
+            Run run = runboard(Map.of(), "piped in\n", "exec", "--data-dir", data.toString(), "--shell", "/bin/sh", "--",
+                    CLIENT + "cat; exit 3");
+            assertEquals(3, run.exit, run.err);
+            JsonNode shown = Json.mapper().readTree(run.out);
+            assertEquals("client=perl\npiped in\n", shown.get("output").asText(), "no JVM waited for the command: " + run.out);
+            assertEquals("failed", shown.get("status").asText());
+            assertEquals(3, shown.get("exit_code").asInt());
+            assertEquals("", run.err);
+            String id = shown.get("session_id").asText();
+            JsonNode record = Json.mapper().readTree(data.resolve("sessions").resolve(id).resolve("session.json").toFile());
+            assertEquals("failed", record.get("status").asText(), "the supervisor wrote the final record before exec ended");
+            assertEquals(Path.of("").toAbsolutePath().toString(), record.get("spec").get("cwd").asText(),
+                    "the command's folder is exec's, not the supervisor's");
+
+            Run ordinary = runboard(Map.of("RUNBOARD_EXEC_CLIENT", "off"), "", "exec", "--data-dir", data.toString(), "--", CLIENT);
+            assertEquals("client=java\n", Json.mapper().readTree(ordinary.out).get("output").asText(), "off: exec's JVM adopts it");
+        } finally {
+            new dev.runboard.engine.SupervisorFixture(data).close(); // stops it, and kills what a failure left running
+        }
+    }
+
+    @Test
+    void ctrlCOnASupervisedExecKillsTheTreeAndPrintsTheKilledSnapshot() throws Exception {
+        Path data = tmp.resolve("supervised");
+        assertEquals(0, runboard(Map.of("RUNBOARD_SUPERVISOR_IDLE", "5m"), "", "start", "--data-dir", data.toString(), "--", "true").exit);
+        Path pids = tmp.resolve("pids");
+        // As from a terminal: SIGINT at its default, whatever this test JVM inherited (a background job ignores it).
+        Process exec = start(Map.of(), null, "env", "--default-signal=INT", BIN.toString(), "exec", "--data-dir", data.toString(),
+                "--", CLIENT + "echo $$ >'" + pids + "'; sleep 600 & echo $! >>'" + pids + "'; wait");
+        try {
+            Await.until(WAIT, "the command and its child to start", () -> readQuietly(pids).lines().count() == 2);
+            // A Ctrl-C once the supervisor holds the session (before, the wrapper ends a command nobody recorded).
+            Await.until(WAIT, "the supervisor to own the session", () -> sessionRecords(data) == 1 + 1);
+            List<Long> mine = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
+            OsProcesses.forThisMachine().signal(exec.pid(), dev.runboard.session.Signal.INT);
+            String out = new String(exec.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(exec.waitFor(1, TimeUnit.MINUTES));
+            assertEquals(130, exec.exitValue(), out);
+            JsonNode shown = Json.mapper().readTree(out);
+            assertEquals("killed", shown.get("status").asText());
+            assertTrue(shown.get("output").asText().startsWith("client=perl\n"), out);
+            OsProcesses os = OsProcesses.forThisMachine();
+            assertTrue(os.snapshot().all().stream().filter(ProcInfo::alive).noneMatch(p -> mine.contains(p.pid())),
+                    "the command's processes " + mine + " are gone from /proc when exec returns");
+        } finally {
+            exec.destroyForcibly();
+            new dev.runboard.engine.SupervisorFixture(data).close(); // stops it, and kills what a failure left running
+        }
+    }
+
+    @Test
+    void aSupervisorKilledWhileItOwnsTheExecsCommandLosesNothing() throws Exception {
+        Path data = tmp.resolve("supervised");
+        assertEquals(0, runboard(Map.of("RUNBOARD_SUPERVISOR_IDLE", "5m"), "", "start", "--data-dir", data.toString(), "--", "true").exit);
+        Path go = tmp.resolve("go");
+        Path err = tmp.resolve("exec-err.txt");
+        Process exec = start(Map.of(), err, BIN.toString(), "exec", "--data-dir", data.toString(), "--",
+                CLIENT + "while [ ! -e '" + go + "' ]; do sleep 0.05; done; echo after; exit 5");
+        try {
+            Await.until(WAIT, "the supervisor to own the session", () -> sessionRecords(data) == 1 + 1);
+            Run status = runboard(Map.of(), "", "supervisor", "status", "--data-dir", data.toString());
+            long supervisor = Json.mapper().readTree(status.out).path("pid").asLong();
+            OsProcesses.forThisMachine().signal(supervisor, dev.runboard.session.Signal.KILL);
+            Await.until(WAIT, "the supervisor to be gone", () -> ProcessHandle.of(supervisor).map(h -> !h.isAlive()).orElse(true));
+            Files.writeString(go, "");
+            String out = new String(exec.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(exec.waitFor(2, TimeUnit.MINUTES));
+            assertEquals(5, exec.exitValue(), "the command's exit code, from the supervisor that adopted it: " + Files.readString(err));
+            JsonNode shown = Json.mapper().readTree(out);
+            assertEquals("failed", shown.get("status").asText(), out);
+            assertEquals("client=perl\nafter\n", shown.get("output").asText(), "every byte of the output: " + out);
+            assertTrue(Files.readString(err).contains("the supervisor stopped answering"), Files.readString(err));
+        } finally {
+            exec.destroyForcibly();
+            new dev.runboard.engine.SupervisorFixture(data).close(); // stops it, and kills what a failure left running
+        }
+    }
+
+    /** How many sessions of {@code data} have a record (the start that brought the supervisor up has one). */
+    private static long sessionRecords(Path data) {
+        try (Stream<Path> all = Files.list(data.resolve("sessions"))) {
+            return all.filter(d -> Files.exists(d.resolve("session.json"))).count();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aSupervisorThatDoesNotAnswerLeavesTheCommandToExecsJvm() throws Exception {
+        Path data = tmp.resolve("stale");
+        assertEquals(0, runboard(Map.of(), "", "exec", "--data-dir", data.toString(), "--", "true").exit);
+        // What a supervisor killed with SIGKILL leaves: its address, naming a socket nobody listens on.
+        Path socket = tmp.resolve("dead.sock");
+        try (java.nio.channels.ServerSocketChannel dead = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            dead.bind(java.net.UnixDomainSocketAddress.of(socket));
+        }
+        Files.writeString(data.resolve("supervisor.address"), socket + "\n");
+        Run run = runboard(Map.of(), "", "exec", "--data-dir", data.toString(), "--", CLIENT + "exit 4");
+        assertEquals(4, run.exit, run.err);
+        assertEquals("client=java\n", Json.mapper().readTree(run.out).get("output").asText(), "the JVM adopted it: " + run.out);
+    }
+
     private static List<String> sessionFolders() throws IOException {
         try (Stream<Path> all = Files.list(dataDir.resolve("sessions"))) {
             return new ArrayList<>(all.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
         }
     }
 
@@ -139,25 +259,33 @@ class EarlyExecTest {
     private record Run(int exit, String out, String err) {
     }
 
+    private static final Path BIN = Path.of("bin/runboard").toAbsolutePath();
+
     /** bin/runboard with this build's jar and a cache of the test's own. */
     private static Run runboard(Map<String, String> env, String stdin, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of("bin/runboard").toAbsolutePath().toString()));
+        List<String> command = new ArrayList<>(List.of(BIN.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().put("RUNBOARD_JAR", jar.toString());
-        pb.environment().put("XDG_CACHE_HOME", shared.resolve("cache").toString());
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        pb.environment().remove("RUNBOARD_HOME");
-        pb.environment().remove("JAVA_TOOL_OPTIONS");
-        pb.environment().putAll(env);
         Path err = Files.createTempFile(shared, "err", ".txt");
-        Process p = pb.redirectError(err.toFile()).start();
+        Process p = start(env, err, command.toArray(String[]::new));
         try (OutputStream in = p.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(2, TimeUnit.MINUTES), "bin/runboard ended");
         return new Run(p.exitValue(), out, Files.readString(err));
+    }
+
+    /** {@code command} (bin/runboard, or something that execs it) in bin/runboard's environment for this build; its stderr to {@code err}, else the test's. */
+    private static Process start(Map<String, String> env, Path err, String... command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(err == null ? ProcessBuilder.Redirect.INHERIT
+                : ProcessBuilder.Redirect.to(err.toFile()));
+        pb.environment().put("RUNBOARD_JAR", jar.toString());
+        pb.environment().put("XDG_CACHE_HOME", shared.resolve("cache").toString());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().remove("RUNBOARD_HOME");
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().putAll(env);
+        return pb.start();
     }
 
     /** The jars on the test's class path (Surefire names them in its booter jar's manifest). */

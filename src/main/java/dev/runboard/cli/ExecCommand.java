@@ -2,6 +2,7 @@ package dev.runboard.cli;
 
 import dev.runboard.process.EarlyLaunch;
 import dev.runboard.process.SessionEngine;
+import dev.runboard.session.ExecExitCode;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
@@ -36,11 +37,6 @@ import picocli.CommandLine.Spec;
             "  runboard exec --hang-after 120 --hang-action kill -- ./flaky-tests.sh",
             "  runboard exec --max-rss 2G --max-cpu 150 --max-cpu-for 30 -- ./etl.py"})
 public final class ExecCommand implements Callable<Integer> {
-    /** Like coreutils timeout(1). */
-    static final int EXIT_TIMEOUT = 124;
-    /** Like env(1) when it cannot run the program. */
-    static final int EXIT_COULD_NOT_START = 125;
-
     @Spec
     CommandSpec spec;
 
@@ -108,7 +104,7 @@ public final class ExecCommand implements Callable<Integer> {
             }
             printOnce(last);
             ended.get(); // the final record is on disk before this JVM exits
-            return exitCode(last);
+            return ExecExitCode.of(last);
         }
     }
 
@@ -139,20 +135,5 @@ public final class ExecCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return java.util.Optional.empty();
         }
-    }
-
-    static int exitCode(SessionSnapshot s) {
-        return exitCode(s.status(), s.exitCode());
-    }
-
-    /** The exit code that stands for a session's end: the command's own, 124 for a timeout, 125 when unknown. */
-    static int exitCode(dev.runboard.session.SessionStatus status, Integer exitCode) {
-        return switch (status) {
-            case TIMEOUT -> EXIT_TIMEOUT;
-            case RUNNING, PAUSED, PENDING, QUEUED -> throw new IllegalStateException("exec returns only after the session ends");
-            // an output rule failed a command that itself exited 0: scripts must not read that as success
-            case FAILED -> exitCode == null ? EXIT_COULD_NOT_START : exitCode == 0 ? 1 : exitCode;
-            default -> exitCode == null ? EXIT_COULD_NOT_START : exitCode;
-        };
     }
 }

@@ -2,6 +2,7 @@ package dev.runboard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorClient;
+import dev.runboard.session.ExecExitCode;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
@@ -28,6 +29,6 @@ public final class WaitCommand implements Callable<Integer> {
         SupervisorClient client = store.client();
         JsonNode last = client.await(StoreAccess.resolveId(client, id));
         Integer exit = last.hasNonNull("exit_code") ? last.get("exit_code").asInt() : null;
-        return ExecCommand.exitCode(SessionStatus.fromWord(last.path("status").asText()), exit);
+        return ExecExitCode.of(SessionStatus.fromWord(last.path("status").asText()), exit);
     }
 }

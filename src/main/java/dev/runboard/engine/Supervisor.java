@@ -111,6 +111,7 @@ public final class Supervisor {
                 }
                 writeListIndex(listIndex, engine);
             } finally {
+                Files.deleteIfExists(paths.address());
                 Files.deleteIfExists(paths.socket());
                 lock.release();
             }
@@ -123,6 +124,7 @@ public final class Supervisor {
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(paths.socket()));
         setPrivate(paths.socket());
+        writeAddress();
         System.err.println(Instant.now() + " runboard supervisor " + ProcessHandle.current().pid() + " serving "
                 + paths.dataDir() + " on " + paths.socket());
         Duration idle = idleLimit();
@@ -225,6 +227,14 @@ public final class Supervisor {
         } catch (RuntimeException e) {
             return DEFAULT_IDLE;
         }
+    }
+
+    /** The socket's path for bin/runboard's exec client, written aside and moved in place: never read half written. */
+    private void writeAddress() throws IOException {
+        java.nio.file.Path aside = paths.address().resolveSibling(paths.address().getFileName() + "." + ProcessHandle.current().pid());
+        Files.writeString(aside, paths.socket() + "\n");
+        setPrivate(aside);
+        Files.move(aside, paths.address(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void setPrivate(java.nio.file.Path file) throws IOException {

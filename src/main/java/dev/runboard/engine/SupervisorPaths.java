@@ -14,6 +14,15 @@ import java.util.HexFormat;
  * runtime dir is short and private), else in the data dir.
  */
 public record SupervisorPaths(Path dataDir, Path socket, Path lock, Path log) {
+    /**
+     * A file in the data dir naming the socket while a supervisor serves on it: bin/runboard reads
+     * it with a shell built-in, where the socket's own path (a hash under the runtime dir) would
+     * cost a fork to work out.
+     */
+    public Path address() {
+        return dataDir.resolve("supervisor.address");
+    }
+
     /** Leaves room below the kernel's 108-byte sun_path. */
     static final int MAX_SOCKET_PATH = 100;
 

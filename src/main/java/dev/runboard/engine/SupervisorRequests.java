@@ -36,6 +36,19 @@ final class SupervisorRequests {
     /** The lines of {@code runboard list}, made here from the sessions in memory ({@link ListRows}). */
     static final String LIST_ROWS = "list_rows";
 
+    /**
+     * bin/runboard's exec client (bin/runboard-exec.pl): when this data dir's supervisor is up, an
+     * exec whose command bin/runboard launched early is handed to it instead of to a JVM started
+     * beside the command (docs/BENCHMARKS.md §10, round 15). {@value #ADOPT_EXEC} takes the command
+     * over as exec's JVM would; {@value #EXEC_EXITED}, sent once the client has waited for its
+     * child, is answered with the final snapshot, as exec prints it, and exec's exit code.
+     */
+    static final String ADOPT_EXEC = "adopt_exec";
+    static final String EXEC_EXITED = "exec_exited";
+
+    /** What exec clients reported of their wrappers' ends, by session id, until the session's record is final. */
+    private final Map<String, CompletableFuture<Void>> execExits = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** A request that cannot be served as asked: said to the client as a usage error. */
     static final class Refused extends Exception {
         Refused(String message) {
@@ -82,6 +95,8 @@ final class SupervisorRequests {
                 Map.entry("show", this::show),
                 Map.entry("usage", this::usage),
                 Map.entry("wait", this::await),
+                Map.entry(ADOPT_EXEC, this::adoptExec),
+                Map.entry(EXEC_EXITED, this::execExited),
                 Map.entry("stop", this::stop)));
         stack.register(handlers);
     }
@@ -296,6 +311,51 @@ final class SupervisorRequests {
         ObjectNode reply = Protocol.ok();
         reply.set("snapshot", Json.mapper().valueToTree(ended.get()));
         return reply;
+    }
+
+    /**
+     * {@code {"id", "pid", "launched_ms", "argv"}}: the wrapper {@code pid} runs the command of session
+     * {@code id} in the folder bin/runboard made, and {@code argv} are exec's options as start takes
+     * them. Refused, with nothing written, when that process does not carry the session's tag.
+     */
+    private ObjectNode adoptExec(JsonNode request) throws Exception {
+        String id = request.path("id").asText("");
+        if (!dev.runboard.session.SessionId.isValid(id)) {
+            throw new Refused("'" + id + "' is not a session id");
+        }
+        long pid = request.path("pid").asLong(-1);
+        ProcessHandle wrapper = ProcessHandle.of(pid).orElseThrow(() -> new Refused("process " + pid + " is not running"));
+        if (!engine.config().os().hasEnvEntry(pid, Session.TAG_VARIABLE + "=" + id)) {
+            throw new Refused("process " + pid + " is not the wrapper of session " + id);
+        }
+        List<String> argv = new java.util.ArrayList<>();
+        request.path("argv").forEach(a -> argv.add(a.asText()));
+        SessionSpec spec = startArguments.apply(argv);
+        CompletableFuture<Void> exited = new CompletableFuture<>();
+        execExits.put(id, exited);
+        Session session;
+        try {
+            session = engine.adoptEarly(spec, new dev.runboard.process.EarlyLaunch(wrapper,
+                    java.time.Instant.ofEpochMilli(request.path("launched_ms").asLong()), id), exited);
+        } catch (RuntimeException e) { // InvalidSpecException too
+            execExits.remove(id);
+            throw e;
+        }
+        session.addListener(s -> execExits.remove(id));
+        return started(session);
+    }
+
+    private ObjectNode execExited(JsonNode request) throws Exception {
+        Session session = session(request);
+        CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
+        session.addListener(ended::complete);
+        CompletableFuture<Void> exited = execExits.get(session.id());
+        if (exited != null) {
+            exited.complete(null);
+        }
+        SessionSnapshot last = ended.get();
+        return Protocol.ok().put("exit", dev.runboard.session.ExecExitCode.of(last))
+                .put("snapshot_hex", java.util.HexFormat.of().formatHex(dev.runboard.store.LeanJson.writeBytes(last)));
     }
 
     private ObjectNode stop(JsonNode request) {

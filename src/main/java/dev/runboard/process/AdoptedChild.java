@@ -10,12 +10,27 @@ import java.util.concurrent.CompletableFuture;
  * polling) but cannot tell its exit value: the wrapper's status file says how the command ended,
  * and without one the end is unknown ({@link RemoteSessions.StandIn}), never an invented code.
  * Its stdin is this process's own, inherited, as exec's command's always is.
+ *
+ * <p>A supervisor adopts such a wrapper for the exec client that is its parent: not the
+ * supervisor's child, so the JDK could only poll for its end. The client, which waits for its
+ * own child, reports the end instead ({@code reported}); the JDK's poll stays as the backstop for a
+ * client that died.
  */
 final class AdoptedChild extends Process implements RemoteSessions.StandIn {
     private final ProcessHandle handle;
+    private final CompletableFuture<Process> exited;
 
     AdoptedChild(ProcessHandle handle) {
+        this(handle, null);
+    }
+
+    /** {@code reported}: completed by whoever waits for the wrapper as its parent; null when that is this JVM. */
+    AdoptedChild(ProcessHandle handle, CompletableFuture<?> reported) {
         this.handle = handle;
+        this.exited = handle.onExit().thenApply(h -> (Process) this);
+        if (reported != null) { // no lambda linked on exec's own path, where each costs its JVM ~0.4 ms
+            reported.thenRun(() -> exited.complete(this));
+        }
     }
 
     @Override
@@ -35,13 +50,13 @@ final class AdoptedChild extends Process implements RemoteSessions.StandIn {
 
     @Override
     public CompletableFuture<Process> onExit() {
-        return handle.onExit().thenApply(h -> this);
+        return exited;
     }
 
     @Override
     public int waitFor() throws InterruptedException {
         try {
-            handle.onExit().get();
+            exited.get();
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IllegalStateException(e);
         }
@@ -50,7 +65,7 @@ final class AdoptedChild extends Process implements RemoteSessions.StandIn {
 
     @Override
     public int exitValue() {
-        if (handle.isAlive()) {
+        if (isAlive()) {
             throw new IllegalThreadStateException("process " + handle.pid() + " has not exited");
         }
         return 255; // never read as the command's: exitStatusLost() says so first
@@ -58,7 +73,7 @@ final class AdoptedChild extends Process implements RemoteSessions.StandIn {
 
     @Override
     public boolean isAlive() {
-        return handle.isAlive();
+        return !exited.isDone() && handle.isAlive();
     }
 
     @Override

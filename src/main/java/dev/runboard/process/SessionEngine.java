@@ -276,6 +276,17 @@ public final class SessionEngine extends SessionsById {
      * ends the command once this JVM exits without that record.
      */
     public Session adoptEarly(SessionSpec spec, EarlyLaunch early) throws InvalidSpecException {
+        return adoptEarly(spec, early, null);
+    }
+
+    /**
+     * As {@link #adoptEarly(SessionSpec, EarlyLaunch)}, for a supervisor taking over the command an
+     * exec client's bin/runboard launched: the wrapper is that client's child, not this JVM's, and
+     * the client completes {@code exitReported} once it has waited for it (else its end is polled).
+     * Null when the wrapper is this JVM's own child.
+     */
+    public Session adoptEarly(SessionSpec spec, EarlyLaunch early, CompletableFuture<?> exitReported)
+            throws InvalidSpecException {
         spec.validate();
         if (spec.pty() || spec.isRemote()) {
             // bin/runboard launches neither early: a runboard whose script and jar disagree
@@ -297,7 +308,7 @@ public final class SessionEngine extends SessionsById {
                     + " the command, started before this check, is stopped");
         }
         Session session = new Session(id, spec, capture, config.clock());
-        Process process = new AdoptedChild(wrapper);
+        Process process = new AdoptedChild(wrapper, exitReported);
         if (config.os().supportsTreeKill()) {
             SessionLauncher.awaitOwnGroup(process);
         }

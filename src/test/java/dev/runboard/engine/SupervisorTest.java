@@ -219,6 +219,37 @@ class SupervisorTest {
         }
     }
 
+    @Test
+    void theSupervisorNamesItsSocketAndAdoptsForAnExecOnlyTheSessionsOwnWrapper() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            assertEquals(0, fx.cli("start", "--", "true").exit());
+            SupervisorPaths paths = fx.client().paths();
+            assertEquals(paths.socket() + "\n", Files.readString(paths.address()), "bin/runboard finds the socket there");
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(paths.address())));
+            // A process that is not a session's wrapper (no tag): a client must not hand the supervisor
+            // someone else's process to own, record and kill.
+            Process stranger = new ProcessBuilder("sleep", "60").start();
+            try (java.nio.channels.SocketChannel ch = SupervisorSocket.connect(paths)) {
+                String id = "20261204-120000-abcdef";
+                com.fasterxml.jackson.databind.node.ObjectNode request = Protocol.request(SupervisorRequests.ADOPT_EXEC)
+                        .put("id", id).put("pid", stranger.pid()).put("launched_ms", System.currentTimeMillis());
+                request.putArray("argv").add("--").add("sleep 60");
+                Protocol.send(Protocol.writer(ch), request);
+                JsonNode reply = Protocol.receiveReply(Protocol.reader(ch));
+                assertFalse(reply.path("ok").asBoolean(), reply.toString());
+                assertEquals("process " + stranger.pid() + " is not the wrapper of session " + id, reply.path("error").asText());
+                assertFalse(Files.exists(dataDir.resolve("sessions").resolve(id)), "nothing was made for it");
+                assertTrue(stranger.isAlive(), "and it was left alone");
+            } finally {
+                stranger.destroyForcibly().waitFor();
+            }
+            long pid = fx.supervisorPid();
+            assertEquals(0, fx.cli("supervisor", "stop").exit());
+            Await.until(Duration.ofSeconds(20), "the supervisor to exit", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+            assertFalse(Files.exists(paths.address()), "a stopped supervisor's address is gone");
+        }
+    }
+
     private static String commandLine(long pid) {
         try {
             return new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc", Long.toString(pid), "cmdline")),

@@ -1,0 +1,120 @@
+# bin/runboard's exec client: when the data dir's supervisor is up, the command bin/runboard launched
+# early is handed to it, and no JVM starts beside the command (docs/BENCHMARKS.md §10, round 15): on two
+# cores, exec's JVM starting beside a 1.8-second command made the whole run 1.088x the shell redirect's time,
+# this client 1.029x. It costs a Perl start and two requests.
+#
+#   perl runboard-exec.pl SOCKET WRAPPER_PID LAUNCHED_MS SESSION_ID DATA_DIR
+#                         N SPEC_ARG... M GIVEN_ARG... JAVA... -jar JAR
+#
+# SPEC_ARG: exec's options and command as the supervisor's `start` parses them (--cwd, --shell, --, the
+# words); GIVEN_ARG: bin/runboard's own arguments (exec ...); JAVA ... -jar JAR: the JVM bin/runboard
+# would have run. bin/runboard exec'd into this script, so the wrapper is this process's child and names
+# it its adopter (RUNBOARD_ADOPTER): it ends the command if this process dies before a record exists.
+#
+# Until the supervisor has taken the session (a refusal, no answer, another protocol version), this
+# execs into that JVM, which adopts the command as before (RUNBOARD_EARLY is in the environment). After,
+# the session is the supervisor's: this waits for its child, says so, and prints the final snapshot the
+# supervisor answers with, exiting with exec's exit code, as exec's JVM would. Ctrl-C (INT, TERM, HUP)
+# asks the supervisor to kill the tree, then does the same, exiting 128 + the signal as a JVM does.
+# No modules, as the wrapper: each costs milliseconds of start on the command's cores (Socket 10 ms,
+# Digest::SHA 7 ms); the socket is opened with builtins, and the snapshot comes as hex.
+use strict;
+
+sub PROTOCOL () { 2 }    # engine/Protocol.java's VERSION: another one is refused, and the JVM takes over
+my %SIGNUM = (HUP => 1, INT => 2, TERM => 15);
+
+my ($socket_path, $wrapper, $launched_ms, $id, $data) = splice(@ARGV, 0, 5);
+my @spec = splice(@ARGV, 0, shift @ARGV);
+my @given = splice(@ARGV, 0, shift @ARGV);
+my @java = @ARGV;
+$SIG{PIPE} = sub { };    # a supervisor gone mid-request is an error from print, not this process's death
+
+sub jvm_instead {
+    exec { $java[0] } @java, @given;
+    print STDERR "runboard: cannot run $java[0]: $!\n";
+    exit 125;
+}
+
+sub json_string {
+    my ($t) = @_;
+    $t =~ s/(["\\])/\\$1/g;
+    $t =~ s/([\x00-\x1f])/sprintf('\\u%04x', ord $1)/ge;
+    return "\"$t\"";
+}
+
+sub connect_supervisor {
+    my $s;
+    # PF_UNIX, SOCK_STREAM and a struct sockaddr_un (family, path) as Linux has them: bin/runboard
+    # launches early on Linux only.
+    socket($s, 1, 1, 0) && connect($s, pack('S Z*', 1, $socket_path)) or return undef;
+    my $old = select($s);
+    $| = 1;
+    select($old);
+    return $s;
+}
+
+# A request about this session, sent; FIELDS: more of the object, each with its leading comma.
+sub send_request {
+    my ($s, $op, $fields) = @_;
+    return print {$s} '{"v":' . PROTOCOL . ',"op":"' . $op . '","id":' . json_string($id) . $fields . "}\n";
+}
+
+# A request sent and its one-line answer read: undef when the supervisor is gone.
+sub request {
+    my ($s, $op, $fields) = @_;
+    send_request($s, $op, $fields) or return undef;
+    return scalar <$s>;
+}
+
+# Ctrl-C at any moment from here: before the supervisor has the session it is only noted (and acted on
+# once it has, or by leaving: the wrapper ends a command nobody recorded); after, the supervisor is asked
+# to kill the tree, over a connection of its own: it answers that once the session has ended, which it
+# hears of from this process, on the first connection.
+my ($caught, $adopted, $killing);
+sub kill_tree {
+    return if $killing;
+    $killing = connect_supervisor();
+    if ($killing) {
+        send_request($killing, 'kill', '');
+    } else {
+        $killing = 1;
+        kill('TERM', -$wrapper);    # no supervisor to ask: the wrapper's group, as its deadline would
+    }
+}
+for my $name (keys %SIGNUM) {
+    $SIG{$name} = sub {
+        $caught ||= $name;
+        kill_tree() if $adopted;
+    };
+}
+
+my $supervisor = connect_supervisor();
+my $reply = $supervisor && request($supervisor, 'adopt_exec',
+    ",\"pid\":$wrapper,\"launched_ms\":$launched_ms,\"argv\":[" . join(',', map { json_string($_) } @spec) . ']');
+if (!defined $reply || $reply !~ /^\{"v":\d+,"ok":true[,}]/) {
+    exit(128 + $SIGNUM{$caught}) if $caught;    # the wrapper, its adopter gone and no record, ends the command
+    jvm_instead();
+}
+$adopted = 1;
+kill_tree() if $caught;
+waitpid($wrapper, 0);    # restarted after a signal's handler has run
+
+my $ended = request($supervisor, 'exec_exited', '');
+if (defined $ended && $ended =~ /"ok":true,"exit":(\d+),"snapshot_hex":"([0-9a-f]*)"/) {
+    my ($code, $hex) = ($1, $2);
+    my $out = pack('H*', $hex) . "\n";
+    for (my $at = 0; $at < length $out;) {
+        my $n = syswrite(STDOUT, $out, length($out) - $at, $at);
+        last unless defined $n;
+        $at += $n;
+    }
+    exit($caught ? 128 + $SIGNUM{$caught} : $code);
+}
+# The supervisor that took the session is gone: the next one adopts it, and the CLI's wait and show
+# (which bring one up) say how it ended.
+print STDERR "runboard: the supervisor stopped answering"
+    . (defined $ended && $ended =~ /"error":"((?:[^"\\]|\\.)*)"/ ? " ($1)" : '') . "; asking the next one\n";
+system { $java[0] } @java, 'wait', '--data-dir', $data, $id;
+my $code = $? == -1 ? 125 : $? & 127 ? 128 + ($? & 127) : $? >> 8;
+system { $java[0] } @java, 'show', '--data-dir', $data, $id;
+exit $code;
