@@ -13,7 +13,10 @@
 # the table shows how much of exec's cost is the JVM's and how much runboard's; and "floor-wrap", the same
 # launching through runboard's Perl wrapper (taken from the jar) as runboard does; and "floor-early", where a
 # shell script launches the command through that wrapper before the floor's JVM starts (the JVM only waits
-# for it): what a front end costs that overlaps the JVM's start with the command.
+# for it): what a front end costs that overlaps the JVM's start with the command. And "supervised": bin/runboard
+# with the data dir's supervisor up (started before the rounds, stopped at the end), which takes over the command
+# bin/runboard launched early, so that no JVM starts beside it (bin/runboard-exec.pl); its CPU counts the
+# supervisor's over each run (from /proc) beside the client's.
 # Each round (the order of the variants rotates between rounds) runs, with `sync` before each timed run:
 #   - the 1 GiB command by the shell and through each launcher: wall time, ratio exec ÷ shell, and the fixed
 #     cost on both sides of the command: "pre" = from just before the launch (bash's $EPOCHREALTIME, no fork)
@@ -51,14 +54,23 @@ command -v javac >/dev/null || { echo "exec-end-to-end.sh: needs javac (a JDK) f
 [ "${BASH_VERSINFO[0]}" -ge 5 ] || { echo "exec-end-to-end.sh: needs bash 5 (\$EPOCHREALTIME)" >&2; exit 1; }
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+supervised_dirs=()
+declare -A supervisor_pid # data dir -> its supervisor's pid, for "supervised"
+stop_supervisors() { # and wait for them to exit: a supervisor writes its list index as it goes
+  local d n
+  for d in ${supervised_dirs[@]+"${supervised_dirs[@]}"}; do
+    bin/runboard supervisor stop --data-dir "$d" >/dev/null 2>&1 || true
+    for ((n = 0; n < 100; n++)); do [ -d "/proc/${supervisor_pid[$d]:-0}" ] || break; sleep 0.1; done
+  done
+}
+trap 'stop_supervisors; rm -rf "$work"' EXIT
 export XDG_CACHE_HOME="$work/cache" # bin/runboard makes a fresh archive in the warm-up
 size=$(numfmt --from=iec "$BYTES")
 need=$((size * 3 + 512 * 1024 * 1024))
 avail=$(($(df -Pk "$work" | awk 'NR==2 {print $4}') * 1024))
 [ "$avail" -ge "$need" ] || { echo "exec-end-to-end.sh: need $(numfmt --to=iec $need) free under $work" >&2; exit 1; }
 
-launchers=(script floor floor-wrap floor-early)
+launchers=(script supervised floor floor-wrap floor-early)
 [ -x target/dist/runboard/bin/runboard ] && launchers+=(app) || echo "(no app-image: packaging/build.sh app-image adds it)"
 if [ -n "$ONLY" ]; then
   read -r -a launchers <<<"$ONLY"
@@ -74,7 +86,7 @@ floor_opts=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k)
 floor_java=(java "${floor_opts[@]}" -XX:CompileThresholdScaling=10 -XX:SharedArchiveFile="$work/floor.jsa")
 cmd_of() {
   case "$1" in
-    script) CMD=(bin/runboard) ;;
+    script | supervised) CMD=(bin/runboard) ;;
     app) CMD=(target/dist/runboard/bin/runboard) ;;
     before) CMD=("$work/before/runboard") ;;
     floor) CMD=("${floor_java[@]}" -cp "$work/floor.jar" ExecFloor) ;;
@@ -126,8 +138,18 @@ printf 'round\tvariant\twall_s\tpre_ms\tpost_ms\tcpu_s\n' >"$tsv"
 true_tsv="$work/true.tsv"
 printf 'round\tvariant\twall_s\tcpu_s\n' >"$true_tsv"
 
+# The CPU ticks (utime + stime) so far of the supervisor of data dir $1, 0 when it has none: "supervised"
+# counts its supervisor's part of each run with the rest.
+supervisor_ticks() {
+  if [ -n "${supervisor_pid[$1]:-}" ]; then awk '{ print $14 + $15 }' "/proc/${supervisor_pid[$1]}/stat"; else echo 0; fi
+}
+# Adds the supervisor's CPU since $2 ticks to the user time in $work/time (GNU time's "... USER SYS" line).
+add_supervisor_cpu() { # DIR TICKS_BEFORE
+  local ticks=$(($(supervisor_ticks "$1") - $2))
+  awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" '{ $(NF - 1) += t / hz; print }' "$work/time" >"$work/time.sum" && mv "$work/time.sum" "$work/time"
+}
 big_run() { # ROUND VARIANT
-  local r=$1 v=$2 t0 t1 first last rc=0
+  local r=$1 v=$2 t0 t1 first last rc=0 ticks
   rm -f "$work/first" "$work/last"
   sync
   if [ "$v" = shell ]; then
@@ -136,9 +158,11 @@ big_run() { # ROUND VARIANT
     t1=$(us "$EPOCHREALTIME")
   else
     cmd_of "$v"
+    ticks=$(supervisor_ticks "$work/data-$v")
     t0=$(us "$EPOCHREALTIME")
     /usr/bin/time -o "$work/time" -f '%U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/data-$v" -- "$COMMAND" </dev/null >"$work/$v.json" 2>"$work/$v.err" || rc=$?
     t1=$(us "$EPOCHREALTIME")
+    add_supervisor_cpu "$work/data-$v" "$ticks"
   fi
   [ "$rc" = 0 ] || { echo "round $r: $v exited $rc: $(cat "$work/$v.err" 2>/dev/null)" >&2; exit 1; }
   first=$(($(cat "$work/first") / 1000)); last=$(($(cat "$work/last") / 1000))
@@ -168,10 +192,17 @@ true_run() { # ROUND VARIANT [small]
   elif [ "$v" = shell ]; then
     /usr/bin/time -o "$work/time" -f '%e %U %S' sh -c "$SMALL" >"$work/small.out" 2>&1
   elif [ -n "${3:-}" ]; then
-    rm -rf "$work/small-$v"
+    # A fresh data dir each time (so bin/runboard takes its ordinary path), but the supervisor's own stays.
+    if [ "$v" = supervised ]; then rm -rf "$work/small-$v/sessions/"* "$work/small-$v/artifacts/"*; else rm -rf "$work/small-$v"; fi
+    local ticks
+    ticks=$(supervisor_ticks "$work/small-$v")
     /usr/bin/time -o "$work/time" -f '%e %U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/small-$v" -- "$SMALL" </dev/null >/dev/null 2>&1
+    add_supervisor_cpu "$work/small-$v" "$ticks"
   else
+    local ticks
+    ticks=$(supervisor_ticks "$work/true-$v")
     /usr/bin/time -o "$work/time" -f '%e %U %S' "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
+    add_supervisor_cpu "$work/true-$v" "$ticks"
   fi
   read -r wall user sys <"$work/time"
   printf '%s\t%s\t%s\t%s\n' "$r" "$v${3:+ small}" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" >>"$true_tsv"
@@ -185,6 +216,14 @@ echo "command:  sh -c \"$COMMAND\"  ($(numfmt --to=iec "$size") = $size bytes), 
 echo "          exec --shell /bin/sh of: ${launchers[*]}"
 echo "warm-up:  archives, page cache"
 for v in "${launchers[@]}"; do
+  if [ "$v" = supervised ]; then
+    for d in data true small; do
+      supervised_dirs+=("$work/$d-supervised")
+      RUNBOARD_SUPERVISOR_IDLE=3h bin/runboard start --data-dir "$work/$d-supervised" -- true >/dev/null
+    done
+    for d in "${supervised_dirs[@]}"; do supervisor_pid[$d]=$(pgrep -f -- "supervisor run --data-dir $d\$"); done
+    echo "          supervised: a supervisor up for each of its data dirs: pids ${supervisor_pid[*]}"
+  fi
   cmd_of "$v"
   "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
   "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
