@@ -127,9 +127,7 @@ class EarlyExecTest {
 
     @Test
     void withTheDataDirsSupervisorUpItTakesTheCommandAndNoJvmStartsBesideIt() throws Exception {
-        Path data = tmp.resolve("supervised");
-        Run first = runboard(Map.of("RUNBOARD_SUPERVISOR_IDLE", "5m"), "", "start", "--data-dir", data.toString(), "--", "true");
-        assertEquals(0, first.exit, "start brings the supervisor up: " + first.err);
+        Path data = supervisedDataDir();
         try {
             Await.until(WAIT, "the supervisor to name its socket", () -> Files.exists(data.resolve("supervisor.address")));
             Run run = runboard(Map.of(), "piped in\n", "exec", "--data-dir", data.toString(), "--shell", "/bin/sh", "--",
@@ -155,8 +153,7 @@ class EarlyExecTest {
 
     @Test
     void ctrlCOnASupervisedExecKillsTheTreeAndPrintsTheKilledSnapshot() throws Exception {
-        Path data = tmp.resolve("supervised");
-        assertEquals(0, runboard(Map.of("RUNBOARD_SUPERVISOR_IDLE", "5m"), "", "start", "--data-dir", data.toString(), "--", "true").exit);
+        Path data = supervisedDataDir();
         Path pids = tmp.resolve("pids");
         // As from a terminal: SIGINT at its default, whatever this test JVM inherited (a background job ignores it).
         Process exec = start(Map.of(), null, "env", "--default-signal=INT", BIN.toString(), "exec", "--data-dir", data.toString(),
@@ -184,8 +181,7 @@ class EarlyExecTest {
 
     @Test
     void aSupervisorKilledWhileItOwnsTheExecsCommandLosesNothing() throws Exception {
-        Path data = tmp.resolve("supervised");
-        assertEquals(0, runboard(Map.of("RUNBOARD_SUPERVISOR_IDLE", "5m"), "", "start", "--data-dir", data.toString(), "--", "true").exit);
+        Path data = supervisedDataDir();
         Path go = tmp.resolve("go");
         Path err = tmp.resolve("exec-err.txt");
         Process exec = start(Map.of(), err, BIN.toString(), "exec", "--data-dir", data.toString(), "--",
@@ -208,6 +204,14 @@ class EarlyExecTest {
             exec.destroyForcibly();
             new dev.runboard.engine.SupervisorFixture(data).close(); // stops it, and kills what a failure left running
         }
+    }
+
+    /** A data dir of the test's own with its supervisor up: a {@code start} brings it up, and its session is one record. */
+    private Path supervisedDataDir() throws Exception {
+        Path data = tmp.resolve("supervised");
+        Run first = runboard(Map.of("RUNBOARD_SUPERVISOR_IDLE", "5m"), "", "start", "--data-dir", data.toString(), "--", "true");
+        assertEquals(0, first.exit, "start brings the supervisor up: " + first.err);
+        return data;
     }
 
     /** How many sessions of {@code data} have a record (the start that brought the supervisor up has one). */
