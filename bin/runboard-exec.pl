@@ -1,7 +1,7 @@
 # bin/runboard's exec client: when the data dir's supervisor is up, the command bin/runboard launched
 # early is handed to it, and no JVM starts beside the command (docs/BENCHMARKS.md §10, round 15): on two
-# cores, exec's JVM starting beside a 1.8-second command made the whole run 1.088x the shell redirect's time,
-# this client 1.029x. It costs a Perl start and two requests.
+# cores, a 1 GiB command of 1.8 s took 1.084x the shell redirect's time through exec's JVM and 1.039x through
+# this client, in one run of 150 pairs. It costs a Perl start and two requests.
 #
 #   perl runboard-exec.pl SOCKET WRAPPER_PID LAUNCHED_MS SESSION_ID DATA_DIR
 #                         N SPEC_ARG... M GIVEN_ARG... JAVA... -jar JAR
@@ -20,7 +20,9 @@
 # Digest::SHA 7 ms); the socket is opened with builtins, and the snapshot comes as hex.
 use strict;
 
-sub PROTOCOL () { 2 }    # engine/Protocol.java's VERSION: another one is refused, and the JVM takes over
+# engine/Protocol.java's VERSION: the supervisor refuses another one, and the JVM takes over (EarlyExecTest
+# fails then: it expects this client, not a JVM, to wait for the command).
+sub PROTOCOL () { 2 }
 my %SIGNUM = (HUP => 1, INT => 2, TERM => 15);
 
 my ($socket_path, $wrapper, $launched_ms, $id, $data) = splice(@ARGV, 0, 5);
