@@ -7,9 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.zip.DataFormatException;
-import java.util.zip.Deflater;
-import java.util.zip.Inflater;
 
 /**
  * A bounded view of a session's output: its head and its tail, never more than the bound.
@@ -23,8 +20,8 @@ public final class OutputPreview {
     public static final OutputPreview EMPTY = new OutputPreview(new byte[0], new byte[0], 0, null);
     private static final char REPLACEMENT = '\uFFFD';
 
-    private final Part head;
-    private final Part tail;
+    private final PreviewPart head;
+    private final PreviewPart tail;
     private final long originalBytes;
     /** What to show instead of nothing when the command wrote nothing (e.g. "timed out after 5 s"). */
     private final String note;
@@ -32,17 +29,16 @@ public final class OutputPreview {
     private volatile String lastLine;
     /** Where the parts are read back from when they are not held ({@link #summary}); null when they are. */
     private final Source source;
-    private static final int LAST_LINE_WINDOW = 4096;
 
     private OutputPreview(byte[] head, byte[] tail, long originalBytes, String note) {
-        this(Part.plain(head), Part.plain(tail), originalBytes, note);
+        this(PreviewPart.plain(head), PreviewPart.plain(tail), originalBytes, note);
     }
 
-    private OutputPreview(Part head, Part tail, long originalBytes, String note) {
+    private OutputPreview(PreviewPart head, PreviewPart tail, long originalBytes, String note) {
         this(head, tail, originalBytes, note, null);
     }
 
-    private OutputPreview(Part head, Part tail, long originalBytes, String note, Source source) {
+    private OutputPreview(PreviewPart head, PreviewPart tail, long originalBytes, String note, Source source) {
         this.head = head;
         this.tail = tail;
         this.originalBytes = originalBytes;
@@ -66,7 +62,7 @@ public final class OutputPreview {
      */
     public static OutputPreview summary(long originalBytes, int headLength, int tailLength, String note, String lastLine,
                                         Source source) {
-        OutputPreview p = new OutputPreview(Part.elsewhere(headLength), Part.elsewhere(tailLength), originalBytes, note,
+        OutputPreview p = new OutputPreview(PreviewPart.elsewhere(headLength), PreviewPart.elsewhere(tailLength), originalBytes, note,
                 java.util.Objects.requireNonNull(source));
         p.lastLine = lastLine;
         return p;
@@ -122,7 +118,7 @@ public final class OutputPreview {
         if (before == null || !before.truncated() || size < before.originalBytes || size <= bound) {
             return read(ch, size, bound);
         }
-        return new OutputPreview(before.head, Part.plain(readTail(ch, size, bound - headBytes(bound))), size, null);
+        return new OutputPreview(before.head, PreviewPart.plain(readTail(ch, size, bound - headBytes(bound))), size, null);
     }
 
     /** Builds a preview from bytes held in memory (tests, re-adopted records). */
@@ -161,8 +157,8 @@ public final class OutputPreview {
         if (source != null) {
             return this; // nothing held to pack
         }
-        Part h = head.packed();
-        Part t = tail.packed();
+        PreviewPart h = head.packed();
+        PreviewPart t = tail.packed();
         if (h == head && t == tail) {
             return this;
         }
@@ -229,7 +225,7 @@ public final class OutputPreview {
         return java.util.Arrays.copyOfRange(b, start, b.length);
     }
 
-    private static boolean isContinuation(byte b) {
+    static boolean isContinuation(byte b) {
         return (b & 0xC0) == 0x80;
     }
 
@@ -326,9 +322,9 @@ public final class OutputPreview {
     }
 
     /**
-     * The last non-blank line of the output, ANSI escapes removed; empty when there is none.
-     * Decodes only the last {@value #LAST_LINE_WINDOW} bytes (the table asks for this on every
-     * tick, for every row), and remembers the answer.
+     * The last non-blank line of the output as a terminal shows it ({@link LastLine}); empty when
+     * there is none. Decodes only the last {@value LastLine#WINDOW} bytes (the table asks for this
+     * on every tick, for every row), and remembers the answer.
      */
     public String lastLine() {
         String known = lastLine;
@@ -343,71 +339,7 @@ public final class OutputPreview {
         if (isEmpty() && note != null) {
             return note;
         }
-        byte[] end = (truncated() ? tail : head).bytes();
-        int from = Math.max(0, end.length - LAST_LINE_WINDOW);
-        return lastLineFrom(end, from, from > 0);
-    }
-
-    /**
-     * The last line of the output that ends with {@code end}, of which at most the last
-     * {@value #LAST_LINE_WINDOW} bytes are given; {@code cut} says whether bytes come before them
-     * (not found here, as {@link #lastLine()} does): for a store that keeps a preview's bytes and
-     * finds its row's last line without reading the rest of them.
-     */
-    public static String lastLineOfEnd(byte[] end, boolean cut) {
-        int from = Math.max(0, end.length - LAST_LINE_WINDOW);
-        return lastLineFrom(end, from, cut || from > 0);
-    }
-
-    /** How many of the shown part's last bytes {@link #lastLine()} reads. */
-    public static int lastLineWindow() {
-        return LAST_LINE_WINDOW;
-    }
-
-    private static String lastLineFrom(byte[] end, int from, boolean cut) {
-        while (cut && from < end.length && isContinuation(end[from])) {
-            from++; // start on a character, not inside one
-        }
-        // Line by line from the end, each decoded alone (with its newline: a newline byte is never
-        // inside a UTF-8 sequence, so that gives the characters a decoding of the whole window would):
-        // ten thousand rows' last lines cost one line's decoding each, not a 4 KiB window's.
-        int stop = end.length;
-        while (stop > from) {
-            int start = stop - 1;
-            while (start >= from && end[start] != '\n') {
-                start--;
-            }
-            start++;
-            String raw = decode(java.util.Arrays.copyOfRange(end, start, Math.min(stop + 1, end.length)));
-            // AnsiText compiles its pattern as it loads: output without escapes never needs it (a
-            // finished exec finds its last line just after the command ended). Escapes go before the
-            // carriage returns are read: a rewrite that only sets the window's title or a colour shows nothing.
-            String line = shownPart(raw.indexOf('\u001B') < 0 ? raw : AnsiText.strip(raw)).strip();
-            if (!line.isEmpty()) {
-                return line;
-            }
-            stop = start - 1;
-        }
-        return "";
-    }
-
-    /**
-     * What a terminal leaves of a line that progress output rewrote with carriage returns
-     * ({@code \rprogress 1\rprogress 2...}): the text after its last {@code \r}, not all of the
-     * rewritten text. A carriage return that ends the line (CRLF, or a progress line waiting for its
-     * next rewrite) erases nothing and is ignored; so is a rewrite that left only blanks.
-     */
-    private static String shownPart(String line) {
-        int end = line.length();
-        while (end > 0 && (line.charAt(end - 1) == '\n' || line.charAt(end - 1) == '\r')) {
-            end--;
-        }
-        int cr = line.lastIndexOf('\r', end - 1);
-        while (cr >= 0 && line.substring(cr + 1, end).isBlank()) {
-            end = cr;
-            cr = line.lastIndexOf('\r', end - 1);
-        }
-        return cr < 0 ? line.substring(0, end) : line.substring(cr + 1, end);
+        return LastLine.ofEnd((truncated() ? tail : head).bytes(), false);
     }
 
     static String omissionMarker(long omitted) {
@@ -423,83 +355,5 @@ public final class OutputPreview {
     public static String decode(byte[] bytes) {
         String text = new String(bytes, StandardCharsets.UTF_8);
         return text.indexOf('\0') < 0 ? text : text.replace('\0', REPLACEMENT);
-    }
-
-    /** One part's bytes: as they are, or deflated (see {@link #packed()}). Immutable; {@link #bytes()} hands out a copy. */
-    private static final class Part {
-        private static final double WORTH_PACKING = 0.9;
-        private final byte[] stored;
-        private final int length;
-        private final boolean deflated;
-
-        private Part(byte[] stored, int length, boolean deflated) {
-            this.stored = stored;
-            this.length = length;
-            this.deflated = deflated;
-        }
-
-        static Part plain(byte[] bytes) {
-            return new Part(bytes, bytes.length, false);
-        }
-
-        /** A part of this length whose bytes are not held (a {@link OutputPreview#summary}'s). */
-        static Part elsewhere(int length) {
-            return new Part(new byte[0], length, false);
-        }
-
-        int length() {
-            return length;
-        }
-
-        int held() {
-            return stored.length;
-        }
-
-        byte[] bytes() {
-            return deflated ? inflate() : stored.clone();
-        }
-
-        Part packed() {
-            if (deflated || length == 0) {
-                return this;
-            }
-            Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-            try {
-                deflater.setInput(stored);
-                deflater.finish();
-                byte[] out = new byte[(int) (length * WORTH_PACKING)];
-                int n = 0;
-                while (!deflater.finished() && n < out.length) {
-                    n += deflater.deflate(out, n, out.length - n);
-                }
-                return deflater.finished() ? new Part(Arrays.copyOf(out, n), length, true) : this;
-            } finally {
-                deflater.end();
-            }
-        }
-
-        private byte[] inflate() {
-            Inflater inflater = new Inflater();
-            try {
-                inflater.setInput(stored);
-                byte[] out = new byte[length];
-                int n = 0;
-                while (n < length) {
-                    int got = inflater.inflate(out, n, length - n);
-                    if (got == 0 && (inflater.finished() || inflater.needsInput())) {
-                        break;
-                    }
-                    n += got;
-                }
-                if (n != length) {
-                    throw new IllegalStateException("a packed preview inflated to " + n + " of " + length + " bytes");
-                }
-                return out;
-            } catch (DataFormatException e) {
-                throw new IllegalStateException("a packed preview is corrupt", e);
-            } finally {
-                inflater.end();
-            }
-        }
     }
 }

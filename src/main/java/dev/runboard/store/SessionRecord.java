@@ -2,6 +2,7 @@ package dev.runboard.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.runboard.session.KillReport;
+import dev.runboard.session.LastLine;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.ResourceTotals;
 import dev.runboard.session.Session;
@@ -245,8 +246,7 @@ public record SessionRecord(
         String end = truncated ? outputTail : outputHead;
         int endLength = truncated ? tailLength : headLength;
         String lastLine = outputBytes == 0 && outputNote != null ? outputNote
-                : OutputPreview.lastLineOfEnd(Base64Length.decodeLast(end, endLength, OutputPreview.lastLineWindow()),
-                        endLength > OutputPreview.lastLineWindow());
+                : LastLine.ofEnd(Base64Length.decodeLast(end, endLength, LastLine.WINDOW), endLength > LastLine.WINDOW);
         return OutputPreview.summary(outputBytes, headLength, tailLength, outputNote, lastLine, source);
     }
 
