@@ -148,8 +148,20 @@ add_supervisor_cpu() { # DIR TICKS_BEFORE
   local ticks=$(($(supervisor_ticks "$1") - $2))
   awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" '{ $(NF - 1) += t / hz; print }' "$work/time" >"$work/time.sum" && mv "$work/time.sum" "$work/time"
 }
+# A launcher's run on data dir DIR under GNU time (FORMAT, into $work/time), its supervisor's CPU over the run added,
+# $T0 and $T1 (µs) read just around it; returns the run's exit code. The caller redirects its stdio.
+time_exec() { # DIR FORMAT COMMAND...
+  local dir=$1 format=$2 ticks rc=0
+  shift 2
+  ticks=$(supervisor_ticks "$dir")
+  T0=$(us "$EPOCHREALTIME")
+  /usr/bin/time -o "$work/time" -f "$format" "$@" || rc=$?
+  T1=$(us "$EPOCHREALTIME")
+  add_supervisor_cpu "$dir" "$ticks"
+  return "$rc"
+}
 big_run() { # ROUND VARIANT
-  local r=$1 v=$2 t0 t1 first last rc=0 ticks
+  local r=$1 v=$2 t0 t1 first last rc=0
   rm -f "$work/first" "$work/last"
   sync
   if [ "$v" = shell ]; then
@@ -158,11 +170,9 @@ big_run() { # ROUND VARIANT
     t1=$(us "$EPOCHREALTIME")
   else
     cmd_of "$v"
-    ticks=$(supervisor_ticks "$work/data-$v")
-    t0=$(us "$EPOCHREALTIME")
-    /usr/bin/time -o "$work/time" -f '%U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/data-$v" -- "$COMMAND" </dev/null >"$work/$v.json" 2>"$work/$v.err" || rc=$?
-    t1=$(us "$EPOCHREALTIME")
-    add_supervisor_cpu "$work/data-$v" "$ticks"
+    time_exec "$work/data-$v" '%U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/data-$v" -- "$COMMAND" \
+      </dev/null >"$work/$v.json" 2>"$work/$v.err" || rc=$?
+    t0=$T0 t1=$T1
   fi
   [ "$rc" = 0 ] || { echo "round $r: $v exited $rc: $(cat "$work/$v.err" 2>/dev/null)" >&2; exit 1; }
   first=$(($(cat "$work/first") / 1000)); last=$(($(cat "$work/last") / 1000))
@@ -194,15 +204,9 @@ true_run() { # ROUND VARIANT [small]
   elif [ -n "${3:-}" ]; then
     # A fresh data dir each time (so bin/runboard takes its ordinary path), but the supervisor's own stays.
     if [ "$v" = supervised ]; then rm -rf "$work/small-$v/sessions/"* "$work/small-$v/artifacts/"*; else rm -rf "$work/small-$v"; fi
-    local ticks
-    ticks=$(supervisor_ticks "$work/small-$v")
-    /usr/bin/time -o "$work/time" -f '%e %U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/small-$v" -- "$SMALL" </dev/null >/dev/null 2>&1
-    add_supervisor_cpu "$work/small-$v" "$ticks"
+    time_exec "$work/small-$v" '%e %U %S' "${CMD[@]}" exec --shell /bin/sh --data-dir "$work/small-$v" -- "$SMALL" </dev/null >/dev/null 2>&1
   else
-    local ticks
-    ticks=$(supervisor_ticks "$work/true-$v")
-    /usr/bin/time -o "$work/time" -f '%e %U %S' "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
-    add_supervisor_cpu "$work/true-$v" "$ticks"
+    time_exec "$work/true-$v" '%e %U %S' "${CMD[@]}" exec --data-dir "$work/true-$v" -- true </dev/null >/dev/null 2>&1
   fi
   read -r wall user sys <"$work/time"
   printf '%s\t%s\t%s\t%s\n' "$r" "$v${3:+ small}" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" >>"$true_tsv"
