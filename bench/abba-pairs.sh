@@ -1,6 +1,15 @@
 # Sourced by the benches that time a candidate against a baseline in pairs (bench/jvm-beside.sh,
 # bench/exec-without-jvm.sh): the A B B A order, each run's time recorded, and the pairs' summary.
-# The sourcing script defines run VARIANT, which does one timed run and calls abba_record.
+# The sourcing script calls abba_prepare, and defines run VARIANT, which does one timed run and calls abba_record.
+
+# What each such bench starts with: the jar built (else SCRIPT says how to build it), a work dir in $work removed
+# at exit, and the line its 1 GiB command repeats in $LINE.
+abba_prepare() { # SCRIPT
+  [ -f target/runboard.jar ] || { echo "$1: no target/runboard.jar; build it with ./mvnw -B package -DskipTests" >&2; exit 1; }
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  LINE='runboard capture benchmark line .................................................................'
+}
 
 # Appends "VARIANT SECONDS" to FILE for a run between two $EPOCHREALTIME readings.
 abba_record() { # VARIANT T0 T1 FILE

@@ -12,10 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/abba-pairs.sh
 PAIRS=${1:-30}
-[ -f target/runboard.jar ] || { echo "exec-without-jvm.sh: no target/runboard.jar; build it with ./mvnw -B package -DskipTests" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-LINE='runboard capture benchmark line .................................................................'
+abba_prepare exec-without-jvm.sh
 BYTES=1073741824
 bin/runboard exec --data-dir "$work/data" -- true >/dev/null # installs the wrapper in the data dir, as for a user
 wrap="$work/data/bin/runboard-wrap.pl"

@@ -10,10 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/abba-pairs.sh
 PAIRS=${1:-24}
-[ -f target/runboard.jar ] || { echo "jvm-beside.sh: no target/runboard.jar; build it with ./mvnw -B package -DskipTests" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-LINE='runboard capture benchmark line .................................................................'
+abba_prepare jvm-beside.sh
 bin/runboard exec --data-dir "$work/data" -- true >/dev/null # the archive and the data dir, as a user's
 run() { # alone|beside
   local t0 t1 jvm=""
