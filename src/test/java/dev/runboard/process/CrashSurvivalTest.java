@@ -40,6 +40,7 @@ class CrashSurvivalTest {
     void sessionsSurviveKillDashNineAndAreAdoptedWithTheirRealOutcomes() throws Exception {
         // The reference: the same sessions in an engine that does not crash.
         Map<String, SessionSnapshot> reference = new HashMap<>();
+        Files.createFile(referenceDir.resolve("gate"));
         try (EngineFixture ref = new EngineFixture(referenceDir)) {
             Map<String, Session> started = new LinkedHashMap<>();
             CrashingRunboard.specs(referenceDir).forEach((name, spec) -> started.put(name, ref.engine().start(spec)));
@@ -52,6 +53,7 @@ class CrashSurvivalTest {
         }
 
         // A runboard that manages the sessions, then dies by SIGKILL.
+        long launched = System.nanoTime();
         String java = ProcessHandle.current().info().command().orElse("java");
         Process runboard = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 CrashingRunboard.class.getName(), crashDir.toString()).redirectErrorStream(true).start();
@@ -74,10 +76,15 @@ class CrashSurvivalTest {
             pids.put(e.getKey(), store.load(e.getValue()).orElseThrow().pid());
         }
         OsProcesses os = OsProcesses.forThisMachine();
-        for (String name : List.of("slow", "noisy", "stubborn", "deadline")) {
+        for (String name : List.of("slow", "noisy", "stubborn")) {
             assertTrue(os.isAlive(pids.get(name)), name + " keeps running after runboard died");
         }
+        // The deadline's own 4 s may have passed already when a loaded machine was slow to get here.
+        if (Duration.ofNanos(System.nanoTime() - launched).compareTo(Duration.ofSeconds(3)) < 0) {
+            assertTrue(os.isAlive(pids.get("deadline")), "deadline keeps running after runboard died");
+        }
         // Let the failing one end while no runboard is running: its exit code must still be known.
+        Files.createFile(crashDir.resolve("gate"));
         Await.until(Duration.ofSeconds(10), "the failing session to end unwatched", () -> !os.isAlive(pids.get("failing")));
         assertEquals(SessionStatus.RUNNING, store.load(ids.get("failing")).orElseThrow().status(), "nobody recorded its end yet");
 
