@@ -51,7 +51,12 @@ public final class SshSessions implements RemoteSessions {
     public SshSessions(Path dataDir, Path configFile, Path extraConfig) throws IOException {
         this.controlDir = ControlDir.create(dataDir);
         this.configFile = SshConfigFile.of(controlDir, configFile, extraConfig);
-        this.clientId = SshCommand.shortHash(hostName() + "\0" + dataDir.toAbsolutePath());
+        this.clientId = clientIdFor(dataDir);
+    }
+
+    /** The name of the folder a data dir's sessions have on every host: this machine's name and the data dir's path, hashed. */
+    public static String clientIdFor(Path dataDir) {
+        return SshCommand.shortHash(hostName() + "\0" + dataDir.toAbsolutePath());
     }
 
     /**

@@ -53,6 +53,11 @@ public record SessionSpec(
     /** Shorter deadlines cannot be told from a start failure. */
     public static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
     /**
+     * A lower floor for the test suite only (milliseconds), so that deadline races need not wait a real
+     * second each; nothing a user runs sets it.
+     */
+    public static final String TEST_MIN_TIMEOUT_PROPERTY = "runboard.test.minTimeoutMillis";
+    /**
      * The longest timeout (and hang watchdog, and CPU guard window): a year. Nobody means a longer
      * deadline (leave it empty for none), and without a bound a typo like 99999999999999999999 overflows
      * the scheduler ({@link Duration#toNanos()} ends at about 292 years).
@@ -190,14 +195,22 @@ public record SessionSpec(
     public static Duration checkTimeout(Duration timeout, String what, String given) {
         // An option is left out, a field or key left empty: a CLI user told to leave --timeout empty got "empty duration".
         String none = what.startsWith("--") ? " (leave " + what + " out for none)" : " (leave it empty for none)";
-        if (timeout != null && timeout.compareTo(MIN_TIMEOUT) < 0) {
-            throw new InvalidSpecException("timeout", what + " must be at least 1 second" + none);
+        Duration floor = minTimeout();
+        if (timeout != null && timeout.compareTo(floor) < 0) {
+            String least = floor.equals(MIN_TIMEOUT) ? "1 second" : Durations.describe(floor);
+            throw new InvalidSpecException("timeout", what + " must be at least " + least + none);
         }
         if (timeout != null && timeout.compareTo(MAX_TIMEOUT) > 0) {
             throw new InvalidSpecException("timeout", what + " must be at most " + Durations.describe(MAX_TIMEOUT)
                     + ", got " + echo(given, Durations.describe(timeout)) + none);
         }
         return timeout;
+    }
+
+    /** The shortest deadline allowed: {@link #MIN_TIMEOUT}, unless the test suite set {@link #TEST_MIN_TIMEOUT_PROPERTY}. */
+    public static Duration minTimeout() {
+        Long millis = Long.getLong(TEST_MIN_TIMEOUT_PROPERTY);
+        return millis == null ? MIN_TIMEOUT : Duration.ofMillis(Math.max(1, millis));
     }
 
     /** Rejects a kill grace that is negative or longer than {@link #MAX_GRACE}. */

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.testing.Stress;
+import dev.runboard.testing.TestScale;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,11 +82,12 @@ class LiteralScanTest {
     }
 
     @Test
+    @Stress
     void randomTextAgreesWithIndexOfAndTheCaseInsensitiveRegex() throws Exception {
         Random rnd = new Random(5);
         String alphabet = "aAbBeErRoO \n\u00E9\u2713[]";
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < 20_000; i++) {
+        for (int i = 0; i < TestScale.size(20_000); i++) {
             sb.append(alphabet.charAt(rnd.nextInt(alphabet.length())));
         }
         Path file = write(sb.toString());

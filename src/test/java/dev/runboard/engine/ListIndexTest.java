@@ -16,6 +16,8 @@ import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
 import dev.runboard.store.Settings;
 import dev.runboard.store.SettingsStore;
+import dev.runboard.testing.Stress;
+import dev.runboard.testing.TestScale;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -31,20 +33,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code runboard list} over a heavy user's history (10,000 ended sessions): the lean client's
+ * {@code runboard list} over a heavy user's history (10,000 ended sessions; 2,000 in the fast suite): the lean client's
  * output is byte for byte what {@code list} printed before the supervisor rendered the lines (the
  * old formatter, kept below, over {@code list --json}), from the supervisor's memory and, with no
  * supervisor up, from the index it left, without starting one; a session added since makes the
  * index stale and a supervisor answers again.
  */
+@Stress
 class ListIndexTest {
-    private static final int SESSIONS = 10_000;
+    private static final int SESSIONS = TestScale.size(10_000);
 
     @TempDir
     Path dataDir;
 
     @Test
-    void listOfTenThousandSessionsIsTheSameFromTheSupervisorAndFromTheIndexItLeaves() throws Exception {
+    void listOfAHeavyHistoryIsTheSameFromTheSupervisorAndFromTheIndexItLeaves() throws Exception {
         new SettingsStore(dataDir).save(Settings.DEFAULTS.withRetention(20_000, Settings.DEFAULT_KEEP_ARTIFACT_BYTES));
         // Records written straight through the store (no fsync each: this is a fixture, not the engine's writes).
         SessionStore store = new SessionStore(dataDir, (target, content) -> Files.write(DataDirs.createPrivateFile(target), content));

@@ -11,6 +11,9 @@ import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
+import dev.runboard.testing.ShortDeadlines;
+import dev.runboard.testing.Stress;
+import dev.runboard.testing.TestScale;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,8 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * with the output the command wrote.
  */
 @Tag("slow")
+@Stress
 class OwnershipRaceTest {
-    private static final int ROUNDS = 150;
+    private static final int ROUNDS = TestScale.races(150);
 
     @TempDir
     Path dataDir;
@@ -67,21 +71,22 @@ class OwnershipRaceTest {
 
     @Test
     void aDeadlineAtTheInstantOfAKillIsOneOrTheOther() throws Exception {
-        try (EngineFixture fx = new EngineFixture(dataDir)) {
+        Duration deadline = Duration.ofMillis(400);
+        try (EngineFixture fx = new EngineFixture(dataDir); ShortDeadlines floor = ShortDeadlines.allow(deadline)) {
             fx.engine().loadHistory();
             int parallel = 10;
             for (int batch = 0; batch < ROUNDS / parallel; batch++) {
-                // Ten sessions at a time, each killed at a different instant around its 1 s deadline.
+                // Ten sessions at a time, each killed at a different instant around its deadline.
                 List<Session> sessions = new ArrayList<>();
                 List<CompletableFuture<SessionSnapshot>> ends = new ArrayList<>();
                 for (int i = 0; i < parallel; i++) {
-                    Session s = fx.engine().start(fx.sh("sleep 5").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(200)).build());
+                    Session s = fx.engine().start(fx.sh("sleep 5").timeout(deadline).grace(Duration.ofMillis(200)).build());
                     sessions.add(s);
                     ends.add(told(s));
                 }
                 for (int i = 0; i < parallel; i++) {
                     Session s = sessions.get(i);
-                    long at = 985 + 3L * i;
+                    long at = deadline.toMillis() - 15 + 3L * i;
                     Await.until(Duration.ofSeconds(5), "the deadline to come close", () -> s.elapsed().toMillis() >= at || s.status().isTerminal());
                     fx.engine().kill(s, Signal.TERM, Duration.ofMillis(200));
                 }

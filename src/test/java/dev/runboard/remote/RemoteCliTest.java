@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,11 @@ class RemoteCliTest {
         if (sshd != null) {
             sshd.close();
         }
+    }
+
+    @AfterEach
+    void forgetTheHostsFolder() throws Exception {
+        sshd.forget(dataDir);
     }
 
     @Test

@@ -75,6 +75,7 @@ class RemoteDialogTest {
         }
         fixture.close();
         remote.dropConnection("rb-remote");
+        sshd.forget(dataDir);
     }
 
     @Test

@@ -17,6 +17,8 @@ import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
+import dev.runboard.testing.Stress;
+import dev.runboard.testing.TestScale;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +75,7 @@ class RemoteSessionTest {
         }
         engine.close();
         remote.dropConnection(HOST);
+        sshd.forget(dataDir);
     }
 
     private SessionSpec.Builder sh(String command) {
@@ -90,8 +93,10 @@ class RemoteSessionTest {
     }
 
     @Test
+    @Stress
     void aGigabyteArrivesByteForByteAndTheExitIsRecorded() throws Exception {
-        String command = "yes 'runboard remote capture 0123456789' | head -c 1073741824";
+        int bytes = TestScale.size(1 << 30); // 1 GiB; a fifth of it in the fast suite
+        String command = "yes 'runboard remote capture 0123456789' | head -c " + bytes;
         Session s = engine.start(sh(command).build());
         assertEquals(HOST, s.snapshot().host());
         // A gigabyte through ssh on two shared cores: minutes at worst, not the other tests' 90 s.
@@ -101,7 +106,7 @@ class RemoteSessionTest {
         Process local = new ProcessBuilder("sh", "-c", command).start();
         assertEquals(sha256(local.getInputStream()), sha256(Files.newInputStream(Path.of(end.rawOutput()))),
                 "the mirror holds exactly the remote command's bytes");
-        assertEquals(1073741824L, Files.size(Path.of(end.rawOutput())));
+        assertEquals(bytes, Files.size(Path.of(end.rawOutput())));
         assertEquals(null, end.connection(), "an ended session has no connection");
     }
 

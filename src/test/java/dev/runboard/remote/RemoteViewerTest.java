@@ -74,6 +74,7 @@ class RemoteViewerTest {
             remote.dropConnection(HOST);
             remote.close();
         }
+        sshd.forget(dataDir);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.runboard.remote;
 
+import dev.runboard.testing.CrossForkLock;
+import dev.runboard.testing.Exclusive;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -53,15 +55,15 @@ final class SshdFixture implements AutoCloseable {
 
     static SshdFixture start() throws Exception {
         Path sshdBin = Path.of("/usr/sbin/sshd");
-        if (!Files.isExecutable(sshdBin)) {
-            run(List.of("bash", Path.of(".ci/sshd-setup").toAbsolutePath().toString()));
+        boolean root = "root".equals(System.getProperty("user.name"));
+        // Remote test classes run side by side in several forks: one of them installs, the others wait for it.
+        try (AutoCloseable installing = CrossForkLock.hold(Exclusive.PACKAGES)) {
+            if (!Files.isExecutable(sshdBin) || root && run(List.of("id", USER)) != 0) {
+                run(List.of("bash", Path.of(".ci/sshd-setup").toAbsolutePath().toString()));
+            }
         }
         Assumptions.assumeTrue(Files.isExecutable(sshdBin),
                 "no sshd here and it cannot be installed (run .ci/sshd-setup as root): remote tests skipped");
-        boolean root = "root".equals(System.getProperty("user.name"));
-        if (root && run(List.of("id", USER)) != 0) {
-            run(List.of("bash", Path.of(".ci/sshd-setup").toAbsolutePath().toString()));
-        }
         String user = root && run(List.of("id", USER)) == 0 ? USER : System.getProperty("user.name");
         try {
             Files.createDirectories(Path.of("/run/sshd")); // root's sshd needs its privilege-separation folder
@@ -158,9 +160,16 @@ final class SshdFixture implements AutoCloseable {
             sshd.destroyForcibly();
         }
         run(List.of("rm", "-rf", dir.toString()));
-        if (USER.equals(user)) {
-            // The dedicated test user's runboard folders (one per test data dir); a real user's home is left alone.
-            run(List.of("rm", "-rf", home().resolve(".cache/runboard-remote").toString()));
+    }
+
+    /**
+     * Removes what {@code dataDir}'s sessions left on the host (their folder under the test user's
+     * runboard-remote), and only that: remote test classes run side by side in other forks, each with
+     * its own data dirs, as the same user.
+     */
+    void forget(Path dataDir) throws Exception {
+        if (USER.equals(user)) { // a real user's home is left alone
+            run(List.of("rm", "-rf", home().resolve(".cache/runboard-remote/" + SshSessions.clientIdFor(dataDir)).toString()));
         }
     }
 }

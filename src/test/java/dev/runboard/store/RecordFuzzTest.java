@@ -18,6 +18,8 @@ import dev.runboard.session.SessionOutcome;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.WatchSpec;
+import dev.runboard.testing.Stress;
+import dev.runboard.testing.TestScale;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordFuzzTest {
     private static final long SEED = 20261201L;
-    private static final int ROUNDS = 300;
+    private static final int ROUNDS = TestScale.size(300);
     private static final List<JsonNode> ODD_VALUES = List.of(NullNode.instance, TextNode.valueOf(""), TextNode.valueOf("x"),
             TextNode.valueOf("../../x"), TextNode.valueOf("NaN"), TextNode.valueOf("\u0000"), BooleanNode.TRUE,
             LongNode.valueOf(Long.MAX_VALUE), LongNode.valueOf(Long.MIN_VALUE), LongNode.valueOf(-1), LongNode.valueOf(0),
@@ -57,6 +59,7 @@ class RecordFuzzTest {
     Path root;
 
     @Test
+    @Stress
     @Timeout(60) // a few seconds; only a hang would reach this
     void noMutatedRecordStopsTheRestFromLoading() throws Exception {
         Random random = new Random(SEED);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Stress;
+import dev.runboard.testing.TestScale;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WorkspaceFuzzTest {
     private static final long SEED = 20261202L;
-    private static final int ROUNDS = 400;
+    private static final int ROUNDS = TestScale.size(400);
     private static final List<String> SNIPPETS = List.of("---", "...", "    command: *c", "  x: &c echo", "    <<: *base",
             "  base: &base", "    command: !!binary ZWNobw==", "    timeout: 99999999999999999999", "    grace: NaN",
             "    grace: -1", "    nice: 1e400", "    nice: 99999999999", "    timeout: 9000h", "    timeout: 1h30", "\tcommand: x",
@@ -38,6 +40,7 @@ class WorkspaceFuzzTest {
     Path root;
 
     @Test
+    @Stress
     @Timeout(60) // a few seconds; only a hang would reach this
     void noMutatedFileEscapesTheLoader() throws Exception {
         Random random = new Random(SEED);
