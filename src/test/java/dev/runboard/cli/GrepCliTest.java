@@ -4,29 +4,32 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.engine.SupervisorFixture.Result;
+import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.store.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code runboard grep} over the outputs of many runs: grouped by run, exit codes like grep's. */
 class GrepCliTest {
     @TempDir
-    Path dataDir;
-    private final List<String> ids = new ArrayList<>();
+    static Path dataDir;
+    private static final List<String> ids = new ArrayList<>();
 
-    private Result cli(String... args) {
+    private static Result cli(String... args) {
         return SupervisorFixture.cli(dataDir, args);
     }
 
-    /** Ten runs of 2,000 numbered lines; run 7 (an artifact: its output outgrew the preview) says "connection reset" once. */
-    @BeforeEach
-    void tenRuns() throws Exception {
+    /**
+     * Ten runs of 2,000 numbered lines; run 7 (an artifact: its output outgrew the preview) says "connection
+     * reset" once. Made once for the class: grep only reads them.
+     */
+    @BeforeAll
+    static void tenRuns() throws Exception {
         for (int run = 1; run <= 10; run++) {
             String planted = run == 7 ? "; echo 'read: connection reset by peer'; seq 2001 2500" : "";
             Result exec = cli("exec", "--preview-bytes", "4K", "--shell", "/bin/sh", "--",

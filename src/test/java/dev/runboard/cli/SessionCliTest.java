@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.engine.SupervisorFixture.Result;
+import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.process.Await;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
@@ -16,21 +16,32 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The session CLI on a real store: start (a detached manager), list, show, tail, kill, wait. */
+/**
+ * The session CLI on a real store: start (a detached manager), list, show, tail, kill, wait. The
+ * tests share one data dir and its supervisor (started by the first command, as a user's is), so each
+ * looks at its own sessions by id; what a test leaves running is killed after it.
+ */
 class SessionCliTest {
     @TempDir
-    Path dataDir;
+    static Path dataDir;
 
-    private Result cli(String... args) {
+    private static Result cli(String... args) {
         return SupervisorFixture.cli(dataDir, args);
     }
 
     @AfterEach
-    void killLeftovers() throws Exception {
+    void killWhatATestLeftRunning() {
+        cli("kill", "--status", "running", "--grace", "0");
+    }
+
+    @AfterAll
+    static void killLeftovers() throws Exception {
         // The supervisor the CLI started, then any session a failed assertion left running (found by
         // its tag, as a user's ps would).
         new dev.runboard.engine.SupervisorFixture(dataDir).close();
@@ -40,6 +51,17 @@ class SessionCliTest {
                 os.signal(p.pid(), dev.runboard.session.Signal.KILL);
             }
         }
+    }
+
+    /** The sessions {@code list --json ARGS} prints, by id. */
+    private static java.util.Map<String, JsonNode> listed(String... args) throws java.io.IOException {
+        java.util.List<String> all = new java.util.ArrayList<>(List.of("list", "--json"));
+        all.addAll(List.of(args));
+        Result r = cli(all.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.err());
+        java.util.Map<String, JsonNode> byId = new java.util.LinkedHashMap<>();
+        Json.mapper().readTree(r.out()).forEach(n -> byId.put(n.get("session_id").asText(), n));
+        return byId;
     }
 
     @Test
@@ -61,7 +83,9 @@ class SessionCliTest {
         Result list = cli("list");
         assertTrue(list.out().lines().anyMatch(l -> l.startsWith(id) && l.contains(" paused ")), list.out());
         assertEquals("paused", Json.mapper().readTree(cli("show", id).out()).get("status").asText());
-        assertEquals(1, Json.mapper().readTree(cli("list", "--json", "--status", "paused").out()).size());
+        java.util.Map<String, JsonNode> paused = listed("--status", "paused");
+        assertTrue(paused.containsKey(id), paused.keySet().toString());
+        assertTrue(paused.values().stream().allMatch(n -> n.get("status").asText().equals("paused")), paused.toString());
 
         assertEquals(0, cli("signal", id, "CONT").exit());
         list = cli("list");
@@ -80,7 +104,7 @@ class SessionCliTest {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        JsonNode listed = Json.mapper().readTree(cli("list", "--json").out()).get(0).get("events");
+        JsonNode listed = listed().get(id).get("events");
         assertEquals("no output for 1 s (hang watchdog)", listed.get(0).get("message").asText());
         assertEquals(0, cli("kill", id).exit());
     }
@@ -101,12 +125,17 @@ class SessionCliTest {
         assertEquals(List.of(ids.get(0), ids.get(1)), List.of(reports.get(0).get("session_id").asText(),
                 reports.get(1).get("session_id").asText()));
         Result rest = cli("kill", "--status", "running");
-        assertEquals(1, Json.mapper().readTree(rest.out()).size(), rest.out());
+        JsonNode restReports = Json.mapper().readTree(rest.out());
+        assertEquals(1, restReports.size(), "nothing else of the data dir runs: " + rest.out());
+        assertEquals(ids.get(2), restReports.get(0).get("session_id").asText());
 
+        Set<String> killedBefore = listed("--status", "killed").keySet();
         Result removed = cli("remove", "--status", "killed");
         assertEquals(0, removed.exit(), removed.err());
-        assertEquals(new java.util.TreeSet<>(ids), new java.util.TreeSet<>(removed.out().lines().toList()));
-        assertEquals(0, Json.mapper().readTree(cli("list", "--json").out()).size());
+        assertEquals(new java.util.TreeSet<>(killedBefore), new java.util.TreeSet<>(removed.out().lines().toList()));
+        assertTrue(killedBefore.containsAll(ids), killedBefore.toString());
+        assertEquals(Set.of(), listed("--status", "killed").keySet(), "no killed session is left");
+        assertTrue(java.util.Collections.disjoint(ids, listed().keySet()), "the removed ones are gone from list");
 
         Result neither = cli("remove");
         assertEquals(2, neither.exit());
@@ -164,9 +193,9 @@ class SessionCliTest {
         assertEquals(4, show.get("exit_code").asInt());
         assertEquals("hello\nbye\n", show.get("output").asText());
 
-        JsonNode json = Json.mapper().readTree(cli("list", "--json", "--status", "failed").out());
-        assertEquals(1, json.size());
-        assertEquals(id, json.get(0).get("session_id").asText());
+        java.util.Map<String, JsonNode> failed = listed("--status", "failed");
+        assertTrue(failed.containsKey(id), failed.keySet().toString());
+        assertTrue(failed.values().stream().allMatch(n -> n.get("status").asText().equals("failed")), failed.toString());
 
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TailCommand tail = new TailCommand();

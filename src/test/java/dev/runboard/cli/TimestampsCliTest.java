@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.artifact.TimeIndex;
-import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.engine.SupervisorFixture.Result;
+import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.store.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -18,21 +18,24 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code tail --timestamps}: each line stamped with when it was written, from the owner's time index. */
+/**
+ * {@code tail --timestamps}: each line stamped with when it was written, from the owner's time index.
+ * The tests share one data dir and its supervisor, each reading its own session.
+ */
 class TimestampsCliTest {
     @TempDir
-    Path dataDir;
+    static Path dataDir;
 
-    @AfterEach
-    void stopSupervisor() throws Exception {
+    @AfterAll
+    static void stopSupervisor() throws Exception {
         new SupervisorFixture(dataDir).close();
     }
 
-    private Result cli(String... args) {
+    private static Result cli(String... args) {
         return SupervisorFixture.cli(dataDir, args);
     }
 

@@ -236,8 +236,8 @@ class WrapperDeadlineTest {
         Path status = dir.resolve("status-root");
         long deadline = System.currentTimeMillis() + 2500;
         Process w = start(status, deadline, 300, "sh", "-c",
-                "setpriv --reuid=65534 --regid=65534 --clear-groups sleep 60 & echo $! > " + dir.resolve("nobody.pid")
-                        + "; sleep 60 & wait");
+                "setpriv --reuid=65534 --regid=65534 --clear-groups sleep 60 & echo $! > " + dir.resolve("nobody.pid.tmp")
+                        + " && mv " + dir.resolve("nobody.pid.tmp") + " " + dir.resolve("nobody.pid") + "; sleep 60 & wait");
         Await.until(Duration.ofSeconds(10), "the other user's sleep", () -> Files.exists(dir.resolve("nobody.pid"))
                 && LinuxProcesses.readStat(Long.parseLong(readPid("nobody.pid"))).map(p -> p.comm().equals("sleep")).orElse(false));
         long nobody = Long.parseLong(readPid("nobody.pid"));
@@ -257,9 +257,11 @@ class WrapperDeadlineTest {
         }
     }
 
+    /** The pid a shell wrote to {@code name}, or "-1" while the file is missing or not yet a whole number. */
     private String readPid(String name) {
         try {
-            return Files.readString(dir.resolve(name)).strip();
+            String text = Files.readString(dir.resolve(name)).strip();
+            return text.matches("\\d+") ? text : "-1";
         } catch (java.io.IOException e) {
             return "-1";
         }
