@@ -14,34 +14,32 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code runboard exec --host}: the command's exit code as ours; a host that cannot run it is exit 2 in one line. */
 class RemoteCliTest {
     /** CPU % a busy loop shows at least, even on a loaded machine. */
     private static final double BUSY = 15;
-    static SshdFixture sshd;
+    @RegisterExtension
+    static final SshdExtension SSHD = new SshdExtension();
 
     @TempDir
     Path dataDir;
 
     @BeforeAll
-    static void startSshd() throws Exception {
-        sshd = SshdFixture.start();
-        System.setProperty("runboard.ssh.config", sshd.config.toString());
+    static void useTheTestSshConfig() {
+        System.setProperty("runboard.ssh.config", SSHD.get().config.toString());
     }
 
     @AfterAll
-    static void stopSshd() throws Exception {
+    static void forgetTheTestSshConfig() {
         System.clearProperty("runboard.ssh.config");
-        if (sshd != null) {
-            sshd.close();
-        }
     }
 
     @AfterEach
     void forgetTheHostsFolder() throws Exception {
-        sshd.forget(dataDir);
+        SSHD.get().forget(dataDir);
     }
 
     @Test
@@ -50,7 +48,7 @@ class RemoteCliTest {
                 "--", "echo from $(id -un); exit 5");
         assertEquals(5, r.exit(), r.err());
         assertTrue(r.out().contains("\"host\" : \"rb-remote\"") || r.out().contains("\"host\":\"rb-remote\""), r.out());
-        assertTrue(r.out().contains("from " + sshd.user), r.out());
+        assertTrue(r.out().contains("from " + SSHD.get().user), r.out());
     }
 
     @Test
@@ -178,9 +176,9 @@ class RemoteCliTest {
         assertTrue(missing.err().contains("no readable file /no/such/ssh_config"), missing.err());
 
         // rb-extra is only in the extra file; rb-remote only in the config that stands for the user's own.
-        String fixture = java.nio.file.Files.readString(sshd.config);
+        String fixture = java.nio.file.Files.readString(SSHD.get().config);
         String remoteBlock = fixture.substring(fixture.indexOf("Host rb-remote\n"), fixture.indexOf("Host rb-noperl\n"));
-        Path extra = sshd.dir.resolve("extra config");
+        Path extra = SSHD.get().dir.resolve("extra config");
         java.nio.file.Files.writeString(extra, remoteBlock.replace("Host rb-remote\n", "Host rb-extra\n"));
         SupervisorFixture.Result set = SupervisorFixture.cli(dataDir, "config", "set", "ssh_config", extra.toString());
         assertEquals(0, set.exit(), set.out() + set.err());

@@ -18,12 +18,11 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -39,7 +38,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class RemoteDialogTest {
     private static final long WAIT_S = 60;
-    static SshdFixture sshd;
+    @RegisterExtension
+    static final SshdExtension SSHD = new SshdExtension();
 
     @TempDir
     Path dataDir;
@@ -47,23 +47,11 @@ class RemoteDialogTest {
     private SessionEngine engine;
     private SshSessions remote;
 
-    @BeforeAll
-    static void startSshd() throws Exception {
-        sshd = SshdFixture.start();
-    }
-
-    @AfterAll
-    static void stopSshd() throws Exception {
-        if (sshd != null) {
-            sshd.close();
-        }
-    }
-
     @Start
     void start(Stage stage) throws Exception {
         fixture = WindowFixture.open(stage, dataDir);
         engine = fixture.engine();
-        remote = new SshSessions(dataDir, sshd.config);
+        remote = new SshSessions(dataDir, SSHD.get().config);
         engine.useRemote(remote);
     }
 
@@ -75,7 +63,7 @@ class RemoteDialogTest {
         }
         fixture.close();
         remote.dropConnection("rb-remote");
-        sshd.forget(dataDir);
+        SSHD.get().forget(dataDir);
     }
 
     @Test

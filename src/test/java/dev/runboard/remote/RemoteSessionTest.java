@@ -1,5 +1,8 @@
 package dev.runboard.remote;
 
+import static dev.runboard.remote.RemoteEngineFixture.HOST;
+import static dev.runboard.remote.RemoteEngineFixture.LONG;
+import static dev.runboard.remote.RemoteEngineFixture.awaitEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,117 +20,58 @@ import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
-import dev.runboard.testing.Stress;
-import dev.runboard.testing.TestScale;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Sessions on a real sshd on this machine, as a second local user: the "remote" host is rb-remote. */
 class RemoteSessionTest {
-    private static final String HOST = "rb-remote";
-    private static final Duration LONG = Duration.ofSeconds(90);
-    static SshdFixture sshd;
+    @RegisterExtension
+    static final SshdExtension SSHD = new SshdExtension();
 
     @TempDir
     Path dataDir;
+    RemoteEngineFixture fx;
     SessionEngine engine;
-    SshSessions remote;
-
-    @BeforeAll
-    static void startSshd() throws Exception {
-        sshd = SshdFixture.start();
-    }
-
-    @AfterAll
-    static void stopSshd() throws Exception {
-        if (sshd != null) {
-            sshd.close();
-        }
-    }
 
     @BeforeEach
     void setUp() throws Exception {
-        engine = SessionEngine.forDataDir(dataDir);
-        remote = new SshSessions(dataDir, sshd.config);
-        engine.useRemote(remote);
+        fx = new RemoteEngineFixture(SSHD.get(), dataDir);
+        engine = fx.engine;
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        engine.killAll(Duration.ZERO);
-        for (Session s : engine.sessions()) {
-            EngineFixture.assertNoneLeft(s, "processes of " + s.id() + " left behind on the remote");
-        }
-        engine.close();
-        remote.dropConnection(HOST);
-        sshd.forget(dataDir);
-    }
-
-    private SessionSpec.Builder sh(String command) {
-        return SessionSpec.shell(command).shell(Path.of("/bin/sh")).cwd(Path.of("/tmp")).host(HOST);
-    }
-
-    private static SessionSnapshot awaitEnd(Session s) throws Exception {
-        return awaitEnd(s, LONG);
-    }
-
-    private static SessionSnapshot awaitEnd(Session s, Duration limit) throws Exception {
-        java.util.concurrent.CompletableFuture<SessionSnapshot> ended = new java.util.concurrent.CompletableFuture<>();
-        s.addListener(ended::complete);
-        return ended.get(limit.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-    }
-
-    @Test
-    @Stress
-    void aGigabyteArrivesByteForByteAndTheExitIsRecorded() throws Exception {
-        int bytes = TestScale.size(1 << 30); // 1 GiB; a fifth of it in the fast suite
-        String command = "yes 'runboard remote capture 0123456789' | head -c " + bytes;
-        Session s = engine.start(sh(command).build());
-        assertEquals(HOST, s.snapshot().host());
-        // A gigabyte through ssh on two shared cores: minutes at worst, not the other tests' 90 s.
-        SessionSnapshot end = awaitEnd(s, Duration.ofMinutes(6));
-        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
-        assertEquals(0, end.exitCode());
-        Process local = new ProcessBuilder("sh", "-c", command).start();
-        assertEquals(sha256(local.getInputStream()), sha256(Files.newInputStream(Path.of(end.rawOutput()))),
-                "the mirror holds exactly the remote command's bytes");
-        assertEquals(bytes, Files.size(Path.of(end.rawOutput())));
-        assertEquals(null, end.connection(), "an ended session has no connection");
+        fx.close();
     }
 
     @Test
     void exitCodesAndSignalsAreTheCommandsOwn() throws Exception {
-        SessionSnapshot seven = awaitEnd(engine.start(sh("echo on $(id -un); exit 7").build()));
+        SessionSnapshot seven = awaitEnd(engine.start(fx.sh("echo on $(id -un); exit 7").build()));
         assertEquals(SessionStatus.FAILED, seven.status());
         assertEquals(7, seven.exitCode());
-        assertEquals("on " + sshd.user + "\n", seven.output());
-        SessionSnapshot ok = awaitEnd(engine.start(sh("pwd").cwd(Path.of("/")).build()));
+        assertEquals("on " + SSHD.get().user + "\n", seven.output());
+        SessionSnapshot ok = awaitEnd(engine.start(fx.sh("pwd").cwd(Path.of("/")).build()));
         assertEquals(SessionStatus.COMPLETED, ok.status());
         assertEquals("/\n", ok.output());
     }
 
     @Test
     void outputRulesApplyAndWhatNeedsTheHostsProcIsRefused() throws Exception {
-        SessionSpec failing = sh("echo ok; echo 'FATAL: disk'; exit 0").watch(dev.runboard.session.WatchSpec.NONE.withRules(
+        SessionSpec failing = fx.sh("echo ok; echo 'FATAL: disk'; exit 0").watch(dev.runboard.session.WatchSpec.NONE.withRules(
                 List.of(new dev.runboard.session.OutputRule("FATAL", dev.runboard.session.OutputRule.Action.FAIL)))).build();
         SessionSnapshot end = awaitEnd(engine.start(failing));
         assertEquals(SessionStatus.FAILED, end.status(), "a --fail-on rule fails a remote session too");
-        InvalidSpecException pty = assertThrows(InvalidSpecException.class, () -> engine.start(sh("true").pty(true).build()));
+        InvalidSpecException pty = assertThrows(InvalidSpecException.class, () -> engine.start(fx.sh("true").pty(true).build()));
         assertTrue(pty.getMessage().contains("another host"), pty.getMessage());
     }
 
@@ -136,7 +80,7 @@ class RemoteSessionTest {
     void theHangWatchdogAndTheRssGuardWatchARemoteSession() throws Exception {
         dev.runboard.session.WatchSpec warn = dev.runboard.session.WatchSpec.NONE
                 .withHang(Duration.ofSeconds(1), dev.runboard.session.WatchSpec.HangAction.WARN);
-        SessionSnapshot quiet = awaitEnd(engine.start(sh("echo a; sleep 3; echo b").watch(warn).build()));
+        SessionSnapshot quiet = awaitEnd(engine.start(fx.sh("echo a; sleep 3; echo b").watch(warn).build()));
         assertEquals(SessionStatus.COMPLETED, quiet.status(), "a warning, not a kill: " + quiet.reason());
         assertTrue(quiet.events().stream().anyMatch(e -> e.kind().equals(SessionEvent.HANG)
                 && e.message().contains("no output for 1 s")), "a hang event: " + quiet.events());
@@ -144,13 +88,13 @@ class RemoteSessionTest {
 
         dev.runboard.session.WatchSpec kill = dev.runboard.session.WatchSpec.NONE
                 .withHang(Duration.ofSeconds(1), dev.runboard.session.WatchSpec.HangAction.KILL);
-        SessionSnapshot hung = awaitEnd(engine.start(sh("echo a; sleep 60; echo never").watch(kill).build()));
+        SessionSnapshot hung = awaitEnd(engine.start(fx.sh("echo a; sleep 60; echo never").watch(kill).build()));
         assertEquals(SessionStatus.KILLED, hung.status());
         assertTrue(hung.reason().contains("hang watchdog"), hung.reason());
 
         // perl on the host fills 200 MiB; the guard's limit is 100 MiB.
         dev.runboard.session.WatchSpec guard = dev.runboard.session.WatchSpec.NONE.withMaxRss(100L << 20);
-        SessionSnapshot runaway = awaitEnd(engine.start(sh("perl -e '$x=\"x\"; $x x= (200<<20); print \"holding\\n\"; sleep 600'")
+        SessionSnapshot runaway = awaitEnd(engine.start(fx.sh("perl -e '$x=\"x\"; $x x= (200<<20); print \"holding\\n\"; sleep 600'")
                 .watch(guard).build()));
         assertEquals(SessionStatus.KILLED, runaway.status());
         assertTrue(runaway.reason().contains("runaway guard: RSS") && runaway.reason().contains("100 MiB"), runaway.reason());
@@ -159,7 +103,7 @@ class RemoteSessionTest {
 
     @Test
     void theDeadlineIsHeldOnTheHost() throws Exception {
-        Session s = engine.start(sh("echo started; sleep 60").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
+        Session s = engine.start(fx.sh("echo started; sleep 60").timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
         SessionSnapshot end = awaitEnd(s);
         assertEquals(SessionStatus.TIMEOUT, end.status(), end.reason());
         assertEquals("started\n", end.output());
@@ -167,7 +111,7 @@ class RemoteSessionTest {
 
     @Test
     void stdinReachesTheRemoteCommandAndClosingItIsEndOfInput() throws Exception {
-        Session s = engine.start(sh("read line; echo got:$line; read rest; echo \"rest:$rest\"").build());
+        Session s = engine.start(fx.sh("read line; echo got:$line; read rest; echo \"rest:$rest\"").build());
         java.io.OutputStream in = engine.stdin(s);
         in.write("hello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         in.flush();
@@ -181,7 +125,7 @@ class RemoteSessionTest {
 
     @Test
     void aWrapperKilledWithItsStatusLostEndsUnknownWithoutAnExitCode() throws Exception {
-        Session s = engine.start(sh("echo started; sleep 600").build());
+        Session s = engine.start(fx.sh("echo started; sleep 600").build());
         Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
         // SIGKILL to the wrapper and its command (one process group): nothing records how they ended.
         assertEquals(0, SshdFixture.run(List.of("kill", "-s", "KILL", "--", "-" + s.pid())));
@@ -196,7 +140,7 @@ class RemoteSessionTest {
 
     @Test
     void aSessionFolderDeletedOnTheHostEndsUnknown() throws Exception {
-        Session s = engine.start(sh("echo started; sleep 600").build());
+        Session s = engine.start(fx.sh("echo started; sleep 600").build());
         Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
         assertEquals(0, SshdFixture.run(List.of("rm", "-rf", sessionFolder(s).toString())));
         SessionSnapshot end = awaitEnd(s);
@@ -208,12 +152,12 @@ class RemoteSessionTest {
 
     /** Where the session's files are on the "remote" (the test runs as root or as the remote user: it may reach them). */
     private Path sessionFolder(Session s) throws Exception {
-        return sshd.home().resolve(".cache/runboard-remote/" + remote.clientId() + "/s/" + s.id());
+        return SSHD.get().home().resolve(".cache/runboard-remote/" + fx.remote.clientId() + "/s/" + s.id());
     }
 
     @Test
     void aHostileTreeLeavesNoSurvivorsOnTheHost() throws Exception {
-        Path scripts = Files.createTempDirectory(sshd.dir, "trees", PosixFilePermissions.asFileAttribute(
+        Path scripts = Files.createTempDirectory(SSHD.get().dir, "trees", PosixFilePermissions.asFileAttribute(
                 PosixFilePermissions.fromString("rwxr-xr-x")));
         for (String name : List.of("tree.sh", "nasty.sh")) {
             try (InputStream in = getClass().getResourceAsStream("/trees/" + name)) {
@@ -221,9 +165,9 @@ class RemoteSessionTest {
             }
             Files.setPosixFilePermissions(scripts.resolve(name), PosixFilePermissions.fromString("rwxr-xr-x"));
         }
-        Session s = engine.start(sh("sh " + scripts.resolve("nasty.sh")).build());
+        Session s = engine.start(fx.sh("sh " + scripts.resolve("nasty.sh")).build());
         Await.until(LONG, "the hostile tree to grow on the remote", () -> EngineFixture.liveTagged(s).size() >= 40);
-        int uid = sshd.uid();
+        int uid = SSHD.get().uid();
         KillReport report = engine.kill(s, Signal.TERM, Duration.ofSeconds(1)).get();
         assertEquals(List.of(), report.survivors(), report.summary());
         assertEquals(List.of(), EngineFixture.liveTagged(s), "every process of the session is gone from the host's /proc");
@@ -233,77 +177,13 @@ class RemoteSessionTest {
     }
 
     @Test
-    void aDroppedMasterLosesAndDoublesNoLine() throws Exception {
-        String lines = "i=1; while [ $i -le 4000 ]; do echo \"line $i\"; i=$((i+1)); "
-                + "if [ $((i % 200)) -eq 0 ]; then sleep 0.1; fi; done";
-        Session s = engine.start(sh(lines).build());
-        Await.until(LONG, "some output mirrored", () -> s.snapshot().outputBytes() > 1000);
-        sshd.cutOff();
-        killMaster();
-        try {
-            Await.until(LONG, "the connection to drop", () -> "disconnected".equals(s.connection()));
-            assertEquals(SessionStatus.RUNNING, s.snapshot().status(), "the session runs on while disconnected");
-            assertEquals("disconnected", s.snapshot().connection());
-        } finally {
-            sshd.reconnect();
-        }
-        SessionSnapshot end = awaitEnd(s);
-        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
-        String expected = IntStream.rangeClosed(1, 4000).mapToObj(i -> "line " + i + "\n").collect(Collectors.joining());
-        assertEquals(expected, Files.readString(Path.of(end.rawOutput())), "every line once, in order");
-        assertTrue(end.events().stream().anyMatch(e -> e.kind().equals(SessionEvent.CONNECTION)),
-                "the drop is an event: " + end.events());
-    }
-
-    @Test
-    void aMasterKilledMidStreamResumesFromTheLastByte() throws Exception {
-        // 4 million numbered lines (~30 MB) in 40 bursts, so the kill falls while the stream is busy.
-        String bursts = "i=0; while [ $i -lt 40 ]; do seq $((i*100000+1)) $((i*100000+100000)); i=$((i+1)); sleep 0.1; done";
-        Session s = engine.start(sh(bursts).build());
-        Await.until(LONG, "the output stream to open", () -> remote.link(HOST).streaming());
-        Await.until(LONG, "some megabytes streamed", () -> s.captureFile().toFile().length() > 4_000_000);
-        sshd.cutOff();
-        killMaster();
-        long atKill = Files.size(s.captureFile());
-        try {
-            Await.until(LONG, "the connection to drop", () -> "disconnected".equals(s.connection()));
-        } finally {
-            sshd.reconnect();
-        }
-        SessionSnapshot end = awaitEnd(s);
-        assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
-        Process seq = new ProcessBuilder("seq", "1", "4000000").start();
-        Path raw = Path.of(end.rawOutput());
-        assertTrue(atKill < Files.size(raw), "the master was killed mid-stream (" + atKill + " of " + Files.size(raw) + " bytes)");
-        assertEquals(sha256(seq.getInputStream()), sha256(Files.newInputStream(raw)), "every line once, in order");
-    }
-
-    @Test
-    void aNewOwnerReattachesToARunningRemoteSession() throws Exception {
-        Session s = engine.start(sh("echo before; sleep 3; echo after; exit 3").build());
-        Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
-        String id = s.id();
-        engine.close(); // the owner goes away; the command runs on
-        remote.close();
-        engine = SessionEngine.forDataDir(dataDir);
-        remote = new SshSessions(dataDir, sshd.config);
-        engine.useRemote(remote);
-        engine.loadHistory();
-        Session again = engine.find(id).orElseThrow();
-        SessionSnapshot end = awaitEnd(again);
-        assertEquals(SessionStatus.FAILED, end.status(), end.reason());
-        assertEquals(3, end.exitCode());
-        assertEquals("before\nafter\n", end.output());
-    }
-
-    @Test
     void failuresAreOneLineNamingTheHostAndNothingStarts() throws Exception {
         assertFailure("rb-unreachable", "unreachable");
         assertFailure("rb-badauth", "refused the login");
         assertFailure("rb-badkey", "host key");
         assertFailure("rb-noperl", "no perl");
         InvalidSpecException cwd = assertThrows(InvalidSpecException.class, () -> {
-            Session s = engine.start(sh("true").cwd(Path.of("/no/such/folder")).build());
+            Session s = engine.start(fx.sh("true").cwd(Path.of("/no/such/folder")).build());
             if (s.status() == SessionStatus.FAILED) {
                 throw new InvalidSpecException("host", s.snapshot().reason());
             }
@@ -315,9 +195,9 @@ class RemoteSessionTest {
     void aFullDiskOnTheHostIsRefusedBeforeAnythingStarts() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
                 "a small full file system needs mount (root): skipped");
-        remote.prepare(HOST); // brings the helper, and makes the sessions' folder
-        Path sessions = sshd.home().resolve(".cache/runboard-remote/" + remote.clientId() + "/s");
-        assertEquals(0, SshdFixture.run(List.of("mount", "-t", "tmpfs", "-o", "size=1m,mode=0700,uid=" + sshd.uid(),
+        fx.remote.prepare(HOST); // brings the helper, and makes the sessions' folder
+        Path sessions = SSHD.get().home().resolve(".cache/runboard-remote/" + fx.remote.clientId() + "/s");
+        assertEquals(0, SshdFixture.run(List.of("mount", "-t", "tmpfs", "-o", "size=1m,mode=0700,uid=" + SSHD.get().uid(),
                 "tmpfs", sessions.toString())), "mount a 1 MiB file system on the host's sessions folder");
         try {
             SshdFixture.run(List.of("sh", "-c", "cat /dev/zero > " + sessions.resolve("filler")));
@@ -329,34 +209,12 @@ class RemoteSessionTest {
 
     private void assertFailure(String host, String words) {
         InvalidSpecException e = assertThrows(InvalidSpecException.class,
-                () -> engine.start(sh("true").host(host).build()));
+                () -> engine.start(fx.sh("true").host(host).build()));
         assertTrue(e.getMessage().contains(host) && e.getMessage().contains(words), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
         assertEquals(List.of(), engine.sessions().stream().filter(x -> host.equals(x.spec().host())).toList(),
                 "nothing was started");
     }
 
-    /** Kills the ssh master of the host's connection, as a dropped network would end it. */
-    private void killMaster() throws Exception {
-        List<String> argv = new java.util.ArrayList<>(remote.link(HOST).ssh().argv("true"));
-        argv.remove(argv.size() - 1);
-        argv.addAll(argv.indexOf("--"), List.of("-O", "check"));
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        String said = new String(p.getInputStream().readAllBytes());
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("pid=(\\d+)").matcher(said);
-        assertTrue(m.find(), "a master runs: " + said);
-        ProcessHandle.of(Long.parseLong(m.group(1))).ifPresent(ProcessHandle::destroyForcibly);
-    }
 
-    private static String sha256(InputStream in) throws Exception {
-        MessageDigest d = MessageDigest.getInstance("SHA-256");
-        try (in) {
-            byte[] b = new byte[1 << 16];
-            int n;
-            while ((n = in.read(b)) > 0) {
-                d.update(b, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(d.digest());
-    }
 }

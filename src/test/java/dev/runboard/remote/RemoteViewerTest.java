@@ -19,11 +19,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -41,24 +40,13 @@ class RemoteViewerTest {
     private static final String ID = "20260101-000000-viewer";
     private static final long LINES = 7_000_000; // `seq 1 7000000`: 52 MB
     private static final long WAIT_S = 90;
-    static SshdFixture sshd;
+    @RegisterExtension
+    static final SshdExtension SSHD = new SshdExtension();
 
     @TempDir
     Path dataDir;
     private SshSessions remote;
     private Stage viewer;
-
-    @BeforeAll
-    static void startSshd() throws Exception {
-        sshd = SshdFixture.start();
-    }
-
-    @AfterAll
-    static void stopSshd() throws Exception {
-        if (sshd != null) {
-            sshd.close();
-        }
-    }
 
     @Start
     void start(Stage stage) {
@@ -74,12 +62,12 @@ class RemoteViewerTest {
             remote.dropConnection(HOST);
             remote.close();
         }
-        sshd.forget(dataDir);
+        SSHD.get().forget(dataDir);
     }
 
     @Test
     void theLastPageOfARemoteOutputShowsWithoutFetchingTheWholeFile(FxRobot robot) throws Exception {
-        remote = new SshSessions(dataDir, sshd.config);
+        remote = new SshSessions(dataDir, SSHD.get().config);
         HostLink link = remote.link(HOST);
         String out = link.dir() + "/s/" + ID + "/out";
         SshCommand.Result made = link.ssh().run("mkdir -p \"$(dirname " + SshCommand.quote(out) + ")\" && seq 1 " + LINES
