@@ -90,6 +90,19 @@ for my $name (keys %SIGNUM) {
     };
 }
 
+# bin/runboard forked the wrapper a moment ago: until that fork has exec'd perl, /proc shows it without the
+# session's tag and the supervisor refuses to adopt it (on a loaded machine this client got there first,
+# and exec fell back to a JVM). Wait for the tag, briefly; past that, ask anyway and let the answer decide.
+sub wrapper_tagged {
+    open(my $env, '<', "/proc/$wrapper/environ") or return 1;    # gone: the supervisor will say so
+    local $/;
+    my $all = <$env>;
+    return defined $all && index("\0$all", "\0RUNBOARD_SESSION=$id\0") >= 0;
+}
+for (my $tries = 0; $tries < 1000 && !wrapper_tagged(); $tries++) {
+    select(undef, undef, undef, 0.002);
+}
+
 my $supervisor = connect_supervisor();
 my $reply = $supervisor && request($supervisor, 'adopt_exec',
     ",\"pid\":$wrapper,\"launched_ms\":$launched_ms,\"argv\":[" . join(',', map { json_string($_) } @spec) . ']');

@@ -23,12 +23,14 @@ class RunsCliTest {
 
     /**
      * 100 numbered lines over about 3 s: a test suite printing a line per test. The pause comes from
-     * a file, so a slower run is the same command. One process paces the lines (not a {@code sleep}
-     * per line): on a loaded machine 100 forks stretch one run and not another, and the estimate
-     * would rightly call an unchanged command "longer than usual".
+     * a file, so a slower run is the same command. One process prints line i at its start plus i pauses,
+     * by the clock, catching up when it was held up: on a loaded machine a sleep per line (a fork each,
+     * or a wake-up late each time) stretched one run and not another, and the estimate rightly called an
+     * unchanged command "longer than usual", or read an uneven pace as a wrong midpoint.
      */
-    private static final String HUNDRED_LINES = "perl -e '$| = 1; open(my $f, \"<\", \"pause\") or die; chomp(my $d = <$f>);"
-            + " for my $i (1 .. 100) { print \"test $i ok\\n\"; select(undef, undef, undef, $d) }'";
+    private static final String HUNDRED_LINES = "perl -MTime::HiRes=time,sleep -e '$| = 1; open(my $f, \"<\", \"pause\") or die;"
+            + " chomp(my $d = <$f>); my $t0 = time;"
+            + " for my $i (1 .. 100) { print \"test $i ok\\n\"; my $left = $t0 + $i * $d - time; sleep($left) if $left > 0 }'";
 
     @Test
     void aFourthRunsProgressAtItsMidpointIsWithinTenPointsAndARunTwiceAsLongIsLongerThanUsual() throws Exception {
