@@ -52,10 +52,7 @@ public record SessionSpec(
     public static final int MAX_PREVIEW_BYTES = 16 * 1024 * 1024;
     /** Shorter deadlines cannot be told from a start failure. */
     public static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
-    /**
-     * A lower floor for the test suite only (milliseconds), so that deadline races need not wait a real
-     * second each; nothing a user runs sets it.
-     */
+    /** A lower floor in ms, set by the test suite only, so deadline races need not wait a real second. */
     public static final String TEST_MIN_TIMEOUT_PROPERTY = "runboard.test.minTimeoutMillis";
     /**
      * The longest timeout (and hang watchdog, and CPU guard window): a year. Nobody means a longer

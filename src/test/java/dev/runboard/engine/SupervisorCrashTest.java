@@ -14,6 +14,7 @@ import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.store.Json;
 import dev.runboard.store.SessionStore;
+import dev.runboard.testing.Gate;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,26 +43,22 @@ class SupervisorCrashTest {
 
     /**
      * Four of each kind: quiet, flooding, TERM-ignoring, with a deadline, failing with 7; and one that
-     * outlasts the crash. All but the deadlines wait for the file {@code gate} in their cwd before they
-     * end, and the adoptee for {@code adoptee-gate}: the test opens them once it has seen every command
-     * outlive the crash and the next supervisor come up, however long a loaded machine took to get there.
+     * outlasts the crash. All but the deadlines wait for the {@link Gate} "gate" in their cwd before they
+     * end, and the adoptee for "adoptee-gate": the test opens them once it has seen every command outlive
+     * the crash and the next supervisor come up.
      */
     private static Map<String, SessionSpec> specs(Path cwd) {
         Map<String, SessionSpec> specs = new LinkedHashMap<>();
-        specs.put("adoptee", sh(cwd, "echo waiting; " + waitFor("adoptee-gate") + "echo adopted").build());
+        specs.put("adoptee", sh(cwd, "echo waiting; " + Gate.waitFor("adoptee-gate") + "echo adopted").build());
         for (int i = 0; i < 4; i++) {
-            specs.put("quiet" + i, sh(cwd, "echo start " + i + "; " + waitFor("gate") + "sleep 1; echo end " + i).build());
+            specs.put("quiet" + i, sh(cwd, "echo start " + i + "; " + Gate.waitFor("gate") + "sleep 1; echo end " + i).build());
             specs.put("flood" + i, sh(cwd, "yes 'flood line " + i + " .........................' | head -c 6000000; "
-                    + waitFor("gate") + "echo tail").build());
-            specs.put("stubborn" + i, sh(cwd, "trap '' TERM; echo stubborn " + i + "; " + waitFor("gate") + "sleep 1; echo done").build());
+                    + Gate.waitFor("gate") + "echo tail").build());
+            specs.put("stubborn" + i, sh(cwd, "trap '' TERM; echo stubborn " + i + "; " + Gate.waitFor("gate") + "sleep 1; echo done").build());
             specs.put("deadline" + i, sh(cwd, "echo before; sleep 30; echo never").timeout(Duration.ofMillis((long) (TIMEOUT_S * 1000))).build());
-            specs.put("failing" + i, sh(cwd, "echo failing " + i + " >&2; " + waitFor("gate") + "exit 7").build());
+            specs.put("failing" + i, sh(cwd, "echo failing " + i + " >&2; " + Gate.waitFor("gate") + "exit 7").build());
         }
         return specs;
-    }
-
-    private static String waitFor(String gate) {
-        return "until [ -e " + gate + " ]; do sleep 0.2; done; ";
     }
 
     private static SessionSpec.Builder sh(Path cwd, String command) {
@@ -72,8 +69,8 @@ class SupervisorCrashTest {
     void killDashNineOfTheSupervisorLosesNothing() throws Exception {
         // The reference: the same sessions in an engine that does not crash.
         Map<String, SessionSnapshot> reference = new LinkedHashMap<>();
-        Files.createFile(referenceDir.resolve("gate"));
-        Files.createFile(referenceDir.resolve("adoptee-gate"));
+        Gate.open(referenceDir, "gate");
+        Gate.open(referenceDir, "adoptee-gate");
         try (SessionEngine ref = new SessionEngine(EngineConfig.forDataDir(referenceDir))) {
             Map<String, CompletableFuture<SessionSnapshot>> ends = new LinkedHashMap<>();
             for (var e : specs(referenceDir).entrySet()) {
@@ -111,13 +108,13 @@ class SupervisorCrashTest {
                     assertTrue(os.isAlive(e.getValue()), e.getKey() + " keeps running after its supervisor died");
                 }
             }
-            Files.createFile(work.resolve("gate"));
+            Gate.open(work, "gate");
 
             // The next client call brings a supervisor back, which adopts every session.
             assertEquals(21, fx.client().list().size());
             long second = fx.supervisorPid();
             assertNotEquals(first, second);
-            Files.createFile(work.resolve("adoptee-gate"));
+            Gate.open(work, "adoptee-gate");
             for (var e : ids.entrySet()) {
                 JsonNode last = fx.client().await(e.getValue());
                 SessionSnapshot want = reference.get(e.getKey());

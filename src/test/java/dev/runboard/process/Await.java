@@ -1,5 +1,8 @@
 package dev.runboard.process;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -18,5 +21,17 @@ public final class Await {
             }
             LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
         }
+    }
+
+    /** The pid a shell command writes to {@code file} ({@code echo $$ > file}), once the file holds a whole number. */
+    public static long pidFile(Path file, Duration limit) throws IOException {
+        until(limit, "a pid in " + file.getFileName(), () -> {
+            try {
+                return Files.exists(file) && Files.readString(file).strip().matches("\\d+");
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        return Long.parseLong(Files.readString(file).strip());
     }
 }

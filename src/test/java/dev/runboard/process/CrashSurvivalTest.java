@@ -13,6 +13,7 @@ import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
+import dev.runboard.testing.Gate;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,7 @@ class CrashSurvivalTest {
     void sessionsSurviveKillDashNineAndAreAdoptedWithTheirRealOutcomes() throws Exception {
         // The reference: the same sessions in an engine that does not crash.
         Map<String, SessionSnapshot> reference = new HashMap<>();
-        Files.createFile(referenceDir.resolve("gate"));
+        Gate.open(referenceDir, CrashingRunboard.GATE);
         try (EngineFixture ref = new EngineFixture(referenceDir)) {
             Map<String, Session> started = new LinkedHashMap<>();
             CrashingRunboard.specs(referenceDir).forEach((name, spec) -> started.put(name, ref.engine().start(spec)));
@@ -84,7 +85,7 @@ class CrashSurvivalTest {
             assertTrue(os.isAlive(pids.get("deadline")), "deadline keeps running after runboard died");
         }
         // Let the failing one end while no runboard is running: its exit code must still be known.
-        Files.createFile(crashDir.resolve("gate"));
+        Gate.open(crashDir, CrashingRunboard.GATE);
         Await.until(Duration.ofSeconds(10), "the failing session to end unwatched", () -> !os.isAlive(pids.get("failing")));
         assertEquals(SessionStatus.RUNNING, store.load(ids.get("failing")).orElseThrow().status(), "nobody recorded its end yet");
 

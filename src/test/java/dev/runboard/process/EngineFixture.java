@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
+import java.io.InputStream;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -52,9 +55,26 @@ public final class EngineFixture implements AutoCloseable {
     }
 
     public static SessionSnapshot awaitEnd(Session s) throws Exception {
+        return awaitEnd(s, WAIT);
+    }
+
+    /** As {@link #awaitEnd(Session)}, waiting up to {@code limit} (a gigabyte through ssh, say). */
+    public static SessionSnapshot awaitEnd(Session s, Duration limit) throws Exception {
         CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
         s.addListener(ended::complete);
-        return ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        return ended.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The SHA-256 of everything {@code in} gives, in hex; closes it. */
+    public static String sha256(InputStream in) throws Exception {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        try (in) {
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
     }
 
     /** Live processes that carry the session's tag: what a user would still find with ps. */

@@ -228,15 +228,7 @@ class ExactKillTest {
     }
 
     private long awaitPidFile(String name) throws IOException {
-        Path file = dataDir.resolve(name);
-        Await.until(EngineFixture.WAIT, name, () -> {
-            try {
-                return Files.exists(file) && Files.readString(file).strip().matches("\\d+");
-            } catch (IOException e) {
-                return false;
-            }
-        });
-        return Long.parseLong(Files.readString(file).strip());
+        return Await.pidFile(dataDir.resolve(name), EngineFixture.WAIT);
     }
 
     private static Optional<long[]> uids(long pid) {

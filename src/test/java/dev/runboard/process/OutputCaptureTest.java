@@ -13,12 +13,9 @@ import dev.runboard.store.ArtifactException;
 import dev.runboard.store.ArtifactStore;
 import dev.runboard.store.FileArtifactStore;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +40,8 @@ class OutputCaptureTest {
             assertTrue(s.output().length() < 70 * 1024, "the preview string stays near the bound");
             Path artifact = Path.of(s.artifact());
             assertEquals(new FileArtifactStore(dataDir.resolve("artifacts")).pathFor(s.sessionId()), artifact);
-            assertEquals(sha256(reference), sha256(artifact), "artifact is byte-identical to what was written");
+            assertEquals(EngineFixture.sha256(Files.newInputStream(reference)), EngineFixture.sha256(Files.newInputStream(artifact)),
+                    "artifact is byte-identical to what was written");
             assertFalse(Files.exists(dataDir.resolve("sessions").resolve(s.sessionId()).resolve("capture.log")),
                     "the capture was moved, not copied");
             assertTrue(s.output().endsWith("chunk 19: the quick brown fox jumps over the lazy dog\n")
@@ -109,16 +107,5 @@ class OutputCaptureTest {
         assertEquals(ArtifactErrorCode.PERMISSION_DENIED, ArtifactErrorCode.of(new java.nio.file.AccessDeniedException("/x")));
         assertEquals(ArtifactErrorCode.DISK_FULL, ArtifactErrorCode.of(new IOException("No space left on device")));
         assertEquals(ArtifactErrorCode.IO_ERROR, ArtifactErrorCode.of(new IOException("Input/output error")));
-    }
-
-    private static String sha256(Path file) throws Exception {
-        MessageDigest md = MessageDigest.getInstance("SHA-256");
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0; ) {
-                md.update(buf, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(md.digest());
     }
 }

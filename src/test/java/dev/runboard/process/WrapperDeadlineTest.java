@@ -236,11 +236,11 @@ class WrapperDeadlineTest {
         Path status = dir.resolve("status-root");
         long deadline = System.currentTimeMillis() + 2500;
         Process w = start(status, deadline, 300, "sh", "-c",
-                "setpriv --reuid=65534 --regid=65534 --clear-groups sleep 60 & echo $! > " + dir.resolve("nobody.pid.tmp")
-                        + " && mv " + dir.resolve("nobody.pid.tmp") + " " + dir.resolve("nobody.pid") + "; sleep 60 & wait");
-        Await.until(Duration.ofSeconds(10), "the other user's sleep", () -> Files.exists(dir.resolve("nobody.pid"))
-                && LinuxProcesses.readStat(Long.parseLong(readPid("nobody.pid"))).map(p -> p.comm().equals("sleep")).orElse(false));
-        long nobody = Long.parseLong(readPid("nobody.pid"));
+                "setpriv --reuid=65534 --regid=65534 --clear-groups sleep 60 & echo $! > " + dir.resolve("nobody.pid")
+                        + "; sleep 60 & wait");
+        long nobody = Await.pidFile(dir.resolve("nobody.pid"), Duration.ofSeconds(10));
+        Await.until(Duration.ofSeconds(10), "the other user's sleep",
+                () -> LinuxProcesses.readStat(nobody).map(p -> p.comm().equals("sleep")).orElse(false));
         ProcInfo before = LinuxProcesses.readStat(nobody).orElseThrow();
         try {
             assertEquals(w.pid(), before.pgid(), "it is in the session's group");
@@ -254,16 +254,6 @@ class WrapperDeadlineTest {
             assertEquals(List.of(), ours, "everything of ours is gone");
         } finally {
             ProcessHandle.of(nobody).ifPresent(ProcessHandle::destroyForcibly); // the test's own process, another uid
-        }
-    }
-
-    /** The pid a shell wrote to {@code name}, or "-1" while the file is missing or not yet a whole number. */
-    private String readPid(String name) {
-        try {
-            String text = Files.readString(dir.resolve(name)).strip();
-            return text.matches("\\d+") ? text : "-1";
-        } catch (java.io.IOException e) {
-            return "-1";
         }
     }
 

@@ -7,15 +7,10 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
-import java.io.InputStream;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -69,26 +64,9 @@ final class RemoteEngineFixture implements AutoCloseable {
         ProcessHandle.of(Long.parseLong(m.group(1))).ifPresent(ProcessHandle::destroyForcibly);
     }
 
+    /** A remote session's end, waited for as long as a slow link may take. */
     static SessionSnapshot awaitEnd(Session s) throws Exception {
-        return awaitEnd(s, LONG);
-    }
-
-    static SessionSnapshot awaitEnd(Session s, Duration limit) throws Exception {
-        CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
-        s.addListener(ended::complete);
-        return ended.get(limit.toSeconds(), TimeUnit.SECONDS);
-    }
-
-    static String sha256(InputStream in) throws Exception {
-        MessageDigest d = MessageDigest.getInstance("SHA-256");
-        try (in) {
-            byte[] b = new byte[1 << 16];
-            int n;
-            while ((n = in.read(b)) > 0) {
-                d.update(b, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(d.digest());
+        return EngineFixture.awaitEnd(s, LONG);
     }
 
     @Override

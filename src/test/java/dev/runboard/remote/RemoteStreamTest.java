@@ -1,13 +1,14 @@
 package dev.runboard.remote;
 
+import static dev.runboard.process.EngineFixture.sha256;
 import static dev.runboard.remote.RemoteEngineFixture.HOST;
 import static dev.runboard.remote.RemoteEngineFixture.LONG;
 import static dev.runboard.remote.RemoteEngineFixture.awaitEnd;
-import static dev.runboard.remote.RemoteEngineFixture.sha256;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.Await;
+import dev.runboard.process.EngineFixture;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionSnapshot;
@@ -56,7 +57,7 @@ class RemoteStreamTest {
         Session s = fx.engine.start(fx.sh(command).build());
         assertEquals(HOST, s.snapshot().host());
         // A gigabyte through ssh on two shared cores: minutes at worst, not the other tests' 90 s.
-        SessionSnapshot end = awaitEnd(s, Duration.ofMinutes(6));
+        SessionSnapshot end = EngineFixture.awaitEnd(s, Duration.ofMinutes(6));
         assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
         assertEquals(0, end.exitCode());
         Process local = new ProcessBuilder("sh", "-c", command).start();

@@ -29,10 +29,10 @@ public final class CrossForkLock implements BeforeAllCallback, AfterAllCallback 
         }
         String[] names = exclusive.value().clone();
         Arrays.sort(names);
-        List<FileLock> held = new ArrayList<>();
+        List<AutoCloseable> held = new ArrayList<>();
         context.getStore(NAMESPACE).put("locks", held);
         for (String name : names) {
-            held.add(acquire(name));
+            held.add(hold(name));
         }
     }
 
@@ -49,10 +49,15 @@ public final class CrossForkLock implements BeforeAllCallback, AfterAllCallback 
         };
     }
 
+    /** The lock file of {@code name}, in the folder every fork of the build shares. */
+    static Path file(String name) {
+        return Path.of(System.getProperty("runboard.test.lockDir", "target/test-locks"), name + ".lock");
+    }
+
     private static FileLock acquire(String name) throws IOException {
-        Path dir = Path.of(System.getProperty("runboard.test.lockDir", "target/test-locks"));
-        Files.createDirectories(dir);
-        FileChannel channel = FileChannel.open(dir.resolve(name + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        Path file = file(name);
+        Files.createDirectories(file.getParent());
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         try {
             return channel.lock();
         } catch (IOException | RuntimeException e) {
@@ -63,14 +68,12 @@ public final class CrossForkLock implements BeforeAllCallback, AfterAllCallback 
 
     @Override
     @SuppressWarnings("unchecked")
-    public void afterAll(ExtensionContext context) throws IOException {
-        List<FileLock> held = context.getStore(NAMESPACE).remove("locks", List.class);
-        if (held == null) {
-            return;
-        }
-        for (FileLock lock : held) {
-            lock.release();
-            lock.channel().close();
+    public void afterAll(ExtensionContext context) throws Exception {
+        List<AutoCloseable> held = context.getStore(NAMESPACE).remove("locks", List.class);
+        if (held != null) {
+            for (AutoCloseable lock : held) {
+                lock.close();
+            }
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.runboard.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,8 +11,6 @@ import org.junit.jupiter.api.Test;
  */
 @Exclusive("cross-fork-lock-test")
 class CrossForkLockTest {
-    private static final Path DIR = Path.of(System.getProperty("runboard.test.lockDir", "target/test-locks"));
-
     @Test
     void anExclusiveClassHoldsItsLockWhileItRuns() throws Exception {
         assertEquals("busy", probe("cross-fork-lock-test"));
@@ -31,7 +28,7 @@ class CrossForkLockTest {
     private static String probe(String name) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), LockProbe.class.getName(),
-                DIR.resolve(name + ".lock").toString()).redirectErrorStream(true).start();
+                CrossForkLock.file(name).toString()).redirectErrorStream(true).start();
         String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         p.waitFor();
         return said;
