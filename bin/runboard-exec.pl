@@ -80,7 +80,7 @@ sub kill_tree {
         send_request($killing, 'kill', '');
     } else {
         $killing = 1;
-        kill('TERM', -$wrapper);    # no supervisor to ask: the wrapper's group, as its deadline would
+        kill('TERM', $wrapper);    # no supervisor to ask: TERM to the wrapper asks it for the session's kill
     }
 }
 for my $name (keys %SIGNUM) {
@@ -112,7 +112,23 @@ if (!defined $reply || $reply !~ /^\{"v":\d+,"ok":true[,}]/) {
 }
 $adopted = 1;
 kill_tree() if $caught;
-waitpid($wrapper, 0);    # restarted after a signal's handler has run
+# The command's end is its status: the wrapper writes it, and stays on while processes the command left
+# behind live (it owns them), sending this process SIGCHLD once the status is there. A wrapper that died
+# without one (killed) leaves the session to the supervisor, which watches the command on: the answer below
+# comes when it ends. The alarm is a backstop for a SIGCHLD that came just before the wait began.
+my $status = "$data/sessions/$id/exit-status";
+until (-e $status) {
+    my $reaped = eval {
+        local $SIG{CHLD} = sub { die "runboard-exec: ended\n" if -e $status };
+        local $SIG{ALRM} = sub { die "runboard-exec: look\n" };
+        alarm(1);
+        my $got = -e $status ? 0 : waitpid($wrapper, 0);    # restarted after a handler that did not die
+        alarm(0);
+        $got;
+    };
+    alarm(0);
+    last if defined $reaped && $reaped != 0;    # the wrapper has exited (or was reaped): the answer decides
+}
 
 my $ended = request($supervisor, 'exec_exited', '');
 if (defined $ended && $ended =~ /"ok":true,"exit":(\d+),"snapshot_hex":"([0-9a-f]*)"/) {

@@ -191,7 +191,9 @@ final class SupervisorRequests {
         if (stack.cancel(session(request))) {
             return Protocol.ok(); // it waited: ended killed without running, no report
         }
-        Session session = running(request);
+        Session found = session(request);
+        // An ended session whose wrapper holds processes it left behind (lingering) is killed too.
+        Session session = found.status().isTerminal() && !found.lingering().isEmpty() ? found : running(request);
         Signal signal = Signal.parse(request.path("signal").asText("TERM"));
         Duration grace = request.hasNonNull("grace_ms") ? Duration.ofMillis(request.get("grace_ms").asLong())
                 : session.spec().grace();

@@ -10,16 +10,28 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * How a command ended, as its wrapper recorded it: {@code [timeout ](exit N|signal N)[ at EPOCH_MS]}.
+ * How a command ended, as its wrapper recorded it: {@code [own |killed |timeout ](exit N|signal N)[ at EPOCH_MS]}.
  *
- * @param timedOut the wrapper's deadline ended the command (it sent TERM, then KILL after the grace)
+ * @param cause whether the command ended by itself or after a kill's first signal (runboard-wrap.pl)
  * @param endedAt when the wrapper saw the command end; null when not known (a wrapper older than the
  *     {@code at} field, or a status reported by the JDK)
  */
-public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant endedAt) {
+public record ExitStatus(int exitCode, String signal, Cause cause, Instant endedAt) {
+
+    /** Why the command ended, as far as its wrapper knows. */
+    public enum Cause {
+        /** It ended before any kill's first signal: its status is its own, whatever was asked after. */
+        OWN,
+        /** It ended after the first signal of a kill someone asked for. */
+        KILLED,
+        /** It ended after the first signal of the wrapper's own deadline kill. */
+        TIMEOUT,
+        /** Not said: a wrapper older than the word, or a status the JDK reported. */
+        UNSAID
+    }
 
     public ExitStatus(int exitCode, String signal) {
-        this(exitCode, signal, false, null);
+        this(exitCode, signal, Cause.UNSAID, null);
     }
 
     public static ExitStatus exited(int code) {
@@ -31,12 +43,17 @@ public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant 
         return new ExitStatus(128 + number, Signal.nameOf(number).orElse(String.valueOf(number)));
     }
 
-    public ExitStatus withTimedOut(boolean timedOut) {
-        return new ExitStatus(exitCode, signal, timedOut, endedAt);
+    /** The wrapper's deadline ended the command (it sent TERM, then KILL after the grace). */
+    public boolean timedOut() {
+        return cause == Cause.TIMEOUT;
+    }
+
+    public ExitStatus withCause(Cause cause) {
+        return new ExitStatus(exitCode, signal, cause, endedAt);
     }
 
     public ExitStatus withEndedAt(Instant endedAt) {
-        return new ExitStatus(exitCode, signal, timedOut, endedAt);
+        return new ExitStatus(exitCode, signal, cause, endedAt);
     }
 
     /** The status file's content, or empty if the wrapper never wrote one (it was SIGKILLed, or is still waiting). */
@@ -50,17 +67,22 @@ public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant 
         }
     }
 
-    /** Parses a status line; the older {@code exit N} / {@code signal N} without {@code at} is accepted too. */
-    static Optional<ExitStatus> parse(String content) {
+    /** Parses a status line; the older forms without the cause or without {@code at} are accepted too. */
+    public static Optional<ExitStatus> parse(String content) {
         String line = content.strip();
         int newline = line.indexOf('\n');
         if (newline >= 0) {
-            line = line.substring(0, newline); // the kill facts of a timeout follow (WrapperKill)
+            line = line.substring(0, newline); // the report of the wrapper's deadline kill follows (WrapperReport)
         }
         String[] words = ProcFiles.words(line.strip());
         int i = 0;
-        boolean timedOut = words[0].equals("timeout");
-        if (timedOut) {
+        Cause cause = switch (words[0]) {
+            case "own" -> Cause.OWN;
+            case "killed" -> Cause.KILLED;
+            case "timeout" -> Cause.TIMEOUT;
+            default -> Cause.UNSAID;
+        };
+        if (cause != Cause.UNSAID) {
             i++;
         }
         if (words.length != i + 2 && words.length != i + 4) {
@@ -83,7 +105,7 @@ public record ExitStatus(int exitCode, String signal, boolean timedOut, Instant 
                 }
                 endedAt = Instant.ofEpochMilli(Long.parseLong(words[i + 3]));
             }
-            return Optional.of(new ExitStatus(status.exitCode(), status.signal(), timedOut, endedAt));
+            return Optional.of(new ExitStatus(status.exitCode(), status.signal(), cause, endedAt));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -68,24 +68,31 @@ final class HistoryReconciler {
                 engine.add(restore(record));
             }
         }
-        watchAdopted();
+        watchEnds();
         return result.warnings();
     }
 
-    /** Polls adopted sessions (not this JVM's children, so no onExit) for their end, every 100 ms. */
-    private void watchAdopted() {
+    /**
+     * Polls the running local sessions this engine manages for their end, every 100 ms
+     * ({@link SessionEngine#endIsDue}): the status file, which a wrapper staying on for processes the
+     * command left behind writes before it exits; an adopted session's wrapper (not this JVM's child,
+     * so no onExit); a command whose wrapper died. Started with the first managed session.
+     */
+    synchronized void watchEnds() {
         if (adoptionWatch) {
             return;
         }
         adoptionWatch = true;
         engine.timers().scheduleWithFixedDelay(() -> {
-            for (Session s : engine.adopted()) {
-                if (!engine.os().isAlive(s.pid()) || engine.os().startTicks(s.pid()) != s.pidStartTicks()) {
-                    if (holderDone(s)) {
+            try {
+                engine.managedLocal().forEach((s, adopted) -> {
+                    if (engine.endIsDue(s, adopted) && holderDone(s)) {
                         holders.remove(s.id());
                         engine.onExit(s, Optional.empty());
                     }
-                }
+                });
+            } catch (RuntimeException e) {
+                log().log(Level.WARNING, "looking for ended sessions failed", e);
             }
         }, 100, 100, TimeUnit.MILLISECONDS);
     }

@@ -4,7 +4,6 @@ import dev.runboard.session.Session;
 import dev.runboard.store.SessionLock;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
@@ -38,9 +37,25 @@ final class ManagedSessions {
         return m == null || m.process() == null ? null : m.process().getOutputStream();
     }
 
-    /** Ids of the sessions adopted from a runboard that died: not our children. */
-    List<String> adoptedIds() {
-        return managed.entrySet().stream().filter(e -> e.getValue().process() == null).map(Map.Entry::getKey).toList();
+    /** Whether the session was adopted from a runboard that died (not our child). */
+    boolean isAdopted(Session session) {
+        Managed m = managed.get(session.id());
+        return m != null && m.process() == null;
+    }
+
+    /** Puts a new deadline in place of the session's (cancelled): its wrapper, which held it, is gone. */
+    void replaceDeadline(Session session, ScheduledFuture<?> deadline) {
+        ScheduledFuture<?>[] replaced = new ScheduledFuture<?>[1];
+        Managed m = managed.computeIfPresent(session.id(), (id, old) -> {
+            replaced[0] = old.deadline();
+            return new Managed(old.process(), old.tail(), deadline, old.lock());
+        });
+        if (replaced[0] != null) {
+            replaced[0].cancel(false);
+        }
+        if (m == null && deadline != null) {
+            deadline.cancel(false); // no longer managed here
+        }
     }
 
     /**

@@ -62,7 +62,7 @@ final class PtyLauncher {
 
     Process launch(SessionSpec spec, Map<String, String> baseEnv, String tag, Path capture, Path exitStatusFile)
             throws IOException {
-        List<String> command = new ArrayList<>(plain.wrapperPrefix(spec, exitStatusFile));
+        List<String> command = new ArrayList<>(plain.requiredWrapperPrefix(spec, exitStatusFile));
         command.addAll(plain.commandArgv(spec));
         Map<String, String> env = new HashMap<>(baseEnv != null ? baseEnv : System.getenv());
         env.put("TERM", "xterm-256color");

@@ -1,7 +1,6 @@
 package dev.runboard.process;
 
 import dev.runboard.session.InvalidSpecException;
-import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.Signal;
 import java.io.IOException;
@@ -46,8 +45,8 @@ public interface RemoteSessions extends AutoCloseable {
     /** Follows a session started by an earlier runboard from where its mirror ends (a restart re-attaching). */
     Process reattach(Session session, Path exitStatusFile);
 
-    /** Ends the session's whole tree on its host: {@code signal} once, KILL after the grace, a sweep by tag. */
-    KillReport kill(Session session, Signal signal, Duration grace, String reason);
+    /** Ends the session's whole tree on its host: the wrapper's kill there (docs/PROCESS-TREE.md), {@code why} its request's status. */
+    WrapperReport kill(Session session, Signal signal, Duration grace, dev.runboard.session.SessionStatus why, String reason);
 
     /** Sends one signal to the session's process group on its host. */
     boolean signal(Session session, Signal signal);
@@ -85,7 +84,8 @@ public interface RemoteSessions extends AutoCloseable {
         }
 
         @Override
-        public KillReport kill(Session session, Signal signal, Duration grace, String reason) {
+        public WrapperReport kill(Session session, Signal signal, Duration grace, dev.runboard.session.SessionStatus why,
+                                  String reason) {
             throw new IllegalStateException("session " + session.id() + " runs on " + session.spec().host()
                     + ", which this runboard does not reach");
         }

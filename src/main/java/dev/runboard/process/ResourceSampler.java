@@ -34,8 +34,14 @@ import java.util.Map;
 public final class ResourceSampler {
     private static final Path PROC = Path.of("/proc");
 
-    /** A session to account for: its id (the env tag's value), its leader (= its process group) and the tag name. */
-    public record Target(String sessionId, long leaderPid) {
+    /**
+     * A session to account for: its id (the env tag's value), its leader (its wrapper: the tree's
+     * root) and its command's process group (below the wrapper; the leader's own when it has none).
+     */
+    public record Target(String sessionId, long leaderPid, long groupId) {
+        public Target(String sessionId, long leaderPid) {
+            this(sessionId, leaderPid, leaderPid);
+        }
     }
 
     /** One session's share of a pass. */
@@ -46,7 +52,8 @@ public final class ResourceSampler {
     }
 
     /** One pass: when, what it cost, how many processes it read, and each target's usage. */
-    public record Pass(Instant at, long costNanos, int processesRead, Map<String, Usage> bySession) {
+    public record Pass(Instant at, long costNanos, int processesRead, Map<String, Usage> bySession,
+                       Map<String, Map<Long, Long>> held) {
     }
 
     /*
@@ -131,11 +138,14 @@ public final class ResourceSampler {
         }
 
         Map<Long, Target> owner = new LinkedHashMap<>();
+        // Found by the tag alone: outside the leader's tree and group (a daemon whose wrapper is gone).
+        // Escaped too: in the tree, but out of the command's group (setsid, setpgid).
+        java.util.Set<Long> byTag = new java.util.HashSet<>();
         Map<String, Target> byId = new HashMap<>();
         for (Target t : targets) {
             byId.put(t.sessionId(), t);
             for (ProcSample p : all) {
-                if (p.pgid() == t.leaderPid() && p.alive()) {
+                if ((p.pgid() == t.leaderPid() || p.pgid() == t.groupId()) && p.alive()) {
                     owner.putIfAbsent(p.pid(), t);
                 }
             }
@@ -156,6 +166,7 @@ public final class ResourceSampler {
                     Target t = byId.get(tagValue(p));
                     if (t != null) {
                         owner.put(p.pid(), t);
+                        byTag.add(p.pid());
                     }
                 }
             }
@@ -190,7 +201,8 @@ public final class ResourceSampler {
             cpu = Math.max(0, cpu);
             long rss = p.rssPages() * pageSize;
             listIn(nodes, t.sessionId()).add(new ProcessTreeSnapshot.Node(
-                    p.pid(), p.ppid(), command(p), p.state(), cpu, rss, p.pgid() != t.leaderPid()));
+                    p.pid(), p.ppid(), command(p), p.state(), cpu, rss,
+                    byTag.contains(p.pid()) || p.pgid() != t.groupId() && p.pid() != t.leaderPid()));
             double[] s = sums.get(t.sessionId());
             if (s == null) {
                 s = new double[3];
@@ -201,6 +213,20 @@ public final class ResourceSampler {
             s[2] += (double) (p.ownTicks() + p.childTicks()) / clockTicks;
         }
         previousTicks = ticksNow;
+        // What each session held, by pid and start time: if its wrapper is killed, its orphans re-parent
+        // away from the tree, and a kill without the wrapper still finds them by these (TreeKill).
+        Map<String, Map<Long, Long>> held = new HashMap<>();
+        for (Map.Entry<Long, Target> e : owner.entrySet()) {
+            ProcSample p = byPid.get(e.getKey());
+            if (p != null && p.alive() && p.pid() != e.getValue().leaderPid()) {
+                Map<Long, Long> mine = held.get(e.getValue().sessionId());
+                if (mine == null) { // plain code, no lambda: each costs an exec's JVM its first link (see ProcKey)
+                    mine = new HashMap<>();
+                    held.put(e.getValue().sessionId(), mine);
+                }
+                mine.put(p.pid(), p.startTicks());
+            }
+        }
 
         Map<String, Usage> out = new LinkedHashMap<>();
         for (Target t : targets) {
@@ -208,7 +234,7 @@ public final class ResourceSampler {
             out.put(t.sessionId(), new Usage(t.sessionId(), s[0], (long) s[1], s[2],
                     new ProcessTreeSnapshot(t.leaderPid(), nodes.getOrDefault(t.sessionId(), List.of()))));
         }
-        return new Pass(at, System.nanoTime() - start, all.size(), out);
+        return new Pass(at, System.nanoTime() - start, all.size(), out, held);
     }
 
     private boolean allNew(Collection<Target> targets) {

@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -64,6 +65,10 @@ public final class SessionEngine extends SessionsById {
     private final SessionRecorder recorder;
     private final TimeIndexSampler times;
     private final WaitingSessions waiting = new WaitingSessions(this);
+    private final LingeringWatch lingering = new LingeringWatch(this);
+    /** Sessions whose wrapper died while their command ran on: watched by pid and start time, their deadline held here. */
+    private final java.util.Set<String> lostWrappers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile TreeKill treeKill;
     /** Sessions whose end is being recorded: an end noticed twice (exit, adoption poll, store watcher) is finished once. */
     private final java.util.Set<String> ending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /**
@@ -85,8 +90,9 @@ public final class SessionEngine extends SessionsById {
         this.kills = new SessionKills(this);
         this.retention = config::retention;
         this.monitor = new SessionMonitor(config.clock(),
-                (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD);
-        this.signals = new SessionSignals(config.os(), monitor, () -> remote);
+                (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD,
+                this::commandGroup);
+        this.signals = new SessionSignals(config.os(), monitor, () -> remote, this::commandGroup);
         this.finisher = new SessionFinisher(config.artifacts(), store, config.clock());
         this.history = new HistoryReconciler(this);
         this.recorder = new SessionRecorder(store, warnings);
@@ -260,6 +266,9 @@ public final class SessionEngine extends SessionsById {
     /** A launched session from here on: started, managed, its first record written, its end awaited. */
     private Session running(Session session, Process process, long startTicks, java.time.Instant launchedAt,
                             SessionLock lock) {
+        if (!session.spec().isRemote()) {
+            SessionLauncher.awaitCommand(process, store.file(session.id(), SessionStore.COMMAND));
+        }
         session.started(process.pid(), startTicks, launchedAt);
         manage(session, process, lock, session.spec().timeout());
         save(session);
@@ -309,9 +318,6 @@ public final class SessionEngine extends SessionsById {
         }
         Session session = new Session(id, spec, capture, config.clock());
         Process process = new AdoptedChild(wrapper, exitReported);
-        if (config.os().supportsTreeKill()) {
-            SessionLauncher.awaitOwnGroup(process);
-        }
         return running(session, process, config.os().startTicks(wrapper.pid()), early.launchedAt(), lock);
     }
 
@@ -334,14 +340,101 @@ public final class SessionEngine extends SessionsById {
         if (timeout != null) {
             // The wrapper holds the deadline itself (it outlives every runboard): this timer is its
             // backstop, for a wrapper that was killed, and the deadline itself only when unwrapped.
-            Duration backstop = launcher.wrapsCommands() || session.spec().isRemote() ? session.spec().grace().plus(DEADLINE_BACKSTOP) : Duration.ZERO;
-            long left = timeout.minus(session.elapsed()).plus(backstop).toMillis();
-            deadline = timers.schedule(() -> kills.end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
-                    Math.max(0, left), TimeUnit.MILLISECONDS);
+            deadline = scheduleDeadline(session, session.spec().grace().plus(DEADLINE_BACKSTOP));
         }
         managed.put(session, new ManagedSessions.Managed(process, tail, deadline, lock));
         monitor.watch(session);
         times.watch(session.id(), session.captureFile());
+        history.watchEnds();
+    }
+
+    /** The deadline kill, {@code after} the deadline itself (the wrapper's backstop), or null without a timeout. */
+    private ScheduledFuture<?> scheduleDeadline(Session session, Duration after) {
+        Duration timeout = session.spec().timeout();
+        if (timeout == null) {
+            return null;
+        }
+        long left = timeout.minus(session.elapsed()).plus(after).toMillis();
+        return timers.schedule(() -> kills.end(session, Signal.TERM, session.spec().grace(), SessionStatus.TIMEOUT),
+                Math.max(0, left), TimeUnit.MILLISECONDS);
+    }
+
+    /** The kill every local path takes (the session wrapper's, docs/PROCESS-TREE.md). */
+    TreeKill treeKill() {
+        TreeKill known = treeKill;
+        if (known == null) {
+            SessionWrapper wrapper = launcher.wrapper().orElseThrow(() -> new IllegalStateException(SessionLauncher.NO_PERL));
+            known = new TreeKill(wrapper, store, config.os());
+            treeKill = known;
+        }
+        return known;
+    }
+
+    /** What the monitor's last pass saw of the session, pid to start time: a kill without its wrapper still finds these. */
+    Map<Long, Long> held(Session session) {
+        ResourceSampler.Pass pass = monitor.lastPass();
+        Map<Long, Long> seen = pass == null ? null : pass.held().get(session.id());
+        return seen == null ? Map.of() : seen;
+    }
+
+    /** Ended sessions whose wrapper still holds processes the command left behind. */
+    LingeringWatch lingering() {
+        return lingering;
+    }
+
+    /** The process group of the session's command (its own, below the wrapper); the wrapper's for an older wrapper. */
+    long commandGroup(Session session) {
+        return WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND)).map(WrappedCommand::pid)
+                .orElse(session.pid());
+    }
+
+    /**
+     * Whether the session's end is due: its wrapper wrote the status (it may stay on for processes
+     * the command left behind), its wrapper is gone (adopted: not our child, so polled), or, once its
+     * wrapper died, its command has ended. Asked every 100 ms of each running local session.
+     */
+    boolean endIsDue(Session session, boolean adopted) {
+        if (java.nio.file.Files.exists(store.file(session.id(), SessionStore.EXIT_STATUS))) {
+            return true;
+        }
+        if (lostWrappers.contains(session.id())) {
+            return !WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND)).map(c -> c.alive(config.os())).orElse(false);
+        }
+        return adopted && !config.os().isAlive(session.pid(), session.pidStartTicks());
+    }
+
+    /** Running local sessions this engine manages, with whether each was adopted (not our child). */
+    Map<Session, Boolean> managedLocal() {
+        Map<Session, Boolean> out = new java.util.LinkedHashMap<>();
+        for (Session s : sessions()) {
+            if (!s.status().isTerminal() && !s.spec().isRemote() && s.pid() != null && managed.contains(s)) {
+                out.put(s, managed.isAdopted(s));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The wrapper ended without a status while its command runs on (it was killed): the session
+     * stays running, its command is watched by pid and start time, and the deadline is held here, to
+     * the millisecond. Returns whether that is so (else the session ends now).
+     */
+    private boolean wrapperLost(Session session) {
+        if (session.spec().isRemote() || java.nio.file.Files.exists(store.file(session.id(), SessionStore.EXIT_STATUS))) {
+            return false;
+        }
+        Optional<WrappedCommand> command = WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND));
+        if (command.isEmpty() || !command.get().alive(config.os())) {
+            return false;
+        }
+        if (lostWrappers.add(session.id())) {
+            session.recordEvent(new dev.runboard.session.SessionEvent(config.clock().instant(), dev.runboard.session.SessionEvent.KILL,
+                    "the session's wrapper (pid " + session.pid() + ") ended while its command (pid " + command.get().pid()
+                            + ") runs on: runboard watches the command and holds its deadline; its exit status will be unknown"));
+            managed.replaceDeadline(session, scheduleDeadline(session, Duration.ZERO));
+            saveLater(session);
+        }
+        return true;
     }
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
@@ -411,6 +504,10 @@ public final class SessionEngine extends SessionsById {
         if (session.status().isTerminal() || !ending.add(session.id())) {
             return; // already ended, or being ended by whoever noticed first
         }
+        if (wrapperLost(session)) {
+            ending.remove(session.id()); // still running: its command's end comes later
+            return;
+        }
         try {
             monitor.exited(session); // a FAIL rule matching the last lines still fails the session
             SessionInsight last = monitor.insight(session.id());
@@ -439,18 +536,24 @@ public final class SessionEngine extends SessionsById {
             // Plain Optional calls, no lambdas: this runs just after the command ended, in an exec's JVM with
             // each lambda's first link ~0.4 ms on the way to the snapshot (docs/BENCHMARKS.md §10, round 14).
             Optional<ExitStatus> read = ExitStatus.read(statusFile);
-            Optional<ExitStatus> status = read.isPresent() ? read : fromJdk;
+            // A local session's status is its wrapper's alone: without one, the wrapper died and the status is lost
+            // (the JDK's value would be the wrapper's death, 137, not the command's end).
+            Optional<ExitStatus> status = read.isPresent() || !session.spec().isRemote() ? read : fromJdk;
             if (status.isPresent() && status.get().timedOut() && session.killReport() == null) {
-                // The wrapper held the deadline and killed the tree: its report is this session's.
-                WrapperKill.read(statusFile).ifPresent(k -> session.recordKill(k.report(
-                        SessionKills.timeoutReason(session), session.spec().grace(), session.pid(),
-                        status.get().endedAt(), config.os())));
+                // The wrapper held the deadline and killed the tree: its report, below the status line, is this session's.
+                WrapperReport report = WrapperReport.parse(readQuietly(statusFile), SessionKills.timeoutReason(session),
+                        commandGroup(session), config.os()::isAlive);
+                if (report != null) {
+                    session.recordKill(report.report());
+                }
             }
-            outcome = finisher.exited(session, status);
+            outcome = finisher.exited(session, status, lostWrappers.remove(session.id())
+                    ? "its exit status was lost with its wrapper, which was killed while the command ran" : null);
         } catch (RuntimeException e) {
             // Never leave a session "running" forever because finishing it failed: say so instead.
             outcome = finisher.internalError(session, fromJdk.map(ExitStatus::exitCode).orElse(-1), e);
         }
+        lingering.watch(session); // before the end, so that its snapshot already lists what the command left behind
         // One value: the session ends, its record is written from that very state, and only then
         // are listeners told (whoever is told may read the record, or delete the folder).
         session.end(outcome);
@@ -498,6 +601,14 @@ public final class SessionEngine extends SessionsById {
         save(session);
     }
 
+    private static String readQuietly(Path file) {
+        try {
+            return java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
     private void saveLater(Session session) {
         try {
             workers.execute(() -> save(session));
@@ -534,11 +645,6 @@ public final class SessionEngine extends SessionsById {
     /** Watches the store for sessions started elsewhere (the CLI) and for the end of those managed elsewhere. */
     public void watchStore(Duration period) {
         history.watchStore(timers, period);
-    }
-
-    /** Sessions this engine adopted from a runboard that died: not its children, so their end is polled. */
-    List<Session> adopted() {
-        return managed.adoptedIds().stream().flatMap(id -> find(id).stream()).toList();
     }
 
     ScheduledExecutorService timers() {

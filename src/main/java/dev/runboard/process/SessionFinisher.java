@@ -56,6 +56,11 @@ final class SessionFinisher {
 
     /** The outcome of an ended command; an empty exit status means nobody saw how it ended. */
     SessionOutcome exited(Session session, Optional<ExitStatus> exit) {
+        return exited(session, exit, null);
+    }
+
+    /** As above; {@code unknownWhy}, when not null, says why the exit status is unknown (else: nothing watched). */
+    SessionOutcome exited(Session session, Optional<ExitStatus> exit, String unknownWhy) {
         SessionStatus status = status(session, exit);
         // No lambdas on the way to an exec's snapshot (SessionEngine.finish says why).
         Integer exitCode = exit.isPresent() ? exit.get().exitCode() : null;
@@ -74,7 +79,8 @@ final class SessionFinisher {
             preview = OutputPreview.EMPTY;
             captureProblem = "the capture file " + capture + " could not be read: " + e.getMessage();
         }
-        String reason = reason(session, status, exitCode, signal);
+        String reason = status == SessionStatus.UNKNOWN && unknownWhy != null && session.requestedReason() == null
+                ? unknownWhy : reason(session, status, exitCode, signal);
         if (captureProblem != null) {
             reason = reason == null ? captureProblem : reason + "; " + captureProblem;
         }
@@ -134,24 +140,42 @@ final class SessionFinisher {
         }
     }
 
+    /**
+     * The status, from what the wrapper saw (which kill's first signal the command ended after, if
+     * any) and what was asked: the first kill to signal a running command decides (a deadline's is
+     * {@code timeout}); a command that ended before any signal keeps its own status, but for an output
+     * rule's failure, which stands whenever the command ended.
+     */
     private SessionStatus status(Session session, Optional<ExitStatus> exit) {
-        if (session.requestedEnd() != null) {
-            return session.requestedEnd();
+        SessionStatus requested = session.requestedEnd();
+        if (requested == null) {
+            // A kill asked by another runboard (or one that died mid-kill): its request says how to record it.
+            requested = store.requestedEnd(session.id()).orElse(null);
         }
-        if (store.killRequested(session.id())) {
-            return SessionStatus.KILLED; // another runboard (or the CLI) killed it on purpose
+        ExitStatus.Cause cause = exit.isPresent() ? exit.get().cause() : ExitStatus.Cause.UNSAID;
+        switch (cause) {
+            case TIMEOUT:
+                return SessionStatus.TIMEOUT; // the wrapper's deadline ended it (perhaps while no runboard ran)
+            case KILLED:
+                return requested != null ? requested : SessionStatus.KILLED;
+            case OWN:
+                if (requested == SessionStatus.FAILED) {
+                    return requested;
+                }
+                break;
+            default:
+                if (requested != null) {
+                    return requested;
+                }
         }
         if (exit.isEmpty()) {
             return SessionStatus.UNKNOWN;
-        }
-        if (exit.get().timedOut()) {
-            return SessionStatus.TIMEOUT; // the wrapper's deadline ended it (perhaps while no runboard ran)
         }
         return exit.get().exitCode() == 0 ? SessionStatus.COMPLETED : SessionStatus.FAILED;
     }
 
     private static String reason(Session session, SessionStatus status, Integer exitCode, String signal) {
-        if (session.requestedReason() != null) {
+        if (session.requestedReason() != null && status == session.requestedEnd()) {
             return session.requestedReason(); // an output rule, the hang watchdog or a runaway guard ended it
         }
         return switch (status) {
@@ -187,6 +211,8 @@ final class SessionFinisher {
     void tidy(Session session) {
         deleteQuietly(store.file(session.id(), SessionStore.EXIT_STATUS));
         deleteQuietly(store.file(session.id(), SessionStore.KILL_REQUEST));
+        deleteQuietly(store.file(session.id(), SessionStore.KILL_REPORT));
+        deleteQuietly(store.file(session.id(), SessionStore.COMMAND));
         deleteQuietly(store.file(session.id(), SessionStore.EXIT_STATUS_SPACE));
         deleteQuietly(store.file(session.id(), SessionStore.RECORD_SPACE));
     }

@@ -4,8 +4,6 @@ import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
-import dev.runboard.store.SessionStore;
-import dev.runboard.store.StoreException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,22 +13,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An engine's kills: each ends a session's whole tree ({@link ProcessTreeKiller}) on a worker
- * thread and records the {@link KillReport}. One kill per session at a time: a second request
- * while one is in flight gets the same report. A session another runboard manages is killed from
- * here too, with a note in the store so its manager records it as killed.
+ * An engine's kills: each asks the session's wrapper to end its whole tree ({@link TreeKill}, or
+ * the remote host's same kill) on a worker thread and records the {@link KillReport}. One kill per
+ * session at a time: a second request while one is in flight gets the same report (a KILL then
+ * cuts the grace short). The request is on disk before the first signal, so a session another
+ * runboard manages is killed from here too, and its manager records how it ended.
  */
 final class SessionKills {
     /** How long killAll waits beyond the grace for the sweep and the final record. */
     private static final Duration KILL_ALL_SLACK = Duration.ofSeconds(10);
 
     private final SessionEngine engine;
-    private final ProcessTreeKiller killer;
     private final Map<String, CompletableFuture<KillReport>> kills = new ConcurrentHashMap<>();
 
     SessionKills(SessionEngine engine) {
         this.engine = engine;
-        this.killer = new ProcessTreeKiller(engine.os(), engine.config().clock());
     }
 
     /** See {@link SessionEngine#killAll(Duration)}. */
@@ -62,56 +59,48 @@ final class SessionKills {
         return end(session, signal, grace, why, null);
     }
 
-    /** Ends the tree; {@code because} (an output rule, the watchdog, a guard) becomes the kill report's and the outcome's reason. */
+    /**
+     * Ends the tree; {@code because} (an output rule, the watchdog, a guard) becomes the kill report's
+     * and the outcome's reason. An ended session whose wrapper still holds processes it left behind
+     * ({@code lingering}) is killed too: its status stays the command's.
+     */
     CompletableFuture<KillReport> end(Session session, Signal signal, Duration grace, SessionStatus why,
                                       String because) {
-        Long pid = session.pid();
-        if (session.status().isTerminal()) {
+        boolean lingering = session.status().isTerminal() && !session.snapshot().lingering().isEmpty();
+        if (session.status().isTerminal() && !lingering) {
             return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " already ended ("
                     + session.status().word() + ")"));
         }
-        if (pid == null) {
+        if (session.pid() == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
         }
+        String reason = because != null ? because : why == SessionStatus.TIMEOUT ? timeoutReason(session) : "killed on request";
         CompletableFuture<KillReport> fresh = new CompletableFuture<>();
         CompletableFuture<KillReport> inFlight = kills.putIfAbsent(session.id(), fresh);
         if (inFlight != null) {
-            if (signal == Signal.KILL && !session.spec().isRemote()) {
-                engine.os().signalGroup(pid, session.pidStartTicks(), Signal.KILL); // "kill now" during another kill's grace
+            if (signal == Signal.KILL) {
+                run(session, Signal.KILL, Duration.ZERO, why, reason); // "kill now" during another kill's grace
             }
             return inFlight;
         }
-        String reason = because != null ? because : why == SessionStatus.TIMEOUT ? timeoutReason(session) : "killed on request";
         boolean managedHere = engine.managesHere(session);
-        // An output rule fails a session whenever it matches, even in the last lines before a clean exit.
-        boolean endedOnItsOwn = why != SessionStatus.FAILED && (engine.isEnding(session)
-                || ExitStatus.read(engine.store().file(session.id(), SessionStore.EXIT_STATUS)).isPresent());
-        if (endedOnItsOwn) {
-            // The command exited before this kill: it keeps its own status (a Kill clicked as it
-            // exits 0 is not "killed", a deadline reached just after a clean exit is not "timeout").
-            // The tree is still swept, for anything it left behind.
-        } else if (managedHere) {
+        if (managedHere && !lingering) {
+            // The outcome unless the wrapper finds the command ended before the first signal (own exit wins).
             session.requestEnd(why, because);
-        } else {
-            // Another runboard manages it: leave a note so it records "killed", then kill the tree from here.
-            try {
-                engine.store().requestKill(session.id(), reason);
-            } catch (StoreException e) {
-                engine.warn(e.getMessage());
-            }
         }
         engine.workers().execute(() -> {
             try {
-                KillReport report = session.spec().isRemote()
-                        ? engine.remote().kill(session, signal, grace, reason)
-                        : killer.kill(ProcessTreeKiller.Target.of(session), signal, grace, reason);
-                if (!endedOnItsOwn) {
-                    session.recordKill(report); // a sweep after the command's own end is not how it ended
+                WrapperReport done = run(session, signal, grace, why, reason);
+                if (!lingering && !done.ownExit()) {
+                    session.recordKill(done.report()); // a sweep after the command's own end is not how it ended
                     if (managedHere) {
                         engine.save(session);
                     }
                 }
-                fresh.complete(report);
+                if (lingering) {
+                    engine.lingering().refresh();
+                }
+                fresh.complete(done.report());
             } catch (RuntimeException | Error e) {
                 fresh.completeExceptionally(e);
             } finally {
@@ -119,6 +108,12 @@ final class SessionKills {
             }
         });
         return fresh;
+    }
+
+    private WrapperReport run(Session session, Signal signal, Duration grace, SessionStatus why, String reason) {
+        return session.spec().isRemote()
+                ? engine.remote().kill(session, signal, grace, why, reason)
+                : engine.treeKill().kill(session, signal, grace, why, reason, engine.held(session));
     }
 
     /** A deadline kill's reason, the same whether the engine or the session's wrapper carried it out. */

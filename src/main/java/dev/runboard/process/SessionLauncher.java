@@ -24,6 +24,11 @@ final class SessionLauncher {
      */
     private static final java.time.Duration GROUP_WAIT = java.time.Duration.ofSeconds(5);
     private static final long GROUP_POLL_NANOS = 100_000;
+    /** Why nothing starts without perl: the wrapper is the one owner of a session's processes. */
+    static final String NO_PERL = "perl was not found on PATH: runboard runs every command under its session wrapper (a Perl"
+            + " script that owns the command's processes, ends them at the deadline and records the exit status)."
+            + " Install perl to fix this.";
+
     private final OsProcesses os;
     private final Path dataDir;
     private final java.util.function.Consumer<String> warn;
@@ -66,13 +71,12 @@ final class SessionLauncher {
         try {
             w = SessionWrapper.install(dataDir);
             if (w.isEmpty()) {
-                problem = "perl was not found on PATH: commands run unwrapped, so a command that ends while runboard"
-                        + " is not running will show exit status unknown. Install perl to fix this.";
+                problem = NO_PERL;
             }
         } catch (IOException e) {
             w = Optional.empty();
             problem = "could not install the session wrapper under " + dataDir + " (" + e.getMessage()
-                    + "): exit statuses of commands that end while runboard is not running will be unknown.";
+                    + "): commands cannot be started until it can. Check that the data dir is writable and the disk is not full.";
         }
         Optional<Path> nice = SessionWrapper.onPath("nice");
         if (nice.isEmpty()) {
@@ -100,17 +104,27 @@ final class SessionLauncher {
     }
 
     /**
-     * The wrapper's words, for this launcher and the PTY one; empty when unwrapped. The wrapper holds
-     * the deadline, counted from now, so the timeout is enforced even if every runboard process dies.
+     * The wrapper's words, for this launcher and the PTY one. The wrapper holds the deadline, counted
+     * from now, so the timeout is enforced even if every runboard process dies, and owns the command's
+     * tree: without it (no perl) nothing is started, since nothing could end what the command starts.
      */
-    List<String> wrapperPrefix(SessionSpec spec, Path exitStatusFile) {
+    List<String> requiredWrapperPrefix(SessionSpec spec, Path exitStatusFile) throws IOException {
+        Optional<SessionWrapper> w = installed().wrapper();
+        if (w.isEmpty()) {
+            throw new IOException(NO_PERL);
+        }
         long deadline = SessionWrapper.deadline(spec.timeout(), System.currentTimeMillis());
-        return installed().wrapper().map(w -> w.prefix(exitStatusFile, deadline, spec.grace().toMillis())).orElse(List.of());
+        return w.get().prefix(exitStatusFile, deadline, spec.grace().toMillis());
     }
 
-    /** Whether commands run under the wrapper (it records exit statuses and holds deadlines). */
+    /** Whether commands can run: under the wrapper, which owns their tree, records their status and holds their deadline. */
     boolean wrapsCommands() {
         return installed().wrapper().isPresent();
+    }
+
+    /** The session wrapper, installed; empty when perl is missing or it could not be installed. */
+    Optional<SessionWrapper> wrapper() {
+        return installed().wrapper();
     }
 
     /** {@code baseEnv}: the environment the command starts from (a client's), or null for this process's own. */
@@ -120,10 +134,9 @@ final class SessionLauncher {
      */
     Process launch(SessionSpec spec, java.util.Map<String, String> baseEnv, boolean inheritStdin, String tag,
                    Path capture, Path exitStatusFile) throws IOException {
-        // The wrapper makes the process group itself (without a new session) and starts the command with
+        // The wrapper makes the process groups itself (without a new session) and starts the command with
         // every signal at its default, so it needs neither setsid nor env in front of it.
-        List<String> argv = new ArrayList<>(wrapsCommands() ? List.of() : os.launchPrefix());
-        argv.addAll(wrapperPrefix(spec, exitStatusFile));
+        List<String> argv = new ArrayList<>(requiredWrapperPrefix(spec, exitStatusFile));
         argv.addAll(commandArgv(spec));
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .directory(spec.cwd().toFile())
@@ -139,11 +152,7 @@ final class SessionLauncher {
         pb.environment().putAll(spec.env());
         int eq = tag.indexOf('=');
         pb.environment().put(tag.substring(0, eq), tag.substring(eq + 1));
-        Process process = pb.start();
-        if (os.supportsTreeKill()) {
-            awaitOwnGroup(process);
-        }
-        return process;
+        return pb.start(); // the engine waits for the command's group (SessionLauncher.awaitCommand)
     }
 
     /**
@@ -153,13 +162,26 @@ final class SessionLauncher {
      * under load the wait is for the wrapper to be scheduled, and a spinning thread would take a CPU from it.
      */
     static void awaitOwnGroup(Process process) {
-        long deadline = System.nanoTime() + GROUP_WAIT.toNanos();
-        while (process.isAlive() && System.nanoTime() < deadline) {
+        awaitWhile(process, () -> {
             var stat = LinuxProcesses.readStat(process.pid());
-            if (stat.isEmpty() || stat.get().pgid() == process.pid()) {
-                return;
-            }
+            return stat.isPresent() && stat.get().pgid() != process.pid();
+        });
+    }
+
+    /**
+     * Waits until the wrapper has forked the command into its own group and named it in the session's
+     * folder ({@link WrappedCommand}), so a pause or a kill sent right after the start reaches the
+     * command's group. Parked, as {@link #awaitOwnGroup}.
+     */
+    static void awaitCommand(Process process, Path commandFile) {
+        awaitWhile(process, () -> !java.nio.file.Files.exists(commandFile));
+    }
+
+    private static void awaitWhile(Process process, java.util.function.BooleanSupplier waiting) {
+        long deadline = System.nanoTime() + GROUP_WAIT.toNanos();
+        while (process.isAlive() && System.nanoTime() < deadline && waiting.getAsBoolean()) {
             java.util.concurrent.locks.LockSupport.parkNanos(GROUP_POLL_NANOS);
         }
     }
+
 }

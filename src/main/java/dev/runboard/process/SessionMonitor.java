@@ -76,6 +76,7 @@ final class SessionMonitor implements AutoCloseable {
         }
     };
     private final ScheduledExecutorService timer;
+    private final java.util.function.ToLongFunction<Session> groupOf;
     private ScheduledFuture<?> ticking;
     private volatile ResourceSampler.Pass lastPass;
     /** Where a remote session's usage comes from (its host's poll); none by default. */
@@ -84,6 +85,12 @@ final class SessionMonitor implements AutoCloseable {
     private volatile BiConsumer<Session, SessionInsight.Event> eventSink = (s, e) -> { };
 
     SessionMonitor(Clock clock, Ender ender, Duration period) {
+        this(clock, ender, period, Session::pid);
+    }
+
+    /** @param groupOf the session's command's process group (below its wrapper), asked once per session */
+    SessionMonitor(Clock clock, Ender ender, Duration period, java.util.function.ToLongFunction<Session> groupOf) {
+        this.groupOf = groupOf;
         this.sampler = new ResourceSampler(Session.TAG_VARIABLE);
         this.clock = clock;
         this.ender = ender;
@@ -179,7 +186,7 @@ final class SessionMonitor implements AutoCloseable {
         List<ResourceSampler.Target> targets = new ArrayList<>();
         for (WatchedSession w : now) {
             if (!w.session().spec().isRemote()) {
-                targets.add(new ResourceSampler.Target(w.session().id(), w.session().pid()));
+                targets.add(new ResourceSampler.Target(w.session().id(), w.session().pid(), w.group(groupOf)));
             }
         }
         ResourceSampler.Pass pass = sampler.sample(targets);

@@ -17,21 +17,30 @@ final class SessionSignals {
     private final OsProcesses os;
     private final SessionMonitor monitor;
     private final Supplier<RemoteSessions> remote;
+    private final java.util.function.ToLongFunction<Session> commandGroup;
 
-    SessionSignals(OsProcesses os, SessionMonitor monitor, Supplier<RemoteSessions> remote) {
+    /** @param commandGroup the session's command's process group (its own, below the wrapper) */
+    SessionSignals(OsProcesses os, SessionMonitor monitor, Supplier<RemoteSessions> remote,
+                   java.util.function.ToLongFunction<Session> commandGroup) {
         this.os = os;
         this.monitor = monitor;
         this.remote = remote;
+        this.commandGroup = commandGroup;
     }
 
-    /** Sends one signal to the session's process group; false when it has no running group to send it to. */
+    /**
+     * Sends one signal to the session's command's process group (below the wrapper, which goes on
+     * holding the tree and the deadline); false when it has no running group to send it to.
+     */
     boolean toGroup(Session session, Signal signal) {
         Long pid = session.pid();
         if (session.spec().isRemote()) {
             return pid != null && !session.status().isTerminal() && remote.get().signal(session, signal);
         }
-        boolean sent = pid != null && !session.status().isTerminal()
-                && os.signalGroup(pid, session.pidStartTicks(), signal) == OsProcesses.Delivery.SENT;
+        // The group, while the wrapper that made it lives: its pid cannot name another group before the
+        // wrapper has reaped the command, and a wrapper gone leaves the group to the kill's sweep.
+        boolean sent = pid != null && !session.status().isTerminal() && os.isAlive(pid, session.pidStartTicks())
+                && os.signalGroup(commandGroup.applyAsLong(session), signal);
         if (sent) {
             markPaused(session, signal, monitor);
         }

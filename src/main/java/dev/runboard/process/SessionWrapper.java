@@ -57,6 +57,20 @@ public final class SessionWrapper {
                 Long.toString(deadlineEpochMillis), Long.toString(graceMillis));
     }
 
+    /**
+     * The words that end a session's tree (the wrapper's kill mode): they ask the session's wrapper,
+     * or do its kill without it when it is gone, and print its report ({@link WrapperReport}).
+     * {@code held}: processes the owner last saw in the session, pid to start time.
+     */
+    public List<String> killCommand(Path exitStatusFile, long wrapperPid, long wrapperStartTicks, String signal,
+                                    long graceMillis, String why, String tag, java.util.Map<Long, Long> held) {
+        List<String> argv = new java.util.ArrayList<>(List.of(perl.toString(), script.toString(), "--kill",
+                exitStatusFile.toString(), Long.toString(wrapperPid), Long.toString(wrapperStartTicks), signal,
+                Long.toString(graceMillis), why, tag));
+        held.forEach((pid, start) -> argv.add(pid + ":" + start));
+        return argv;
+    }
+
     /** The deadline argument for a command with this timeout (null: none) launched at {@code launchEpochMillis}. */
     public static long deadline(java.time.Duration timeout, long launchEpochMillis) {
         return timeout == null ? 0 : launchEpochMillis + timeout.toMillis();

@@ -66,6 +66,8 @@ final class WatchedSession {
         }
     };
     private boolean ended;
+    /** The command's process group, once known (0: not yet). */
+    private long group;
     private ResourceSampler.Usage usage;
     private long peakRss;
     private double cpuSeconds;
@@ -88,6 +90,18 @@ final class WatchedSession {
 
     Session session() {
         return session;
+    }
+
+    /** The command's process group, asked once it is known (the wrapper names it right after its start). */
+    long group(java.util.function.ToLongFunction<Session> groupOf) {
+        if (group == 0) {
+            long g = groupOf.applyAsLong(session);
+            if (g != session.pid()) {
+                group = g;
+            }
+            return g;
+        }
+        return group;
     }
 
     /** STOP or CONT was just sent through runboard: the session's status already says so (see {@link #update}). */

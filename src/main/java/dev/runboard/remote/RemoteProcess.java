@@ -1,5 +1,6 @@
 package dev.runboard.remote;
 
+import dev.runboard.process.ExitStatus;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.CompletableFuture;
@@ -42,26 +43,14 @@ final class RemoteProcess extends Process implements dev.runboard.process.Remote
         return lost;
     }
 
-    /** Whether the line is one the wrapper writes ({@code [timeout ](exit N|signal N)[ at MS]}). */
+    /** Whether the text is a status the wrapper writes (read as local ones are: {@link ExitStatus}). */
     static boolean isStatus(String status) {
         return exitValueOf(status) >= 0;
     }
 
     /** The exit value a local wrapper's process would have had: the code, or 128+N for signal N; -1 when it is no status. */
     static int exitValueOf(String status) {
-        String[] w = status == null ? new String[0] : status.strip().split("\\s+");
-        int i = w.length > 0 && w[0].equals("timeout") ? 1 : 0;
-        try {
-            if (w.length > i + 1 && w[i].equals("exit")) {
-                return Integer.parseInt(w[i + 1]);
-            }
-            if (w.length > i + 1 && w[i].equals("signal")) {
-                return 128 + Integer.parseInt(w[i + 1]);
-            }
-        } catch (NumberFormatException e) {
-            // not a status the wrapper writes
-        }
-        return -1;
+        return status == null ? -1 : ExitStatus.parse(status).map(ExitStatus::exitCode).orElse(-1);
     }
 
     @Override

@@ -1,11 +1,13 @@
 package dev.runboard.remote;
 
 import dev.runboard.process.RemoteSessions;
+import dev.runboard.process.WrapperReport;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessRef;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -133,46 +135,40 @@ public final class SshSessions implements RemoteSessions {
     }
 
     @Override
-    public KillReport kill(Session session, Signal signal, Duration grace, String reason) {
+    public WrapperReport kill(Session session, Signal signal, Duration grace, SessionStatus why, String reason) {
         HostLink link = link(session.spec().host());
-        Instant requested = clock.instant();
         SshCommand.Result r;
         try {
             r = link.ssh().run(link.helper("kill", session.id(), String.valueOf(session.pid()),
-                    Long.toString(session.pidStartTicks()), signal.name(), Long.toString(grace.toMillis()), session.tag()),
-                    null);
+                    Long.toString(session.pidStartTicks()), signal.name(), Long.toString(grace.toMillis()), why.word(),
+                    session.tag()), null);
         } catch (IOException e) {
             throw new IllegalStateException("host " + link.host() + ": " + e.getMessage(), e);
         }
         if (r.sshFailed()) {
             throw new IllegalStateException(SshProblem.ofSsh(link.host(), r.err()) + "; the kill is not done");
         }
-        List<ProcessRef> termed = new ArrayList<>();
-        List<ProcessRef> killed = new ArrayList<>();
-        List<ProcessRef> survivors = new ArrayList<>();
-        for (String line : r.text().split("\n")) {
-            String[] f = line.split(" ", 3);
-            if (f.length < 2 || !f[1].chars().allMatch(Character::isDigit)) {
-                continue;
-            }
-            ProcessRef p = new ProcessRef(Long.parseLong(f[1]), f.length > 2 ? f[2] : "");
-            switch (f[0]) {
-                case "term" -> termed.add(p);
-                case "kill" -> killed.add(p);
-                case "survivor" -> survivors.add(p);
-                default -> { }
-            }
+        // The host's wrapper checked its survivors against its own /proc as the kill ended.
+        WrapperReport report = WrapperReport.parse(r.text(), reason, session.pid(), (pid, start) -> true);
+        if (report == null) {
+            throw new IllegalStateException("host " + link.host() + ": the kill gave no report"
+                    + (r.err().isBlank() ? "" : " (" + r.err().strip() + ")"));
         }
-        return new KillReport(reason, signal.name(), grace.toMillis(), requested, session.pid(), termed,
-                !killed.isEmpty(), killed, List.of(), clock.instant(), survivors, List.of(),
-                List.of("on host " + link.host()));
+        return new WrapperReport(withNote(report.report(), "on host " + link.host()), report.ownExit());
+    }
+
+    private static KillReport withNote(KillReport k, String note) {
+        List<String> notes = new ArrayList<>(k.notes());
+        notes.add(note);
+        return new KillReport(k.reason(), k.signal(), k.graceMillis(), k.requestedAt(), k.processGroup(), k.signalled(),
+                k.escalatedToKill(), k.killedAfterGrace(), k.sweptByTag(), k.finishedAt(), k.survivors(), k.notOurs(), notes);
     }
 
     @Override
     public boolean signal(Session session, Signal signal) {
         HostLink link = link(session.spec().host());
         try {
-            SshCommand.Result r = link.ssh().run(link.helper("signal", String.valueOf(session.pid()),
+            SshCommand.Result r = link.ssh().run(link.helper("signal", session.id(), String.valueOf(session.pid()),
                     Long.toString(session.pidStartTicks()), signal.name()), null);
             return r.exit() == 0 && r.text().startsWith("ok");
         } catch (IOException e) {

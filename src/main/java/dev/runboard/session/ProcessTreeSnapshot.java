@@ -106,11 +106,16 @@ public record ProcessTreeSnapshot(long leaderPid, List<Node> nodes) {
      * loop, as each monitor pass asks: in an exec's JVM a stream's lambdas cost more than the pass's reads.
      */
     public boolean allStopped() {
+        boolean any = false;
         for (Node n : nodes) {
+            if (n.isWrapper()) {
+                continue; // it runs on while the command's group is stopped: it holds the tree and the deadline
+            }
             if (!n.stopped()) {
                 return false;
             }
+            any = true;
         }
-        return !nodes.isEmpty();
+        return any;
     }
 }

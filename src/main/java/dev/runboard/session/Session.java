@@ -41,6 +41,8 @@ public final class Session {
     public static final String DISCONNECTED = "disconnected";
     /** A remote session's link to its host: {@link #CONNECTED} or {@link #DISCONNECTED}; null when local. */
     private volatile String connection;
+    /** Processes of the ended session its wrapper still holds (the command left them behind); empty when none. */
+    private volatile java.util.List<ProcessRef> lingering = java.util.List.of();
     /** Its place in a stack, or null for a plain session; set before anyone else sees the session. */
     private volatile StackLink stack;
 
@@ -370,7 +372,8 @@ public final class Session {
         Duration elapsed = elapsed(st);
         RunProgress progress = st instanceof SessionState.Running
                 ? estimate.at(elapsed.toMillis() / 1000.0, preview.originalBytes()) : RunProgress.NONE;
-        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, connection, progress).withStack(stack, st.ready());
+        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, connection, progress, lingering)
+                .withStack(stack, st.ready());
     }
 
     /** A remote session's connection to its host ({@code connected}, {@code disconnected}); null when local. */
@@ -382,6 +385,19 @@ public final class Session {
     public boolean connection(String now) {
         boolean changed = !Objects.equals(connection, now);
         connection = now;
+        return changed;
+    }
+
+    /** Processes the ended session's wrapper still holds, as its owner last saw them. */
+    public java.util.List<ProcessRef> lingering() {
+        return lingering;
+    }
+
+    /** Set by the owner, which watches an ended session's wrapper while it holds processes; returns whether it changed. */
+    public boolean lingering(java.util.List<ProcessRef> now) {
+        java.util.List<ProcessRef> value = java.util.List.copyOf(now);
+        boolean changed = !value.equals(lingering);
+        lingering = value;
         return changed;
     }
 

@@ -14,6 +14,8 @@ public record SessionEvent(Instant time, String kind, String message) {
     public static final String STDIN = "stdin";
     public static final String SUPERVISOR = "supervisor";
     public static final String CONNECTION = "connection";
+    /** Something about ending the session's processes: its wrapper lost, a kill. */
+    public static final String KILL = "kill";
     /** A session keeps at most this many events, the newest. */
     public static final int LIMIT = 100;
 }

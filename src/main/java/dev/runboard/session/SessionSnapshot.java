@@ -38,6 +38,7 @@ public record SessionSnapshot(
         List<SessionEvent> events,
         String host,
         String connection,
+        List<ProcessRef> lingering,
         StackLink stack,
         Boolean ready,
         RunProgress estimate) implements TextAsUtf8 {
@@ -49,7 +50,7 @@ public record SessionSnapshot(
         }
         return new SessionSnapshot(status, sessionId, command, argv, cwd, shell, env, pid, startedAt, endedAt, elapsedSeconds,
                 timeoutSeconds, graceSeconds, nice, exitCode, signal, reason, preview, artifact, artifactError,
-                artifactErrorCode, captureFile, killReport, resources, events, host, connection, link, isReady, estimate);
+                artifactErrorCode, captureFile, killReport, resources, events, host, connection, lingering, link, isReady, estimate);
     }
 
     /** What it waits for: command name (or session id) to condition; null when nothing. */
@@ -80,7 +81,7 @@ public record SessionSnapshot(
     /** The view of a session in one state: the spec's fields, the state's, and the output as read. */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
                                      OutputPreview preview, Duration elapsed) {
-        return of(id, spec, captureFile, state, preview, elapsed, null, RunProgress.NONE);
+        return of(id, spec, captureFile, state, preview, elapsed, null, RunProgress.NONE, List.of());
     }
 
     /**
@@ -88,7 +89,8 @@ public record SessionSnapshot(
      * when local or once it has ended), and a running one's progress against its command's earlier runs.
      */
     public static SessionSnapshot of(String id, SessionSpec spec, java.nio.file.Path captureFile, SessionState state,
-                                     OutputPreview preview, Duration elapsed, String connection, RunProgress estimate) {
+                                     OutputPreview preview, Duration elapsed, String connection, RunProgress estimate,
+                                     List<ProcessRef> lingering) {
         SessionOutcome o = state instanceof SessionState.Ended e ? e.outcome() : null;
         return new SessionSnapshot(
                 state.status(),
@@ -118,6 +120,7 @@ public record SessionSnapshot(
                 state.events(),
                 spec.host(),
                 spec.isRemote() && !state.status().isTerminal() ? connection : null,
+                lingering == null ? List.of() : List.copyOf(lingering),
                 null,
                 null,
                 estimate == null ? RunProgress.NONE : estimate);

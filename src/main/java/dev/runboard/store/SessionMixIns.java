@@ -45,7 +45,7 @@ final class SessionMixIns {
         "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "nice", "exit_code", "signal", "reason", "output",
         "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
         "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "events", "host", "connection",
-        "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file",
+        "lingering", "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file",
         "progress", "eta_seconds", "longer_than_usual"})
     abstract static class Snapshot {
         @JsonProperty("status") abstract SessionStatus status();
@@ -75,6 +75,7 @@ final class SessionMixIns {
         @JsonProperty("events") abstract List<SessionEvent> events();
         @JsonProperty("host") abstract String host();
         @JsonProperty("connection") abstract String connection();
+        @JsonProperty("lingering") abstract List<ProcessRef> lingering();
         @JsonIgnore abstract StackLink stack();
         @JsonProperty("ready") abstract Boolean ready();
         @JsonIgnore abstract RunProgress estimate();

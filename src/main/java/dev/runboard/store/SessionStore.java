@@ -26,7 +26,12 @@ public final class SessionStore {
     public static final String CAPTURE = "capture.log";
     public static final String EXIT_STATUS = "exit-status";
     public static final String LOCK = "lock";
+    /** A kill asked of the session's wrapper: "SIGNAL GRACE_MS WHY REQUESTED_MS", written before the first signal (runboard-wrap.pl). */
     public static final String KILL_REQUEST = "kill-request";
+    /** The wrapper's report of the last kill asked of it. */
+    public static final String KILL_REPORT = "kill-report";
+    /** "PID START_TICKS" of the command, which leads its own process group below the wrapper. */
+    public static final String COMMAND = "command";
     /**
      * Disk space set aside for the session's terminal record while it runs: the record is written
      * into it in place and renamed to {@link #RECORD}, so a command that fills the disk cannot leave
@@ -438,16 +443,17 @@ public final class SessionStore {
         }
     }
 
-    /** Leaves a note for the session's manager that the session was killed on purpose (by another runboard). */
-    public void requestKill(String id, String reason) throws StoreException {
+    /**
+     * The status a kill asked of the session's wrapper is to end it as ({@code killed}, {@code timeout},
+     * {@code failed}), whoever asked: empty when none was asked, or the request cannot be read.
+     */
+    public java.util.Optional<dev.runboard.session.SessionStatus> requestedEnd(String id) {
         try {
-            files.write(file(id, KILL_REQUEST), (reason + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new StoreException("could not record the kill request of " + id, e);
+            String[] words = Files.readString(file(id, KILL_REQUEST), java.nio.charset.StandardCharsets.ISO_8859_1).strip().split(" ");
+            return words.length >= 3 ? java.util.Optional.ofNullable(dev.runboard.session.SessionStatus.fromWord(words[2]))
+                    : java.util.Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
         }
-    }
-
-    public boolean killRequested(String id) {
-        return Files.exists(file(id, KILL_REQUEST));
     }
 }

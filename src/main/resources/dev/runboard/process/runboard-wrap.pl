@@ -1,86 +1,135 @@
-# runboard's session wrapper: runs the command as its child, holds its deadline and records how it
-# ended, so both survive every runboard process dying.
+# runboard's session wrapper: the owner of a session's process tree. It runs the command as its
+# child, holds its deadline, records how it ended, and is the one place where a session's processes
+# are killed, here and on remote hosts (docs/PROCESS-TREE.md).
 #
 #   perl runboard-wrap.pl STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]
+#   perl runboard-wrap.pl --kill STATUS_FILE WRAPPER_PID WRAPPER_START SIGNAL GRACE_MS WHY TAG [PID:START...]
 #
-# DEADLINE_MS is an absolute time in epoch milliseconds (0: no deadline). When it passes and the
-# command still runs, the session's processes get TERM once, GRACE_MS to end, then KILL. When the
-# command has ended, STATUS_FILE gets one line (temp file + rename):
+# Run mode. The wrapper is a child subreaper (PR_SET_CHILD_SUBREAPER): every orphaned descendant
+# re-parents to it, whatever it does to its group, session, environment or name, so what the
+# command starts stays below the wrapper until it ends. The command runs in a process group of its
+# own (its pid), below the wrapper: group signals (pause, resume, Ctrl-C in a terminal) go to that
+# group, and a stopped group is never orphaned while the wrapper lives. DEADLINE_MS is an absolute
+# time in epoch milliseconds (0: none); GRACE_MS the time between TERM and KILL. In the session's
+# folder (STATUS_FILE's) it writes:
 #
-#   [timeout ](exit N|signal N) at EPOCH_MS
+#   command          "PID START_TICKS" of the command, as soon as it is forked
+#   STATUS_FILE      when the command has ended, one line (temp file + rename):
+#                      (own|killed|timeout) (exit N|signal N) at EPOCH_MS
+#                    own: it ended before any kill's first signal; killed/timeout: after one. When
+#                    the wrapper's deadline ended it, the kill's report follows (below).
+#   kill-report      the report of a requested kill (temp file + rename)
 #
-# where EPOCH_MS is when the wrapper saw the command end. After a timeout, the kill follows, one
-# fact a line, so runboard can report it as it reports its own kills:
+# A kill is asked for by writing kill-request ("SIGNAL GRACE_MS WHY REQUESTED_MS") and sending the
+# wrapper USR1; TERM, INT or HUP sent to the wrapper itself ask for the same with TERM and its grace.
+# When the command has ended and processes it started live on, the status is the command's and the
+# wrapper stays: it reaps them, a kill still ends them, and it exits when the last has gone (its
+# parent gets SIGCHLD when the status is written, so a parent waiting for it can stop waiting).
 #
-#   term_at EPOCH_MS           when TERM was sent
-#   term PID COMMAND           each process TERM went to (listed before signalling)
-#   kill PID COMMAND           each process still alive after the grace, or found later, sent KILL
-#   survivor PID COMMAND       each process still alive when the wrapper gave up
+# Kill mode (--kill): what every runboard path runs to end a session. It writes kill-request, sends
+# USR1 and waits for kill-report; when the wrapper is gone (or does not answer), it does the same kill
+# itself, from the command's group, the session's tag and the processes named PID:START (those the
+# owner last saw). Either way it prints the report on stdout:
 #
-# Why a separate process: the status must be written by something that outlives the command, and
-# `exit` inside a shell command must still be seen, so the command cannot be sourced.
+#   requested_at MS / signal NAME / grace_ms N / term_at MS / done_at MS
+#   own_exit                       the command had ended before the first signal
+#   term PID START COMMAND         each process the first signal went to
+#   kill PID START COMMAND         each process sent KILL (after the grace, or found later)
+#   escaped PID START COMMAND      a killed process that had left the command's group
+#   not_ours PID START COMMAND     a process of the session that belongs to another user (never signalled), alive at the end
+#   survivor PID START COMMAND     a process of ours alive when the kill gave up
+#   note TEXT
+#
 # Why Perl: it tells "killed by signal N" from "exit 128+N", which a shell's $? cannot.
 # Why no modules: one wrapper stays beside every running command, so its memory counts once per
 # session. POSIX costs 2 MB of private memory, warnings 0.3 MB, Time::HiRes 0.3 MB, Errno (%!)
-# 0.15 MB; builtins do the same work, errno values are compared as numbers, and the clock is read
-# with syscall(). The wrapper then has 0.75 MB of private memory (a perl that only sleeps: 0.46 MB);
-# bench/wrapper-memory.sh measures it.
+# 0.15 MB; builtins do the same work, errno values are compared as numbers, and the clock and prctl
+# are reached with syscall(). bench/wrapper-memory.sh measures it.
 use strict;
 
 # Constants as subs: `use constant` would load warnings.pm.
 sub ENOENT () { 2 }
 sub WNOHANG () { 1 }
 sub SWEEP_MS () { 3000 }    # how long KILL passes go on finding new processes (fork loops)
+sub ANSWER_SLACK_MS () { 5000 }    # how long --kill waits for a live wrapper beyond grace and sweep
 sub POLL_S () { 0.01 }
-
-my ($status_file, $deadline_ms, $grace_ms) = splice(@ARGV, 0, 3);
-die "runboard-wrap: usage: runboard-wrap.pl STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]\n"
-    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\d+$/ && $grace_ms =~ /^\d+$/;
-my $tag = defined $ENV{RUNBOARD_SESSION} ? "RUNBOARD_SESSION=$ENV{RUNBOARD_SESSION}" : undef;
-
-# Lead a process group of our own (a tree kill signals the group) but stay in runboard's session:
-# on Linux a new session is also a new scheduler autogroup, weighted like a whole application, so
-# twenty busy sessions would leave the window a twenty-first of the CPU. Let go of the controlling
-# terminal instead, as setsid would, so a command that opens /dev/tty fails at once rather than
-# stopping on SIGTTIN.
-# A PTY session is already the leader of its own session, with the PTY as its terminal: keep both.
-if (getpgrp() != $$) {
-    setpgrp(0, 0) or die "runboard-wrap: setpgrp: $!\n";
-    if ($^O eq 'linux' && open(my $tty, '+<', '/dev/tty')) {
-        ioctl($tty, 0x5422, 0);    # TIOCNOTTY
-        close($tty);
-    }
-}
-
-# Survive the signals a kill sends to the whole group (ours too, at the deadline), so the child's
-# end can be recorded. These are handlers, not SIG_IGN: exec resets handlers to the default, so the
-# command starts with default dispositions (an ignored signal would be inherited).
-my @handled = qw(TERM INT HUP QUIT USR1 USR2 ALRM);
-$SIG{$_} = sub { } for @handled;
-$SIG{CHLD} = 'DEFAULT';    # an inherited SIG_IGN would reap the child before we could read its status
+sub TIOCSPGRP () { 0x5410 }
+sub TIOCNOTTY () { 0x5422 }
 
 my $machine = elf_machine();
 my $clock = clock_syscall($machine);
-my ($raw, $ended_at);    # the command's wait status, and when it was seen ending
-my $timed_out = 0;
-my @kill_facts;          # after a timeout (or its adopter's death): what the kill did, as lines for the status file
+my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{$machine} || 0;
+
+# The session: what the kill algorithm works on, in either mode.
+my ($status_file, $dir, $tag);
+my ($holder, $cmd_pid, $cmd_start) = (0, 0, 0);    # holder: this wrapper in run mode (the tree's root), 0 when killing without it
+my %seen;                 # every process of the session seen since a kill began: pid => start ticks
+my %spared;               # never signalled: this process, its ancestors, init
+my %notes;                # what a kill deliberately left alone, one sentence each
+
+if (@ARGV && $ARGV[0] eq '--kill') {
+    shift @ARGV;
+    kill_mode(@ARGV);
+    exit 0;
+}
+
+my ($deadline_ms, $grace_ms);
+($status_file, $deadline_ms, $grace_ms) = splice(@ARGV, 0, 3);
+die "runboard-wrap: usage: runboard-wrap.pl STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]\n"
+    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\d+$/ && $grace_ms =~ /^\d+$/;
+$dir = $status_file =~ m{^(.*)/[^/]*$} ? $1 : '.';
+$tag = defined $ENV{RUNBOARD_SESSION} ? "RUNBOARD_SESSION=$ENV{RUNBOARD_SESSION}" : undef;
+$holder = $$;
+
+# Lead a process group of our own but stay in runboard's session: on Linux a new session is also a
+# new scheduler autogroup, weighted like a whole application, so twenty busy sessions would leave
+# the window a twenty-first of the CPU. Let go of the controlling terminal instead, as setsid would,
+# so a command that opens /dev/tty fails at once rather than stopping on SIGTTIN.
+# A PTY session's wrapper is already the leader of its own session, with the PTY as its terminal:
+# it keeps both, and makes the command's group the terminal's foreground group (below).
+my $pty_leader = getpgrp() == $$;
+if (!$pty_leader) {
+    setpgrp(0, 0) or die "runboard-wrap: setpgrp: $!\n";
+    if ($^O eq 'linux' && open(my $tty, '+<', '/dev/tty')) {
+        ioctl($tty, TIOCNOTTY, 0);
+        close($tty);
+    }
+}
+# Orphans re-parent to us (PR_SET_CHILD_SUBREAPER): nothing the command starts leaves the tree.
+syscall($prctl, 36, 1) if $prctl;
+
+my ($pid, $raw, $ended_at);    # the command, its wait status, and when it was seen ending
+my $status_written;
+my $kill_kind;                 # 'killed' or 'timeout' once a kill's first signal was sent while the command ran
+my @timeout_report;            # the deadline kill's report, written below the status line
+my ($request, $in_wait, $killing) = (0, 0, 0);
+my $last_request = '';
+
+# A signal to the wrapper itself is a request to end the session (its group is its own: no group
+# signal meant for the command reaches it). USR1: read kill-request. ALRM wakes a deadline wait.
+$SIG{USR1} = sub { $request = 1; die "runboard-wrap: request\n" if $in_wait };
+for my $name (qw(TERM INT HUP)) {
+    $SIG{$name} = sub { $request = "TERM $grace_ms killed"; die "runboard-wrap: request\n" if $in_wait };
+}
+$SIG{$_} = sub { } for qw(QUIT USR2 ALRM);
+$SIG{CHLD} = 'DEFAULT';    # an inherited SIG_IGN would reap the child before we could read its status
 
 # Started by bin/runboard before the runboard that adopts the session (RUNBOARD_ADOPTER, its pid: our
 # parent) has started, so the command overlaps that JVM's start (docs/BENCHMARKS.md §10, round 11). If
 # that parent dies before it wrote the session's record (a Ctrl-C in its first milliseconds), nobody
-# would ever know of the command: the wrapper ends it, as at a deadline. The kernel says when the
-# parent dies (PR_SET_PDEATHSIG); once the record exists the session lives on without it, as any does.
+# would ever know of the command: the wrapper ends it. The kernel says when the parent dies
+# (PR_SET_PDEATHSIG); once the record exists the session lives on without it, as any does.
 my $adopter = delete $ENV{RUNBOARD_ADOPTER};
-my $record_file = ($status_file =~ m{^(.*)/[^/]*$} ? $1 : '.') . '/session.json';
-my ($pid, $adopter_gone);
+my $record_file = "$dir/session.json";
+my $adopter_gone;
 if (defined $adopter) {
-    # USR2 is also what a group signal may bring: only a parent that is gone counts.
+    # USR2 may also come from someone else: only a parent that is gone counts.
     $SIG{USR2} = sub {
         return if getppid() == $adopter;
         $adopter_gone = 1;
-        end_session() if $pid && !-e $record_file && !defined $raw;
+        $request = "TERM $grace_ms killed" if $pid && !-e $record_file && !defined $raw;
+        die "runboard-wrap: request\n" if $in_wait && $request;
     };
-    my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{$machine} || 0;
     if (!$prctl || syscall($prctl, 1, 12) != 0 || getppid() != $adopter) {    # PR_SET_PDEATHSIG, SIGUSR2
         # Unwatched, or the adopter is already gone (a JVM that cannot start is gone in milliseconds, on a
         # busy machine before this line): the command is not started, and a gone adopter's folder goes, as
@@ -95,10 +144,10 @@ if (!defined $pid) {
     exit 126;
 }
 if ($pid == 0) {
+    setpgrp(0, 0);
     # Every signal at its default, as `env --default-signal` would set them: a signal runboard was
     # started with ignored (SIGINT in a background job, SIGHUP under nohup, SIGPIPE) must not stay
-    # ignored in the command. Done here rather than by env in front of the wrapper: one program less
-    # to start, and no probe of env's options before each runboard's first launch.
+    # ignored in the command.
     $SIG{$_} = 'DEFAULT' for keys %SIG;
     exec { $ARGV[0] } @ARGV;
     my $missing = $! == ENOENT;
@@ -107,210 +156,358 @@ if ($pid == 0) {
     # written, so nothing of the parent's is flushed or run twice.
     exit($missing ? 127 : 126);
 }
-end_session() if $adopter_gone && !-e $record_file;    # it died between the check above and the fork
-
-if ($deadline_ms == 0) {
-    my ($got, $status) = (waitpid($pid, 0), $?);
-    # Else the command was reaped already: by end_session when the adopter died first (its $raw), or by
-    # someone else (no $raw: no status is written).
-    ($raw, $ended_at) = ($status, now_ms()) if $got == $pid;
-} elsif (!wait_until($deadline_ms)) {
-    $timed_out = 1;
-    end_session();
+setpgrp($pid, $pid);    # as a shell does, in both: whichever runs first, the group exists before either goes on
+if ($pty_leader && open(my $tty, '+<', '/dev/tty')) {
+    ioctl($tty, TIOCSPGRP, pack('i', $pid));    # the terminal's keys (Ctrl-C, Ctrl-Z) reach the command's group
+    close($tty);
 }
-
-if (!defined $raw || $raw == -1) {
-    exit 255;    # the child was reaped by someone else: its status is unknown, so none is written
-}
-my ($line, $signal, $code);
-if ($raw & 127) {
-    $signal = $raw & 127;
-    $line = "signal $signal";
-} else {
-    $code = $raw >> 8;
-    $line = "exit $code";
-}
-$line = "timeout $line" if $timed_out;
-# The command has ended, so the umask is ours alone now: what this creates is readable by its owner only.
+# What runs below us is the command's from here on: our own files are readable by us only.
 umask(077);
-# runboard set the temp file's space aside when the session started: overwritten in place, it needs
-# no free space, so the status is recorded even when the command filled the disk. A status that could
-# not be written whole is not renamed into place.
-my $tmp = "$status_file.tmp";
-my $text = "$line at $ended_at\n" . join('', map { "$_\n" } @kill_facts);
-my $fh;
-if (open($fh, '+<', $tmp) || open($fh, '>', $tmp)) {
-    binmode($fh);
-    my $ok = (syswrite($fh, $text) // -1) == length($text) && truncate($fh, length($text));
-    $ok = close($fh) && $ok;
-    $ok ? rename($tmp, $status_file) : unlink($tmp);
+my $s = stat_of($pid);
+$cmd_pid = $pid;
+$cmd_start = $s ? $s->[3] : 0;
+write_file("$dir/command", "$pid $cmd_start\n");
+$request = "TERM $grace_ms killed" if $adopter_gone && !-e $record_file;    # it died between the check and the fork
+
+# Until no child is left: serve kill requests, hold the deadline while the command runs, reap.
+while (1) {
+    if ($request) {
+        serve_request();
+        next;
+    }
+    if (!defined $raw && $deadline_ms && now_ms() >= $deadline_ms) {
+        @timeout_report = end_session('TERM', $grace_ms, 'timeout', now_ms());
+        write_status();
+        next;
+    }
+    last if wait_for_child() < 0;
 }
+write_status();    # (reaped by someone else: no status, see write_status)
 forget_unadopted() if $adopter_gone && !-e $record_file;
-
+exit 255 unless defined $raw;
 # 128+N for a signal death, as the JVM reports one; re-raising the signal could dump a core of perl.
-exit(defined $signal ? 128 + $signal : $code);
+exit($raw & 127 ? 128 + ($raw & 127) : $raw >> 8);
 
-# Waits for the command until the deadline; true if it ended first. It blocks in waitpid while the
-# deadline is far (an alarm, which counts whole seconds, wakes it a second or two early), then
-# finishes the last stretch in short sleeps, to the millisecond.
-sub wait_until {
-    my ($deadline) = @_;
-    while (1) {
-        my $left = $deadline - now_ms();
-        return reap() if $left <= 0;
-        if ($left >= 2000) {
-            my $got = 0;
-            eval {
-                local $SIG{ALRM} = sub { die "runboard-wrap: alarm\n" };
-                alarm(int($left / 1000) - 1);
-                # One statement: a signal is handled between statements, so an alarm due just as
-                # the child is reaped cannot lose its status.
-                ($got, $raw) = (waitpid($pid, 0), $?);
-                alarm(0);
-            };
-            alarm(0);
-            if ($got == $pid || $got == -1) {
-                $ended_at = now_ms();
-                return 1;
-            }
-        } else {
-            return 1 if reap();
-            select(undef, undef, undef, $left < 10 ? $left / 1000 : POLL_S);
+# Waits for a child to end, the deadline or a request; returns the pid reaped, 0, or -1 when no child is left.
+# It blocks in waitpid while the deadline is far (an alarm, which counts whole seconds, wakes it a second or
+# two early), then finishes the last stretch in short sleeps, to the millisecond.
+sub wait_for_child {
+    my $left = !defined $raw && $deadline_ms ? $deadline_ms - now_ms() : -1;
+    if ($left >= 0 && $left < 2000) {
+        my $got = reap_nohang();
+        select(undef, undef, undef, $left < 10 ? $left / 1000 : POLL_S) if $got == 0 && !$request;
+        return $got;
+    }
+    my ($got, $st) = (0, 0);
+    eval {
+        local $SIG{ALRM} = sub { die "runboard-wrap: alarm\n" };
+        $in_wait = 1;
+        if (!$request) {
+            alarm(int($left / 1000) - 1) if $left >= 0;
+            # One statement: a signal is handled between statements, so a request or an alarm due just
+            # as a child is reaped cannot lose its status (the outer variables hold it).
+            ($got, $st) = (waitpid(-1, 0), $?);
         }
-    }
+    };
+    $in_wait = 0;
+    alarm(0);
+    reaped($got, $st) if $got > 0;
+    return $got;
 }
 
-# Reaps the command if it has ended (WNOHANG); true if it has.
-sub reap {
-    return 1 if defined $raw;
-    my ($got, $status) = (waitpid($pid, WNOHANG), $?);
-    return 0 if $got == 0;
-    ($raw, $ended_at) = ($got == $pid ? $status : -1, now_ms());
-    return 1;
-}
-
-# The deadline passed: end every process of the session, as the engine's tree kill does. List them
-# before signalling (orphans re-parent and leave the tree), TERM once (a repeated TERM re-runs
-# handlers that fork), wait up to the grace, then KILL until a full pass over /proc finds none.
-# KILL goes to each process rather than to the group, which holds this wrapper too.
-sub end_session {
-    my %known = %{ find_session() };
-    push @kill_facts, "term_at " . now_ms(), map { "term $_ " . command_of($_) } sort { $a <=> $b } keys %known;
-    # Never a process of another user: as root a group signal would reach one, so when the group
-    # holds one, root signals the session's own processes one by one, oldest (parents) first
-    # (find_session lists only our own). Otherwise the group at once: one by one, a shell could
-    # run on between its child's TERM and its own.
-    my @outside = grep { my $s = stat_of($_); $s && $s->[2] != $$ } keys %known;
-    if ($< == 0 && group_has_stranger()) {
-        my @all = sort { $known{$a} <=> $known{$b} } keys %known;
-        kill('TERM', @all) if @all;
-        kill('CONT', @all) if @all;    # a stopped process only acts on its TERM once continued
-    } else {
-        kill('TERM', -$$);
-        kill('TERM', @outside) if @outside;
-        kill('CONT', -$$, @outside);
-    }
-
-    my $grace_end = now_ms() + $grace_ms;
+# Reaps every child that has ended; returns 0 while a child is left, -1 when none is.
+sub reap_nohang {
     while (1) {
-        reap();
+        my ($got, $st) = (waitpid(-1, WNOHANG), $?);
+        return $got if $got <= 0;
+        reaped($got, $st);
+    }
+}
+
+sub reaped {
+    my ($got, $st) = @_;
+    return unless $got == $pid && !defined $raw;
+    ($raw, $ended_at) = ($st, now_ms());
+    write_status() unless $killing;    # a kill in flight writes it once its report is whole
+}
+
+# The command's status, once: the line, the deadline kill's report if there was one. It tells the
+# parent, which may be waiting for this process rather than for the status (processes left behind
+# keep the wrapper here).
+sub write_status {
+    return if $status_written || !defined $raw || $raw == -1;
+    $status_written = 1;
+    my $line = ($kill_kind // 'own') . ($raw & 127 ? ' signal ' . ($raw & 127) : ' exit ' . ($raw >> 8));
+    # runboard set the temp file's space aside when the session started: overwritten in place, it needs
+    # no free space, so the status is recorded even when the command filled the disk.
+    write_file($status_file, "$line at $ended_at\n" . join('', map { "$_\n" } @timeout_report), 1);
+    # Only to bin/runboard's exec client (the adopter), which waits for this process: others watch the status.
+    kill('CHLD', $adopter) if defined $adopter && getppid() == $adopter && reap_nohang() == 0;
+}
+
+# Serves the kill asked for: by TERM, INT or HUP to us (the request's words), or by kill-request and USR1.
+sub serve_request {
+    my $asked = $request;
+    $request = 0;
+    my ($signal, $grace, $why, $requested_at);
+    if ($asked eq '1') {
+        my $line = read_line("$dir/kill-request");
+        return unless defined $line && $line ne $last_request;    # none, or served already (USR1 sent twice)
+        $last_request = $line;
+        ($signal, $grace, $why, $requested_at) = split(' ', $line);
+    } else {
+        ($signal, $grace, $why) = split(' ', $asked);
+    }
+    return unless defined $grace && $signal =~ /^[A-Z0-9]+$/ && $grace =~ /^\d+$/;
+    my @report = end_session($signal, $grace, $why eq 'timeout' ? 'timeout' : 'killed', $requested_at || now_ms());
+    write_file("$dir/kill-report", join('', map { "$_\n" } @report));
+    write_status();
+}
+
+# The one kill. Lists the session's processes before signalling (orphans re-parent), sends SIGNAL once
+# (a repeated TERM re-runs handlers that fork) to the command's group and to the session's processes
+# outside it, waits up to the grace, then KILLs every process of the session until a full pass over
+# /proc finds none (or SWEEP_MS has passed: the rest are survivors). Never a process of another user,
+# never this process or its ancestors. A command that had ended before the first signal keeps its
+# own status; one that ends after it is this kill's (KIND). Returns the report's lines.
+sub end_session {
+    my ($signal, $grace, $kind, $requested_at) = @_;
+    $killing = 1;
+    my @report = ("requested_at $requested_at", "signal $signal", "grace_ms $grace");
+    %spared = map { $_ => 1 } ancestry();
+    my ($ours, $strangers) = find_session();
+    my %not_ours = %$strangers;
+    %seen = (%seen, %$ours);
+    my @term = map { "term $_ $ours->{$_} " . command_of($_) } sort { $a <=> $b } keys %$ours;
+    # Own exit wins: checked right before the first signal, so a command that ended before it keeps its
+    # status, and one that ends from here on is this kill's.
+    reap_nohang() if $holder;
+    my $running = $holder ? !defined $raw : alive($cmd_pid, $cmd_start);
+    $kill_kind //= $kind if $holder && $running;
+    push @report, 'own_exit' if $holder && !$running;
+    push @report, 'term_at ' . now_ms(), @term;
+    send_once($signal, $ours, $running);
+    send_once('CONT', $ours, $running) unless $signal eq 'KILL' || $signal eq 'STOP' || $signal eq 'CONT';
+
+    my %known = %$ours;
+    my $grace_end = now_ms() + $grace;
+    $grace_end = 0 if $signal eq 'KILL';
+    while (1) {
+        reap_nohang() if $holder;
         delete @known{ grep { !alive($_, $known{$_}) } keys %known };
         if (!%known) {
-            %known = %{ find_session() };    # everything known is gone; catch what was forked meanwhile
+            my ($more, $others) = find_session();    # everything known is gone; catch what was forked meanwhile
+            %not_ours = (%not_ours, %$others);
+            %known = %$more;
+            %seen = (%seen, %$more);
             last unless %known;
         }
-        last if now_ms() >= $grace_end;
+        last if now_ms() >= $grace_end || kill_now();
         select(undef, undef, undef, POLL_S);
     }
 
     my $sweep_end = now_ms() + SWEEP_MS;
     my %killed;
+    my @left;
     while (1) {
-        my $found = find_session();
-        $found->{$_} = $known{$_} for grep { alive($_, $known{$_}) } keys %known;
-        %known = %$found;
-        last unless %known;
+        my ($found, $others) = find_session();
+        %not_ours = (%not_ours, %$others);
+        %seen = (%seen, %$found);
+        @left = sort { $a <=> $b } keys %$found;
+        last unless @left;
         if (now_ms() >= $sweep_end) {
-            print STDERR "runboard: after the timeout, processes of this session survived SIGKILL: "
-                . join(' ', sort { $a <=> $b } keys %known) . "\n";
-            push @kill_facts, map { "survivor $_ " . command_of($_) } sort { $a <=> $b } keys %known;
+            push @report, map { "survivor $_ $found->{$_} " . command_of($_) } @left;
             last;
         }
-        my @now = grep { alive($_, $known{$_}) } keys %known;
-        push @kill_facts, map { "kill $_ " . command_of($_) } sort { $a <=> $b } grep { !$killed{$_}++ } @now;
-        kill('KILL', @now);
+        for my $p (grep { !$killed{$_}++ } @left) {
+            my $s = stat_of($p);
+            my $what = "$p $found->{$p} " . command_of($p);
+            push @report, "kill $what";
+            push @report, "escaped $what" if $s && $s->[2] != $cmd_pid;
+        }
+        kill('KILL', @left);
         select(undef, undef, undef, POLL_S);
-        reap();
+        reap_nohang() if $holder;
     }
-    if (!defined $raw) {
-        (undef, $raw) = (waitpid($pid, 0), $?);
-        $ended_at = now_ms();
+    # Another user's processes are listed while they live: one that ended meanwhile is no survivor.
+    for my $p (sort { $a <=> $b } keys %not_ours) {
+        my $command = alive($p, $not_ours{$p}) ? command_of($p) : undef;
+        push @report, "not_ours $p $not_ours{$p} $command" if defined $command;
     }
+    if ($holder && $running && !defined $raw) {
+        # KILL has gone to the command: its status is a moment away.
+        my $until = now_ms() + 2000;
+        select(undef, undef, undef, POLL_S) while !defined $raw && reap_nohang() >= 0 && now_ms() < $until;
+    }
+    push @report, map { "note $_" } sort keys %notes;
+    push @report, 'done_at ' . now_ms();
+    $killing = 0;
+    return @report;
+}
+
+# The signal, once: to the command's group while its pid is surely still the command's (our unreaped
+# child, or alive with its start time), plus each process of ours outside the group; to each one by one
+# when root, so a group signal cannot reach another user's process in it.
+sub send_once {
+    my ($signal, $ours, $running) = @_;
+    my @each = sort { $ours->{$a} <=> $ours->{$b} } keys %$ours;    # parents (older) first
+    if ($running && $< != 0 && $cmd_pid > 1) {
+        kill($signal, -$cmd_pid);
+        @each = grep { my $s = stat_of($_); !$s || $s->[2] != $cmd_pid } @each;
+    }
+    kill($signal, @each) if @each;
+}
+
+# Whether a request arrived during the grace asking for KILL now ("kill now" during a kill's grace).
+sub kill_now {
+    return 0 unless $request;
+    my $from_file = $request eq '1';
+    my $line = $from_file ? read_line("$dir/kill-request") : $request;
+    return 0 unless defined $line && $line =~ /^KILL /;    # another request waits its turn (served after this kill)
+    $last_request = $line if $from_file;
+    $request = 0;
+    return 1;
+}
+
+# The session's live processes, two maps of pid => start ticks: ours, and those of another user. A
+# process is the session's when it descends from the holder (this wrapper: nothing escapes it), is in
+# the command's group, carries the session's tag, was seen as the session's since the kill began
+# (same start time), or descends from one of those. Never one of %spared.
+sub find_session {
+    my %table;
+    opendir(my $dh, '/proc') or return ({}, {});
+    for my $p (grep { /^\d+$/ } readdir($dh)) {
+        my $s = stat_of($p);
+        $table{$p} = $s if $s;
+    }
+    closedir($dh);
+    my %children;
+    push @{ $children{ $table{$_}[1] } }, $_ for keys %table;
+    # The command's group is the session's while the command is there (same start time) or its pid names
+    # no process: a group outlives its leader while members remain, and its number cannot be handed out
+    # again until they have all gone. A pid that names another process leads another's group.
+    my $leader = $table{$cmd_pid};
+    my $group_ours = !$leader || $leader->[3] == $cmd_start;
+    $notes{"process group $cmd_pid was left alone: pid $cmd_pid now names another process, not the session's command"} = 1
+        unless $group_ours;
+    my %member;
+    for my $p (keys %table) {
+        my $s = $table{$p};
+        next if $spared{$p};
+        if ($group_ours && $s->[2] == $cmd_pid && $s->[3] >= $cmd_start
+                || defined $seen{$p} && $seen{$p} == $s->[3]
+                || defined $tag && $s->[3] >= $cmd_start && tagged($p)) {
+            $member{$p} = 1;
+        }
+    }
+    my @todo = ($holder ? ($holder) : (), keys %member);
+    while (defined(my $p = shift @todo)) {
+        push @todo, grep { !$member{$_}++ } @{ $children{$p} || [] };
+    }
+    my (%ours, %others);
+    for my $p (keys %member) {
+        my $s = $table{$p};
+        next if !$s || $spared{$p} || $s->[0] eq 'Z' || $s->[0] eq 'X';
+        my $uid = (stat("/proc/$p"))[4];
+        next unless defined $uid;
+        if ($uid == $<) {
+            $ours{$p} = $s->[3];
+        } else {
+            $others{$p} = $s->[3];
+        }
+    }
+    return (\%ours, \%others);
+}
+
+# This process and its ancestors, and init: never signalled, whatever their environment says.
+sub ancestry {
+    my @out = (1);
+    for (my $p = $$; $p > 1; ) {
+        push @out, $p;
+        my $s = stat_of($p) or last;
+        $p = $s->[1];
+    }
+    return @out;
+}
+
+# Kill mode: ask the wrapper, or do its kill without it (see the header).
+sub kill_mode {
+    my ($file, $wrapper, $wrapper_start, $signal, $grace, $why, $session_tag, @known) = @_;
+    die "runboard-wrap: usage: runboard-wrap.pl --kill STATUS_FILE WRAPPER_PID WRAPPER_START SIGNAL GRACE_MS WHY TAG [PID:START...]\n"
+        unless defined $session_tag && $wrapper =~ /^\d+$/ && $wrapper_start =~ /^\d+$/ && $grace =~ /^\d+$/
+        && $signal =~ /^[A-Z0-9]+$/ && $why =~ /^\w+$/;
+    umask(077);
+    $status_file = $file;
+    $dir = $status_file =~ m{^(.*)/[^/]*$} ? $1 : '.';
+    $tag = $session_tag eq '' ? undef : $session_tag;
+    my $requested_at = now_ms();
+    my $command = read_line("$dir/command");
+    ($cmd_pid, $cmd_start) = defined $command && $command =~ /^(\d+) (\d+)$/ ? ($1, $2) : ($wrapper, $wrapper_start);
+    for (@known) {
+        $seen{$1} = $2 if /^(\d+):(\d+)$/;
+    }
+    unlink("$dir/kill-report");
+    write_file("$dir/kill-request", "$signal $grace $why $requested_at\n");    # on disk before any signal
+    if (alive($wrapper, $wrapper_start) && kill('USR1', $wrapper)) {
+        my $until = now_ms() + $grace + SWEEP_MS + ANSWER_SLACK_MS;
+        while (now_ms() < $until && alive($wrapper, $wrapper_start)) {
+            if (-e "$dir/kill-report") {
+                print_file("$dir/kill-report");
+                return;
+            }
+            select(undef, undef, undef, POLL_S);
+        }
+        return print_file("$dir/kill-report") if -e "$dir/kill-report";
+    }
+    # The wrapper is gone (or stuck): the same kill, from what the session left findable. A status it wrote
+    # says the command had ended before this kill: it keeps that status (what is found is only swept).
+    my $ended_before = -e $status_file;
+    my @report = end_session($signal, $grace, $why, $requested_at);
+    splice(@report, 3, 0, 'own_exit') if $ended_before;
+    splice(@report, -1, 0, 'note the session\'s wrapper had ended: runboard ended its processes without it');
+    print map { "$_\n" } @report;
+}
+
+sub print_file {
+    my ($path) = @_;
+    open(my $fh, '<', $path) or return;
+    local $/;
+    print <$fh> // '';
+    close($fh);
 }
 
 # Nobody adopted this session (its adopter died before writing the record): without output its folder
 # (made by bin/runboard) goes; with output, the lock goes, so that runboard lists the folder as output
 # without a record, saying where it is, instead of as a session still being made.
 sub forget_unadopted {
-    my $dir = $record_file =~ m{^(.*)/[^/]*$} ? $1 : '.';
     unlink("$dir/lock");
     if (-z "$dir/capture.log") {
-        unlink("$dir/capture.log", $status_file, "$status_file.tmp");
+        unlink("$dir/capture.log", $status_file, "$status_file.tmp", "$dir/command", "$dir/kill-request",
+            "$dir/kill-report");
         rmdir($dir);
     }
 }
 
-# The session's live processes, pid => start time: our group, our descendants, and (when the
-# launcher tagged us) every process of our user carrying the tag, which catches setsid daemons.
-# Never ourselves, our ancestors or init.
-sub find_session {
-    my %table;
-    opendir(my $dir, '/proc') or return {};
-    for my $p (grep { /^\d+$/ } readdir($dir)) {
-        my $s = stat_of($p);
-        $table{$p} = $s if $s;
-    }
-    closedir($dir);
-    my %spare = (1 => 1);
-    for (my $p = $$; $p > 0 && !$spare{$p}; $p = $table{$p} ? $table{$p}[1] : 0) {
-        $spare{$p} = 1;
-    }
-    my $own_start = $table{$$} ? $table{$$}[3] : 0;
-
-    my %children;
-    push @{ $children{ $table{$_}[1] } }, $_ for keys %table;
-    my %tree;
-    my @todo = ($$);
-    while (defined(my $p = shift @todo)) {
-        push @todo, grep { !$tree{$_}++ } @{ $children{$p} || [] };
-    }
-    my %found;
-    for my $p (keys %table) {
-        my $s = $table{$p};
-        next if $spare{$p} || $s->[0] eq 'Z' || $s->[0] eq 'X';
-        next if (stat("/proc/$p"))[4] != $<;    # another user's process is never ours to signal
-        # Only processes younger than us can carry our tag: older ones' environments are not read.
-        if ($tree{$p} || $s->[2] == $$
-                || defined $tag && $s->[3] >= $own_start && tagged($p)) {
-            $found{$p} = $s->[3];
-        }
-    }
-    return \%found;
+# Writes a file whole or not at all: a temp file, then a rename. IN_PLACE: the temp file's space was set
+# aside when the session started (overwritten in place, it needs no free space on a full disk).
+sub write_file {
+    my ($path, $text, $in_place) = @_;
+    my $tmp = "$path.tmp";
+    my $fh;
+    return 0 unless $in_place && open($fh, '+<', $tmp) || open($fh, '>', $tmp);
+    binmode($fh);
+    my $ok = (syswrite($fh, $text) // -1) == length($text) && truncate($fh, length($text));
+    $ok = close($fh) && $ok;
+    return $ok ? rename($tmp, $path) : (unlink($tmp) && 0);
 }
 
-# Whether our process group holds a live process of another user.
-sub group_has_stranger {
-    opendir(my $dir, '/proc') or return 1;
-    for my $p (grep { /^\d+$/ } readdir($dir)) {
-        my $s = stat_of($p);
-        my @owner = $s ? stat("/proc/$p") : ();
-        if (@owner && $s->[2] == $$ && $s->[0] ne 'Z' && $owner[4] != $<) {
-            closedir($dir);
-            return 1;
-        }
-    }
-    closedir($dir);
-    return 0;
+sub read_line {
+    my ($path) = @_;
+    open(my $fh, '<', $path) or return undef;
+    my $line = <$fh>;
+    close($fh);
+    chomp($line) if defined $line;
+    return $line;
 }
 
 # [state, ppid, pgid, start time] from /proc/PID/stat, or undef when it is gone. The command name
@@ -328,21 +525,31 @@ sub stat_of {
     return [ $f[0], $f[1], $f[2], $f[19] ];
 }
 
-# The process's command line, arguments joined by spaces (empty once it is gone).
+# The process's command line, arguments joined by spaces; its name in brackets when it has cleared
+# its arguments; undef once it is gone.
 sub command_of {
     my ($p) = @_;
-    open(my $fh, '<', "/proc/$p/cmdline") or return '';
+    open(my $fh, '<', "/proc/$p/cmdline") or return undef;
     local $/;
     my $cmd = <$fh> // '';
     close($fh);
     $cmd =~ s/\0+$//;
     $cmd =~ tr/\0\n/  /;
+    $cmd =~ s/\s+$//;
+    if ($cmd eq '' && open(my $comm, '<', "/proc/$p/comm")) {
+        my $name = <$comm> // '';
+        close($comm);
+        $name =~ tr/\0\n/  /;
+        $name =~ s/\s+$//;
+        $cmd = "[$name]";
+    }
     return $cmd;
 }
 
 # Alive and still the process we listed (same start time): a zombie has ended, and a reused pid is another.
 sub alive {
     my ($p, $start) = @_;
+    return 0 unless defined $p && $p > 1;
     my $s = stat_of($p);
     return $s && $s->[0] ne 'Z' && $s->[0] ne 'X' && $s->[3] == $start;
 }

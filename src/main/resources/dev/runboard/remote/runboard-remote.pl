@@ -1,5 +1,5 @@
 # runboard's helper on a remote host: starts sessions under runboard-wrap.pl, reports on all of a
-# host's sessions in one call, and kills a session's whole tree. runboard copies it, with the
+# host's sessions in one call, and hands a session's kill to its wrapper. runboard copies it, with the
 # wrapper, into a 0700 folder of its own on the remote (one per client) and runs it over its ssh
 # connection; it needs nothing but perl.
 #
@@ -10,8 +10,8 @@
 #   perl runboard-remote.pl DIR stdin ID    stdin: bytes for the session's command (through its fifo, `in`)
 #   perl runboard-remote.pl DIR stdin_close ID   end of input: the fifo's keeper lets go, the command reads EOF
 #   perl runboard-remote.pl DIR sysconf    clock ticks per second and the page size, for the usage frames
-#   perl runboard-remote.pl DIR kill ID PID START_TICKS SIGNAL GRACE_MS TAG
-#   perl runboard-remote.pl DIR signal PID START_TICKS SIGNAL
+#   perl runboard-remote.pl DIR kill ID PID START_TICKS SIGNAL GRACE_MS WHY TAG   (the wrapper's kill: its report)
+#   perl runboard-remote.pl DIR signal ID PID START_TICKS SIGNAL
 #   perl runboard-remote.pl DIR forget ID...
 #   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
 #   perl runboard-remote.pl DIR follow     kept open: streams new output of the sessions named on stdin
@@ -333,57 +333,28 @@ sub tag_of {
     return undef;
 }
 
-# The whole tree of a session, as runboard-wrap.pl ends it at a deadline: TERM once to the group,
-# the tree and every process of ours carrying the tag, the grace, then KILL until a pass over /proc
-# finds none. The wrapper (the leader) is spared so it records how the command ended; it goes last.
+# A session's kill is its wrapper's, as everywhere (docs/PROCESS-TREE.md): the wrapper's kill mode asks
+# the session's wrapper, or does the same kill without it when it is gone, and prints the report.
 sub kill_session {
-    my ($id, $pid, $ticks, $signal, $grace_ms, $tag) = @_;
-    my $leader_alive = alive($pid, $ticks);
-    my %known = %{ find_session($pid, $ticks, $tag) };
-    print "term_at " . now_ms() . "\n";
-    print "term $_ " . command_of($_) . "\n" for sort { $a <=> $b } keys %known;
-    kill($signal, -$pid) if $leader_alive;
-    kill($signal, keys %known) if %known;
-    kill('CONT', keys %known) if %known;
-    my $end = now_ms() + $grace_ms;
-    while (now_ms() < $end) {
-        delete @known{ grep { !alive($_, $known{$_}) } keys %known };
-        last unless %known || %{ find_session($pid, $ticks, $tag) };
-        select(undef, undef, undef, 0.02);
-    }
-    my $sweep_end = now_ms() + 5000;
-    my %killed;
-    while (1) {
-        my $found = find_session($pid, $ticks, $tag);
-        delete $found->{$pid};
-        last unless %$found;
-        if (now_ms() >= $sweep_end) {
-            print "survivor $_ " . command_of($_) . "\n" for sort { $a <=> $b } keys %$found;
-            last;
-        }
-        print "kill $_ " . command_of($_) . "\n" for sort { $a <=> $b } grep { !$killed{$_}++ } keys %$found;
-        kill('KILL', keys %$found);
-        select(undef, undef, undef, 0.02);
-    }
-    # The wrapper ends once its command has; give it a moment to write the status, then end it too.
-    my $leader_end = now_ms() + 2000;
-    select(undef, undef, undef, 0.02) while alive($pid, $ticks) && now_ms() < $leader_end;
-    if (alive($pid, $ticks)) {
-        print "kill $pid " . command_of($pid) . "\n";
-        kill('KILL', $pid);
-    }
-    my $sdir = "$dir/s/$id";
-    if (!-e "$sdir/status" && -d $sdir && open(my $fh, '>', "$sdir/status.tmp")) {
-        print $fh "signal 9 at " . now_ms() . "\n";
-        close($fh) && rename("$sdir/status.tmp", "$sdir/status");
-    }
-    print "done\n";
+    my ($id, $pid, $ticks, $signal, $grace_ms, $why, $tag) = @_;
+    fail('usage', 'kill ID PID START_TICKS SIGNAL GRACE_MS WHY TAG') unless defined $tag && $id =~ /^[\w.-]+$/;
+    exec { 'perl' } 'perl', "$dir/runboard-wrap.pl", '--kill', "$dir/s/$id/status", $pid, $ticks, $signal, $grace_ms,
+        $why, $tag;
+    fail('perl', "cannot run perl: $!");
 }
 
+# One signal to the session's command's group (its own, below the wrapper, which names it in `command`);
+# the wrapper's own group for a wrapper older than that file.
 sub signal_session {
-    my ($pid, $ticks, $signal) = @_;
+    my ($id, $pid, $ticks, $signal) = @_;
     fail('gone', "process $pid has ended") unless alive($pid, $ticks);
-    kill($signal, -$pid) or fail('signal', "cannot signal $pid: $!");
+    my $group = $pid;
+    if ($id =~ /^[\w.-]+$/ && open(my $fh, '<', "$dir/s/$id/command")) {
+        my $line = <$fh> // '';
+        close($fh);
+        $group = $1 if $line =~ /^(\d+) \d+$/;
+    }
+    kill($signal, -$group) or fail('signal', "cannot signal the group of $group: $!");
     print "ok\n";
 }
 

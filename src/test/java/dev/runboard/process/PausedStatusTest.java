@@ -35,14 +35,15 @@ class PausedStatusTest {
         Session s = fx.engine().start(fx.sh("sleep 600 & wait").build());
         assertTrue(fx.engine().signal(s, Signal.STOP));
         assertEquals(SessionStatus.PAUSED, s.status(), "paused as soon as STOP is sent");
-        Await.until(EngineFixture.WAIT, "the tree to stop", () -> state(s.pid()) == 'T');
+        long command = fx.engine().commandGroup(s); // its group's leader, below the wrapper (which is never stopped)
+        Await.until(EngineFixture.WAIT, "the tree to stop", () -> state(command) == 'T');
         SessionSnapshot paused = s.snapshot();
         assertEquals("paused", Json.mapper().valueToTree(paused).get("status").asText());
         assertTrue(paused.isRunning(), "a paused session is still live: it can be killed, resumed, signalled");
 
         assertTrue(fx.engine().signal(s, Signal.CONT));
         assertEquals(SessionStatus.RUNNING, s.status());
-        Await.until(EngineFixture.WAIT, "the tree to run again", () -> state(s.pid()) != 'T');
+        Await.until(EngineFixture.WAIT, "the tree to run again", () -> state(command) != 'T');
         // The monitor's next look at /proc agrees: it stays running.
         java.time.Instant resumed = java.time.Instant.now();
         Await.until(EngineFixture.WAIT, "a monitor pass after CONT", () -> fx.engine().insight(s).sampledAt() != null
@@ -53,7 +54,7 @@ class PausedStatusTest {
     @Test
     void aTreeStoppedOutsideRunboardReadsPausedAndAPausedSessionCanBeKilled() throws Exception {
         Session s = fx.engine().start(fx.sh("sleep 600").build());
-        OsProcesses.forThisMachine().signalGroup(s.pid(), s.pidStartTicks(), Signal.STOP);
+        OsProcesses.forThisMachine().signalGroup(fx.engine().commandGroup(s), Signal.STOP); // the command's group, as ps shows it
         Await.until(EngineFixture.WAIT, "the monitor to see state T", () -> s.status() == SessionStatus.PAUSED);
 
         fx.engine().kill(s, Signal.TERM, java.time.Duration.ofSeconds(1)).get();

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class WrapperDeadlineTest {
     /** How late the wrapper may see the end, on a shared, busy machine. */
     private static final long SLACK_MS = 1000;
-    private static final Pattern STATUS_LINE = Pattern.compile("(timeout )?(exit|signal) \\d+ at \\d{13}\n");
+    private static final Pattern STATUS_LINE = Pattern.compile("(own|killed|timeout) (exit|signal) \\d+ at \\d{13}\n");
 
     @TempDir
     Path dir;
@@ -121,8 +121,9 @@ class WrapperDeadlineTest {
         long deadline = System.currentTimeMillis() + 4000;
         Process w = start(status, deadline, grace, "sh", script.toString());
 
-        Await.until(Duration.ofSeconds(4), "the hostile tree to be up, the daemons outside the group", () ->
-                liveTagged().size() >= 6 && liveTagged().stream().filter(pid -> pgid(pid) != w.pid()).count() >= 2);
+        Await.until(Duration.ofSeconds(4), "the hostile tree to be up, the daemons outside the command's group", () ->
+                liveTagged().size() >= 6 && liveTagged().stream().filter(pid -> pgid(pid) != commandGroup() && pid != w.pid())
+                        .count() >= 2);
         assertTrue(System.currentTimeMillis() < deadline, "the tree was up only after the deadline: the test proves nothing");
         assertFalse(Files.exists(status));
 
@@ -138,14 +139,13 @@ class WrapperDeadlineTest {
         assertEquals(List.of(), liveTagged());
 
         // What the wrapper did reads as a kill report: everything TERMed once, the TERM-ignorer KILLed, no survivor.
-        WrapperKill kill = WrapperKill.read(status).orElseThrow();
+        var report = WrapperReport.parse(Files.readString(status), "timeout after 4 s", commandGroup(), os::isAlive).report();
         // The looping handler's "sleep 0.05" comes and goes, so the tree has 5 or 6 processes at the deadline.
-        assertTrue(kill.termed().size() >= 5, "TERM went to the whole tree: " + kill.termed());
-        assertTrue(kill.termed().stream().filter(p -> p.command().equals("sleep 60")).count() >= 2,
-                "the TERM-ignorer's sleep and the daemon's, outside the group, were TERMed too: " + kill.termed());
-        assertTrue(kill.killed().stream().anyMatch(p -> p.command().startsWith("bash -c trap \"\" TERM")
-                || p.command().startsWith("sleep")), "KILL after the grace: " + kill.killed());
-        var report = kill.report("timeout after 4 s", Duration.ofMillis(grace), w.pid(), java.time.Instant.now(), os);
+        assertTrue(report.signalled().size() >= 5, "TERM went to the whole tree: " + report.signalled());
+        assertTrue(report.signalled().stream().filter(p -> p.command().equals("sleep 60")).count() >= 2,
+                "the TERM-ignorer's sleep and the daemon's, outside the group, were TERMed too: " + report.signalled());
+        assertTrue(report.killedAfterGrace().stream().anyMatch(p -> p.command().startsWith("bash -c trap \"\" TERM")
+                || p.command().startsWith("sleep")), "KILL after the grace: " + report.killedAfterGrace());
         assertTrue(report.escalatedToKill());
         assertTrue(report.clean(), "no survivor: " + report.survivors());
     }
@@ -158,7 +158,7 @@ class WrapperDeadlineTest {
             Path exited = dir.resolve("exited-" + deadline);
             Process w = start(exited, deadline, 1000, "sh", "-c", "exit 7");
             String line = awaitStatus(exited, Duration.ofSeconds(10));
-            assertTrue(line.startsWith("exit 7 at "), line);
+            assertTrue(line.startsWith("own exit 7 at "), line);
             ExitStatus status = ExitStatus.read(exited).orElseThrow();
             assertEquals(7, status.exitCode());
             assertFalse(status.timedOut());
@@ -170,7 +170,7 @@ class WrapperDeadlineTest {
             Path killed = dir.resolve("killed-" + deadline);
             w = start(killed, deadline, 1000, "sh", "-c", "kill -9 $$");
             line = awaitStatus(killed, Duration.ofSeconds(10));
-            assertTrue(line.startsWith("signal 9 at "), line);
+            assertTrue(line.startsWith("own signal 9 at "), line);
             status = ExitStatus.read(killed).orElseThrow();
             assertEquals("KILL", status.signal());
             assertEquals(137, status.exitCode());
@@ -184,12 +184,12 @@ class WrapperDeadlineTest {
     void commandThatCannotRunGetsTheShellsCodesAndTheCommandStartsWithNoIgnoredSignal() throws Exception {
         Path missing = dir.resolve("missing");
         start(missing, 0, 0, dir.resolve("no-such-program").toString());
-        assertTrue(awaitStatus(missing, Duration.ofSeconds(10)).startsWith("exit 127 at "));
+        assertTrue(awaitStatus(missing, Duration.ofSeconds(10)).startsWith("own exit 127 at "));
 
         Path notExecutable = dir.resolve("not-executable");
         Files.writeString(dir.resolve("plain.txt"), "not a program\n");
         start(notExecutable, 0, 0, dir.resolve("plain.txt").toString());
-        assertTrue(awaitStatus(notExecutable, Duration.ofSeconds(10)).startsWith("exit 126 at "));
+        assertTrue(awaitStatus(notExecutable, Duration.ofSeconds(10)).startsWith("own exit 126 at "));
         assertTrue(Files.readString(dir.resolve("out-1.txt")).contains("runboard: cannot run "));
 
         Path sigIgn = dir.resolve("sig-ign");
@@ -243,7 +243,7 @@ class WrapperDeadlineTest {
                 () -> LinuxProcesses.readStat(nobody).map(p -> p.comm().equals("sleep")).orElse(false));
         ProcInfo before = LinuxProcesses.readStat(nobody).orElseThrow();
         try {
-            assertEquals(w.pid(), before.pgid(), "it is in the session's group");
+            assertEquals(commandGroup(), before.pgid(), "it is in the command's group");
             assertTrue(awaitStatus(status, Duration.ofSeconds(20)).startsWith("timeout "));
             ProcInfo after = LinuxProcesses.readStat(nobody).orElseThrow();
             assertEquals(before.startTicks(), after.startTicks(), "the other user's process is the same one, alive");
@@ -252,6 +252,11 @@ class WrapperDeadlineTest {
             ours.remove(Long.valueOf(nobody));
             ours.remove(Long.valueOf(w.pid()));
             assertEquals(List.of(), ours, "everything of ours is gone");
+            // The deadline's report says so as a kill's does: the other user's process, alive, under not_ours.
+            var report = WrapperReport.parse(Files.readString(status), "timeout", commandGroup(), os::isAlive).report();
+            assertEquals(List.of(nobody), report.notOurs().stream().map(dev.runboard.session.ProcessRef::pid).toList(),
+                    report.toString());
+            assertEquals(List.of(nobody), report.survivors().stream().map(dev.runboard.session.ProcessRef::pid).toList());
         } finally {
             ProcessHandle.of(nobody).ifPresent(ProcessHandle::destroyForcibly); // the test's own process, another uid
         }
@@ -265,7 +270,7 @@ class WrapperDeadlineTest {
 
         String line = awaitStatus(status, Duration.ofSeconds(15));
 
-        assertTrue(line.startsWith("exit 5 at "), line);
+        assertTrue(line.startsWith("own exit 5 at "), line);
         ExitStatus exit = ExitStatus.read(status).orElseThrow();
         assertFalse(exit.timedOut());
         assertTrue(exit.endedAt().toEpochMilli() >= started + 2000);
@@ -283,9 +288,9 @@ class WrapperDeadlineTest {
         assertEquals(Optional.of(ExitStatus.exited(0).withEndedAt(Instant.ofEpochMilli(1764547200123L))),
                 ExitStatus.parse("exit 0 at 1764547200123\n"));
         ExitStatus timedOut = ExitStatus.parse("timeout signal 15 at 1764547200456").orElseThrow();
-        assertEquals(ExitStatus.signalled(15).withTimedOut(true).withEndedAt(Instant.ofEpochMilli(1764547200456L)),
+        assertEquals(ExitStatus.signalled(15).withCause(ExitStatus.Cause.TIMEOUT).withEndedAt(Instant.ofEpochMilli(1764547200456L)),
                 timedOut);
-        assertEquals(Optional.of(ExitStatus.exited(1).withTimedOut(true)), ExitStatus.parse("timeout exit 1"));
+        assertEquals(Optional.of(ExitStatus.exited(1).withCause(ExitStatus.Cause.TIMEOUT)), ExitStatus.parse("timeout exit 1"));
 
         for (String bad : List.of("", "exit", "exit x", "quit 1", "exit 1 at", "exit 1 on 5", "timeout", "timeout 1",
                 "exit 1 at 5 6", "exit 1 at soon")) {
@@ -323,7 +328,8 @@ class WrapperDeadlineTest {
         String line = lines.get(0) + "\n";
         assertTrue(STATUS_LINE.matcher(line).matches(), "status line: '" + line + "'");
         for (String fact : lines.subList(1, lines.size())) {
-            assertTrue(line.startsWith("timeout ") && fact.matches("(term_at \\d+|(term|kill|survivor) \\d+ .*)"),
+            assertTrue(line.startsWith("timeout ") && fact.matches(
+                    "((requested|term|done)_at \\d+|signal [A-Z]+|grace_ms \\d+|(term|kill|escaped|survivor|not_ours) \\d+ \\d+ ?.*)"),
                     "kill fact after a timeout: '" + fact + "'");
         }
         return line;
@@ -337,6 +343,11 @@ class WrapperDeadlineTest {
             }
         }
         return out;
+    }
+
+    /** The command's group, as the (last started) wrapper named it. */
+    private long commandGroup() {
+        return WrappedCommand.read(dir.resolve("command")).orElseThrow().pid();
     }
 
     private static long pgid(long pid) {

@@ -14,6 +14,7 @@ import dev.runboard.process.EngineFixture;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
+import dev.runboard.session.ProcessRef;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionSnapshot;
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -127,8 +129,8 @@ class RemoteSessionTest {
     void aWrapperKilledWithItsStatusLostEndsUnknownWithoutAnExitCode() throws Exception {
         Session s = engine.start(fx.sh("echo started; sleep 600").build());
         Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
-        // SIGKILL to the wrapper and its command (one process group): nothing records how they ended.
-        assertEquals(0, SshdFixture.run(List.of("kill", "-s", "KILL", "--", "-" + s.pid())));
+        // SIGKILL to the wrapper and its command (its own group, below the wrapper): nothing records how they ended.
+        assertEquals(0, SshdFixture.run(List.of("kill", "-s", "KILL", "--", "-" + s.pid(), "-" + commandGroup(s))));
         Files.deleteIfExists(sessionFolder(s).resolve("status"));
         SessionSnapshot end = awaitEnd(s);
         assertEquals(SessionStatus.UNKNOWN, end.status(), end.reason());
@@ -142,17 +144,60 @@ class RemoteSessionTest {
     void aSessionFolderDeletedOnTheHostEndsUnknown() throws Exception {
         Session s = engine.start(fx.sh("echo started; sleep 600").build());
         Await.until(LONG, "the first line", () -> s.snapshot().outputBytes() > 0);
+        long command = commandGroup(s);
         assertEquals(0, SshdFixture.run(List.of("rm", "-rf", sessionFolder(s).toString())));
         SessionSnapshot end = awaitEnd(s);
         assertEquals(SessionStatus.UNKNOWN, end.status(), end.reason());
         assertNull(end.exitCode(), "no made-up exit code");
         assertTrue(end.reason().startsWith("exit status lost on " + HOST + ": the session's folder is gone"), end.reason());
-        SshdFixture.run(List.of("kill", "-s", "KILL", "--", "-" + s.pid())); // still running there, no longer followed
+        SshdFixture.run(List.of("kill", "-s", "KILL", "--", "-" + s.pid(), "-" + command)); // still running there, no longer followed
+    }
+
+    /** The command's process group on the host, as its wrapper named it there. */
+    private long commandGroup(Session s) throws Exception {
+        Path file = sessionFolder(s).resolve("command");
+        Await.until(LONG, "the wrapper to name its command", () -> Files.exists(file));
+        return Long.parseLong(Files.readString(file).strip().split(" ")[0]);
     }
 
     /** Where the session's files are on the "remote" (the test runs as root or as the remote user: it may reach them). */
     private Path sessionFolder(Session s) throws Exception {
         return SSHD.get().home().resolve(".cache/runboard-remote/" + fx.remote.clientId() + "/s/" + s.id());
+    }
+
+    @Test
+    void descendantsThatEscapeByEveryMeansDieOnTheHostByAKillAndByTheDeadline() throws Exception {
+        // The same wrapper on the host: the same subreaper, the same kill (docs/PROCESS-TREE.md).
+        for (boolean byDeadline : new boolean[] {false, true}) {
+            Path work = Files.createTempDirectory(SSHD.get().dir, "escapees", PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rwxrwxrwx")));
+            Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxrwxrwx")); // the remote user writes pid files
+            try (InputStream in = getClass().getResourceAsStream("/trees/escapees.sh")) {
+                Files.copy(in, work.resolve("escapees.sh"));
+            }
+            Files.setPosixFilePermissions(work.resolve("escapees.sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
+            SessionSpec.Builder spec = fx.sh("sh escapees.sh").cwd(work).grace(Duration.ofMillis(300));
+            Session s = engine.start((byDeadline ? spec.timeout(Duration.ofSeconds(4)) : spec).build());
+            List<Long> escapees = new ArrayList<>();
+            for (String name : List.of("plain", "group", "session", "ghost", "orphan")) {
+                escapees.add(Await.pidFile(work.resolve("escapee-" + name + ".pid"), LONG));
+            }
+            SessionSnapshot end;
+            if (byDeadline) {
+                end = awaitEnd(s);
+                assertEquals(SessionStatus.TIMEOUT, end.status(), end.reason());
+            } else {
+                KillReport report = engine.kill(s, Signal.TERM, Duration.ofMillis(300)).get();
+                assertEquals(List.of(), report.survivors(), report.summary());
+                assertTrue(report.killedAfterGrace().stream().map(ProcessRef::pid).toList().containsAll(escapees),
+                        "each ignored TERM and got KILL: " + report);
+                end = awaitEnd(s);
+                assertEquals(SessionStatus.KILLED, end.status(), end.reason());
+            }
+            for (long pid : escapees) {
+                Await.until(Duration.ofSeconds(5), pid + " gone from the host's /proc", () -> !Files.exists(Path.of("/proc/" + pid)));
+            }
+        }
     }
 
     @Test

@@ -145,7 +145,7 @@ class JsonGoldenTest {
                 OutputPreview.of("line 1\nline 2 é\nlast line".getBytes(StandardCharsets.UTF_8), 8),
                 "/a/20261130.log", "disk full", ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(),
                 new ResourceTotals(123456789, 0.25), List.of(new SessionEvent(T1, SessionEvent.RULE, "matched /FATAL/")),
-                "user@box", "disconnected", stack(), Boolean.TRUE, new RunProgress(0.42, 12.5, true, "output"));
+                "user@box", "disconnected", List.of(new dev.runboard.session.ProcessRef(4250, "sleep 600")), stack(), Boolean.TRUE, new RunProgress(0.42, 12.5, true, "output"));
     }
 
     private static SessionRecord record() {

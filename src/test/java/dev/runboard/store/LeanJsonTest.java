@@ -78,7 +78,7 @@ class LeanJsonTest {
     void aSnapshotWithEmptyAndNullPartsIsWrittenAsJacksonWritesIt() {
         assertSame(new SessionSnapshot(SessionStatus.RUNNING, "20261130-101530-abcd", "true", List.of(), "/tmp", null,
                 Map.of(), null, T0, null, 0.0, null, 0.0, 0, null, null, null, OutputPreview.EMPTY, null, null, null,
-                null, null, null, List.of(), null, null, null, null, dev.runboard.session.RunProgress.NONE));
+                null, null, null, List.of(), null, null, List.of(), null, null, dev.runboard.session.RunProgress.NONE));
     }
 
     @Test
@@ -200,6 +200,7 @@ class LeanJsonTest {
         return new SessionSnapshot(status, "20261130-101530-abcd", "sleep 30", List.of("sleep", "30"), "/tmp", "/bin/sh",
                 env(), 4242L, T0, T1, 29.5, 600.0, 5.0, 5, 137, "KILL", AWKWARD, preview, "/a/20261130.log", null,
                 null, "/c/capture", report, new ResourceTotals(123456789, 0.0001), List.of(new SessionEvent(T1, "rule", AWKWARD)), "user@box", "disconnected",
+                List.of(new dev.runboard.session.ProcessRef(4250, "sleep 600")),
                 new dev.runboard.session.StackLink("web", "/w/runboard.yaml", "servers", Map.of("db", "ready"), 2, "20261130-101000-aaaa", true),
                 Boolean.TRUE, new dev.runboard.session.RunProgress(0.42, 12.5, false, "output"));
     }

@@ -1,18 +1,18 @@
 package dev.runboard.ui.detail;
 
-import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.artifact.TimeIndex;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.Signal;
+import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.ui.common.Formats;
 import dev.runboard.ui.common.Icons;
 import dev.runboard.ui.common.LayoutRoot;
+import dev.runboard.ui.common.StatusLook;
+import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.insight.InsightPane;
 import dev.runboard.ui.insight.SessionControl;
 import dev.runboard.ui.main.MainViewModel;
-import dev.runboard.ui.common.StatusLook;
 import dev.runboard.ui.sessions.SessionRow;
-import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.viewer.ArtifactViewer;
 import java.nio.file.Path;
 import javafx.beans.binding.BooleanBinding;
@@ -177,7 +177,7 @@ public final class DetailController {
         show(artifactErrorBar, model.artifactErrorProperty().isNotNull());
         artifactErrorLabel.textProperty().bind(model.artifactErrorProperty());
 
-        killButton.disableProperty().bind(main.selectedRunning().not());
+        killButton.disableProperty().bind(main.selectedKillable().not());
         removeButton.disableProperty().bind(main.selectedRunning());
 
         model.rowProperty().addListener((o, was, now) -> tail.reset());

@@ -44,6 +44,9 @@ public final class MainViewModel {
     private final BooleanBinding noSelection = selected.isNull();
     private final ObjectProperty<SessionStatus> selectedStatus = new SimpleObjectProperty<>(this, "selectedStatus");
     private final BooleanBinding selectedRunning;
+    /** The selected session ended, but its wrapper holds processes it left behind. */
+    private final javafx.beans.property.BooleanProperty selectedLingering = new javafx.beans.property.SimpleBooleanProperty(this, "selectedLingering");
+    private final BooleanBinding selectedKillable;
     private final PendingRemovals removals;
 
     public MainViewModel(SessionService engine, SessionsViewModel sessions, DesktopBridge desktop, UiTasks tasks) {
@@ -54,16 +57,21 @@ public final class MainViewModel {
         this.starts = new SerialTasks(tasks);
         // Follows the selected row's status, not only the selection.
         ChangeListener<SessionStatus> statusChanged = (o, was, now) -> selectedStatus.set(now);
+        ChangeListener<Boolean> lingeringChanged = (o, was, now) -> selectedLingering.set(now);
         selected.addListener((o, was, now) -> {
             if (was != null) {
                 was.statusProperty().removeListener(statusChanged);
+                was.lingeringProperty().removeListener(lingeringChanged);
             }
             if (now != null) {
                 now.statusProperty().addListener(statusChanged);
+                now.lingeringProperty().addListener(lingeringChanged);
             }
             selectedStatus.set(now == null ? null : now.status());
+            selectedLingering.set(now != null && now.isLingering());
         });
         selectedRunning = Bindings.createBooleanBinding(() -> selectedStatus.get() != null && selectedStatus.get().isLive(), selectedStatus);
+        selectedKillable = selectedRunning.or(selectedLingering);
         removals = new PendingRemovals(engine, sessions, tasks, message::set);
         // The selected session's output is the one on screen (the detail pane): re-read every poll.
         sessions.poller().setWatched(selected::get);
@@ -85,7 +93,7 @@ public final class MainViewModel {
 
     /** As above for one row, the selected one or not. */
     public void kill(SessionRow row, Signal signal) {
-        if (row == null || !row.isRunning()) {
+        if (row == null || !row.isRunning() && !row.isLingering()) {
             return;
         }
         Duration grace = signal == Signal.KILL ? Duration.ZERO : row.spec().grace();
@@ -232,6 +240,11 @@ public final class MainViewModel {
 
     public BooleanBinding selectedRunning() {
         return selectedRunning;
+    }
+
+    /** Running, or ended with processes left behind that Kill still ends. */
+    public BooleanBinding selectedKillable() {
+        return selectedKillable;
     }
 
     public ReadOnlyStringProperty messageProperty() {

@@ -41,6 +41,8 @@ public final class SessionRow {
     private final ReadOnlyObjectWrapper<Double> cpuPercent = new ReadOnlyObjectWrapper<>(this, "cpuPercent");
     private final ReadOnlyObjectWrapper<Long> rssBytes = new ReadOnlyObjectWrapper<>(this, "rssBytes");
     private final ReadOnlyBooleanWrapper paused = new ReadOnlyBooleanWrapper(this, "paused");
+    /** The session has ended but its wrapper still holds processes the command left behind (Kill ends them). */
+    private final ReadOnlyBooleanWrapper lingering = new ReadOnlyBooleanWrapper(this, "lingering");
     /**
      * Bumped by {@link #touch()} when a change matters to the table's order or filter: the list
      * extractor watches it. Not bumped per snapshot: each list update event makes the table rebuild
@@ -81,6 +83,7 @@ public final class SessionRow {
      * ({@link #LAST_LINE_CHANGED}, {@link #COUNTERS_CHANGED}).
      */
     public int apply(SessionSnapshot s, Instant now, boolean liveValues) {
+        lingering.set(!s.lingering().isEmpty());
         if (!liveValues && s.status() == status.get()) {
             snapshot.set(s);
             return 0;
@@ -191,6 +194,15 @@ public final class SessionRow {
 
     public boolean isRunning() {
         return status.get().isLive();
+    }
+
+    /** Ended, with processes the command left behind still held by its wrapper. */
+    public boolean isLingering() {
+        return lingering.get();
+    }
+
+    public ReadOnlyBooleanProperty lingeringProperty() {
+        return lingering.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<SessionSnapshot> snapshotProperty() {

@@ -119,7 +119,7 @@ public final class SessionsViewModel {
     private SessionRow register(SessionSpec spec, SessionSnapshot first) {
         SessionRow row = new SessionRow(spec, first);
         byId.put(row.id(), row);
-        if (!row.status().isTerminal()) { // waiting ones too: they start, or are skipped
+        if (!row.status().isTerminal() || row.isLingering()) { // waiting ones too: they start, or are skipped
             polling.add(row);
         }
         return row;
@@ -211,8 +211,8 @@ public final class SessionsViewModel {
             if (!fresh.isEmpty()) {
                 eventListeners.forEach(l -> l.accept(u.row(), fresh));
             }
-            if (u.snapshot().status().isTerminal()) {
-                polling.remove(u.row());
+            if (u.snapshot().status().isTerminal() && u.snapshot().lingering().isEmpty()) {
+                polling.remove(u.row()); // (one whose wrapper holds what it left behind stays: Kill can end those)
                 if (wasRunning) {
                     ended.add(u.row());
                 }

@@ -73,8 +73,9 @@ class InsightPaneTest {
                 && leaderCell.getTooltip().isShowing() && leaderCell.getTooltip().getText().contains("sleep 600 & sleep 601 & wait")));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
 
+        long command = commandOf(pid);
         robot.clickOn("#pauseToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(pid) == 'T');
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) == 'T');
         Label badge = robot.lookup("#pausedBadge").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, badge::isVisible));
         // The status says it, in the row's Status cell as in list and JSON (the engine's own snapshot).
@@ -82,7 +83,7 @@ class InsightPaneTest {
         assertEquals(SessionStatus.PAUSED, engine.snapshot(row.id(), false).status());
 
         robot.clickOn("#pauseToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(pid) != 'T');
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) != 'T');
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !badge.isVisible()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
         assertEquals(SessionStatus.RUNNING, engine.snapshot(row.id(), false).status());
@@ -91,12 +92,17 @@ class InsightPaneTest {
     @Test
     void aTreeStoppedFromOutsideReadsPausedUntilContinued(FxRobot robot) throws Exception {
         SessionRow row = launch(robot, "sleep 600");
-        long pid = fx(robot, () -> row.snapshot().pid());
-        // Not through runboard: the monitor finds state T in /proc.
-        new ProcessBuilder("kill", "-STOP", "--", "-" + pid).start().waitFor();
+        long command = commandOf(fx(robot, () -> row.snapshot().pid()));
+        // Not through runboard: the monitor finds state T in /proc. (The command's group, below the wrapper.)
+        new ProcessBuilder("kill", "-STOP", "--", "-" + command).start().waitFor();
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
-        new ProcessBuilder("kill", "-CONT", "--", "-" + pid).start().waitFor();
+        new ProcessBuilder("kill", "-CONT", "--", "-" + command).start().waitFor();
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
+    }
+
+    /** The command the session's wrapper runs: its child, leading the command's own process group. */
+    private static long commandOf(long wrapper) {
+        return ProcessHandle.of(wrapper).orElseThrow().children().findFirst().orElseThrow().pid();
     }
 
     /** The Status cell of the row of this session shows {@code word}. */

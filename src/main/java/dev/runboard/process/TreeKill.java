@@ -1,0 +1,76 @@
+package dev.runboard.process;
+
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
+import dev.runboard.store.SessionStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Ends a local session's whole tree the one way there is: its wrapper's kill
+ * ({@code runboard-wrap.pl --kill}, docs/PROCESS-TREE.md). That asks the session's wrapper, which
+ * holds every process the command started (it is their subreaper), or, when the wrapper is gone,
+ * does the same kill without it from the command's group, the session's tag and the processes the
+ * owner last saw. The deadline, {@code kill}, the window, {@code down}, guards and rules all come here;
+ * a remote session's host runs the same words over ssh.
+ */
+final class TreeKill {
+    private final SessionWrapper wrapper;
+    private final SessionStore store;
+    private final OsProcesses os;
+
+    TreeKill(SessionWrapper wrapper, SessionStore store, OsProcesses os) {
+        this.wrapper = wrapper;
+        this.store = store;
+        this.os = os;
+    }
+
+    /**
+     * Runs the kill and returns its report, read back against /proc: its survivors are the session's
+     * processes still alive now. {@code held}: what the owner last saw of the session (pid to start time).
+     */
+    WrapperReport kill(Session session, Signal signal, Duration grace, SessionStatus why, String reason,
+                       Map<Long, Long> held) {
+        Path status = store.file(session.id(), SessionStore.EXIT_STATUS);
+        ProcessBuilder pb = new ProcessBuilder(wrapper.killCommand(status, session.pid(), session.pidStartTicks(),
+                signal.name(), grace.toMillis(), why.word(), session.tag(), held))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        String out;
+        String err;
+        int exit;
+        try {
+            Process p = pb.start();
+            CompletableFuture<String> errors = CompletableFuture.supplyAsync(() -> text(p.getErrorStream()));
+            out = text(p.getInputStream());
+            exit = p.waitFor();
+            err = errors.join();
+        } catch (IOException e) {
+            throw new IllegalStateException("could not run the session's kill (" + e.getMessage() + "): the kill is not done", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the session's tree was being killed", e);
+        }
+        long group = WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND)).map(WrappedCommand::pid)
+                .orElse(session.pid());
+        WrapperReport report = WrapperReport.parse(out, reason, group, os::isAlive);
+        if (report == null) {
+            throw new IllegalStateException("the session's kill gave no report (exit " + exit + ")"
+                    + (err.isBlank() ? "" : ": " + err.strip()));
+        }
+        return report;
+    }
+
+    private static String text(InputStream in) {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
