@@ -186,6 +186,8 @@ final class HistoryReconciler {
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             takeOverIfUnmanaged(s);
+        } else {
+            engine.lingering().watch(s); // its wrapper may still hold what the command left behind (a stat read)
         }
         return s;
     }

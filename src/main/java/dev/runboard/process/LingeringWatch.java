@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Ended local sessions whose wrapper still holds processes the command left behind: the status is
@@ -17,20 +19,25 @@ import java.util.concurrent.TimeUnit;
 final class LingeringWatch {
     private static final long PERIOD_MS = 1000;
 
-    private final SessionEngine engine;
+    private final OsProcesses os;
+    private final ScheduledExecutorService timers;
+    private final Consumer<String> warn;
     private final Set<Session> watched = ConcurrentHashMap.newKeySet();
     private volatile boolean scheduled;
 
-    LingeringWatch(SessionEngine engine) {
-        this.engine = engine;
+    /** The owner's engine and a window following the owner's records both watch, each its own sessions. */
+    LingeringWatch(OsProcesses os, ScheduledExecutorService timers, Consumer<String> warn) {
+        this.os = os;
+        this.timers = timers;
+        this.warn = warn;
     }
 
     /** Looks at a session that has just ended: if its wrapper holds processes, they are listed and watched. */
     void watch(Session session) {
-        if (session.spec().isRemote() || session.pid() == null) {
-            return;
+        if (session.spec().isRemote() || session.pid() == null || !os.isAlive(session.pid(), session.pidStartTicks())) {
+            return; // (one read of its wrapper's stat: a pass over /proc only for a wrapper still there)
         }
-        List<ProcessRef> left = held(session, engine.os().snapshot());
+        List<ProcessRef> left = held(session, os.snapshot());
         session.lingering(left);
         if (left.isEmpty()) {
             return;
@@ -40,7 +47,7 @@ final class LingeringWatch {
             synchronized (this) {
                 if (!scheduled) {
                     scheduled = true;
-                    engine.timers().scheduleWithFixedDelay(this::refreshQuietly, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
+                    timers.scheduleWithFixedDelay(this::refreshQuietly, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
                 }
             }
         }
@@ -51,7 +58,7 @@ final class LingeringWatch {
         if (watched.isEmpty()) {
             return;
         }
-        ProcessTable table = engine.os().snapshot();
+        ProcessTable table = os.snapshot();
         for (Session s : watched) {
             List<ProcessRef> left = held(s, table);
             s.lingering(left);
@@ -65,19 +72,19 @@ final class LingeringWatch {
         try {
             refresh();
         } catch (RuntimeException e) {
-            engine.warn("could not look at the processes ended sessions left behind: " + e);
+            warn.accept("could not look at the processes ended sessions left behind: " + e);
         }
     }
 
     /** The live processes below the session's wrapper (its subreaper: nothing the command started escapes it). */
     private List<ProcessRef> held(Session s, ProcessTable table) {
-        if (!engine.os().isAlive(s.pid(), s.pidStartTicks())) {
+        if (!os.isAlive(s.pid(), s.pidStartTicks())) {
             return List.of();
         }
         List<ProcessRef> out = new ArrayList<>();
         for (long pid : table.descendantsOf(s.pid())) {
             if (table.get(pid).map(ProcInfo::alive).orElse(false)) {
-                out.add(new ProcessRef(pid, engine.os().commandLine(pid)));
+                out.add(new ProcessRef(pid, os.commandLine(pid)));
             }
         }
         out.sort(java.util.Comparator.comparingLong(ProcessRef::pid));

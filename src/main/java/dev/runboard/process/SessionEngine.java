@@ -65,7 +65,7 @@ public final class SessionEngine extends SessionsById {
     private final SessionRecorder recorder;
     private final TimeIndexSampler times;
     private final WaitingSessions waiting = new WaitingSessions(this);
-    private final LingeringWatch lingering = new LingeringWatch(this);
+    private final LingeringWatch lingering;
     /** Sessions whose wrapper died while their command ran on: watched by pid and start time, their deadline held here. */
     private final java.util.Set<String> lostWrappers = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile TreeKill treeKill;
@@ -88,6 +88,7 @@ public final class SessionEngine extends SessionsById {
         this.launcher = new SessionLauncher(config.os(), config.dataDir(), warnings);
         this.ptyLauncher = new PtyLauncher(config.os(), launcher, warnings);
         this.kills = new SessionKills(this);
+        this.lingering = new LingeringWatch(config.os(), timers, this::warn);
         this.retention = config::retention;
         this.monitor = new SessionMonitor(config.clock(),
                 (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD,
@@ -384,8 +385,7 @@ public final class SessionEngine extends SessionsById {
 
     /** The process group of the session's command (its own, below the wrapper); the wrapper's for an older wrapper. */
     long commandGroup(Session session) {
-        return WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND)).map(WrappedCommand::pid)
-                .orElse(session.pid());
+        return WrappedCommand.groupOf(store, session);
     }
 
     /**

@@ -59,6 +59,7 @@ public final class SupervisedSessions extends SessionsById {
     private volatile Consumer<String> logSink;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(SessionEngine.daemonThreads("runboard-follow"));
     private final ExecutorService requests = Executors.newCachedThreadPool(SessionEngine.daemonThreads("runboard-request"));
+    private final LingeringWatch lingering;
     /** Writes rows.index after a load; its own thread, so that closing waits for it and leaves no half-written file behind. */
     private final ExecutorService indexWriter = Executors.newSingleThreadExecutor(SessionEngine.daemonThreads("runboard-rows-index"));
     private volatile long nextOwnerCheck;
@@ -74,7 +75,9 @@ public final class SupervisedSessions extends SessionsById {
         this.records = new RecordWatch(store);
         this.link = link;
         // The supervisor enforces rules, watchdogs and guards; here they are only seen, never acted on.
-        this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> { }, SessionMonitor.DEFAULT_PERIOD);
+        this.monitor = new SessionMonitor(config.clock(), (s, why, reason) -> { }, SessionMonitor.DEFAULT_PERIOD,
+                s -> WrappedCommand.groupOf(store, s));
+        this.lingering = new LingeringWatch(config.os(), timer, this::warn);
         // A remote session's processes are on its host: the supervisor's poll samples them, and says.
         this.monitor.sampleRemoteWith(this::remoteUsage);
     }
@@ -205,6 +208,9 @@ public final class SupervisedSessions extends SessionsById {
                 return known.get();
             }
             Session s = restore(record);
+            if (s.status().isTerminal()) {
+                lingering.watch(s); // it ended before this window saw it run: its wrapper may still hold what it left
+            }
             sessions.add(s);
             return s;
         }
@@ -274,6 +280,7 @@ public final class SupervisedSessions extends SessionsById {
 
     private void end(Session s, SessionRecord record) {
         monitor.exited(s);
+        lingering.watch(s); // what the command left behind, which its wrapper still holds: Kill can end it
         s.recordKill(record.killReport());
         s.recordResources(record.resources());
         s.finish(record.outcome());

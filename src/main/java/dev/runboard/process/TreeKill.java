@@ -56,9 +56,7 @@ final class TreeKill {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the session's tree was being killed", e);
         }
-        long group = WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND)).map(WrappedCommand::pid)
-                .orElse(session.pid());
-        WrapperReport report = WrapperReport.parse(out, reason, group, os::isAlive);
+        WrapperReport report = WrapperReport.parse(out, reason, WrappedCommand.groupOf(store, session), os::isAlive);
         if (report == null) {
             throw new IllegalStateException("the session's kill gave no report (exit " + exit + ")"
                     + (err.isBlank() ? "" : ": " + err.strip()));

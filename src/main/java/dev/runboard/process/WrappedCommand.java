@@ -24,6 +24,12 @@ record WrappedCommand(long pid, long startTicks) {
         }
     }
 
+    /** The process group of a session's command: its own, below the wrapper; the wrapper's for a wrapper older than the file. */
+    static long groupOf(dev.runboard.store.SessionStore store, dev.runboard.session.Session session) {
+        Optional<WrappedCommand> command = read(store.file(session.id(), dev.runboard.store.SessionStore.COMMAND));
+        return command.isPresent() ? command.get().pid() : session.pid();
+    }
+
     boolean alive(OsProcesses os) {
         return os.isAlive(pid, startTicks);
     }

@@ -85,6 +85,36 @@ class StackCliTest {
     }
 
     @Test
+    void downEndsEveryDescendantHoweverItEscaped() throws Exception {
+        // down asks the session's wrapper for the one kill, as kill and the window do (docs/PROCESS-TREE.md).
+        Path f = file("escapes", """
+                commands:
+                  escapees:
+                    command: sh escapees.sh
+                    shell: /bin/sh
+                    grace: 300ms
+                    autostart: true
+                """);
+        try (var in = getClass().getResourceAsStream("/trees/escapees.sh")) {
+            Files.copy(in, f.getParent().resolve("escapees.sh"));
+        }
+        SupervisorFixture.Result up = sv.cli("up", "-f", f.toString());
+        assertEquals(0, up.exit(), up.out() + up.err());
+        List<Long> escapees = new ArrayList<>();
+        for (String name : List.of("plain", "group", "session", "ghost", "orphan")) {
+            escapees.add(dev.runboard.process.Await.pidFile(f.getParent().resolve("escapee-" + name + ".pid"),
+                    java.time.Duration.ofSeconds(30)));
+        }
+        SupervisorFixture.Result down = sv.cli("down", "-f", f.toString());
+        assertEquals(0, down.exit(), down.err());
+        assertEquals("killed", runsOf("escapees").get(0).path("status").asText());
+        for (long pid : escapees) {
+            dev.runboard.process.Await.until(java.time.Duration.ofSeconds(5), pid + " gone from /proc",
+                    () -> !Files.exists(Path.of("/proc/" + pid)));
+        }
+    }
+
+    @Test
     void restartsBackoffUserKillsAndSkipsHoldWithNoWindow() throws Exception {
         Path f = file("flaky", StackScenarios.crashTwice());
         SupervisorFixture.Result skipped = sv.cli("up", "-f", f.toString(), "after_broken", "--wait");

@@ -42,6 +42,9 @@ class SupervisedWindowTest {
 
     @TempDir
     Path dataDir;
+    /** The commands' own folder: the data dir holds only runboard's files. */
+    @TempDir
+    Path work;
 
     private SupervisorFixture supervisor;
     private SupervisedSessions view;
@@ -100,6 +103,55 @@ class SupervisedWindowTest {
         for (long p : tree) {
             assertTrue(ProcFs.gone(p), "process " + p + " of the killed tree is gone from /proc");
         }
+    }
+
+    @Test
+    void theWindowsKillEndsEveryEscapeeAndWhatAnEndedSessionLeftBehind(FxRobot robot) throws Exception {
+        try (var in = getClass().getResourceAsStream("/trees/escapees.sh")) {
+            java.nio.file.Files.copy(in, work.resolve("escapees.sh"));
+        }
+        SupervisorFixture.Result started = supervisor.cli("start", "--cwd", work.toString(), "--grace", "300ms",
+                "--shell", "/bin/sh", "--", "sh escapees.sh");
+        assertEquals(0, started.exit(), started.err());
+        String id = started.out().strip();
+        List<Long> escapees = new java.util.ArrayList<>();
+        for (String name : List.of("plain", "group", "session", "ghost", "orphan")) {
+            escapees.add(dev.runboard.process.Await.pidFile(work.resolve("escapee-" + name + ".pid"), Duration.ofSeconds(WAIT_S)));
+        }
+        SessionRow row = awaitRow(robot, id);
+        select(robot, row);
+        robot.clickOn("#killButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        for (long p : escapees) {
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ProcFs.gone(p));
+        }
+
+        // A command that exits leaving a TERM-ignorer behind: completed, and its row keeps Kill for what is left.
+        started = supervisor.cli("start", "--cwd", work.toString(), "--grace", "300ms", "--shell", "/bin/sh", "--",
+                "perl -e '$SIG{TERM} = \"IGNORE\"; sleep 600' & echo $! > left.pid; echo done");
+        String lingering = started.out().strip();
+        long left = dev.runboard.process.Await.pidFile(work.resolve("left.pid"), Duration.ofSeconds(WAIT_S));
+        SessionRow ended = awaitRow(robot, lingering);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, ended::status) == SessionStatus.COMPLETED
+                && fx(robot, ended::isLingering));
+        select(robot, ended);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !robot.lookup("#killButton").query().isDisabled()));
+        robot.clickOn("#killButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.gone(left));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, ended::isLingering));
+        assertEquals(SessionStatus.COMPLETED, fx(robot, ended::status), "a kill after the end does not change how it ended");
+    }
+
+    private SessionRow awaitRow(FxRobot robot, String id) throws Exception {
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
+        return fx(robot, () -> fixture.window().sessions().find(id));
+    }
+
+    private static void select(FxRobot robot, SessionRow row) {
+        robot.interact(() -> {
+            TableView<?> table = robot.lookup(".session-table").queryAs(TableView.class);
+            table.getSelectionModel().select(table.getItems().indexOf(row));
+        });
     }
 
     @Test
