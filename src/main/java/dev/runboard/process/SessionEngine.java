@@ -66,8 +66,7 @@ public final class SessionEngine extends SessionsById {
     private final TimeIndexSampler times;
     private final WaitingSessions waiting = new WaitingSessions(this);
     private final LingeringWatch lingering;
-    /** Sessions whose wrapper died while their command ran on: watched by pid and start time, their deadline held here. */
-    private final java.util.Set<String> lostWrappers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final WrapperWatch wrappers;
     private volatile TreeKill treeKill;
     /** Sessions whose end is being recorded: an end noticed twice (exit, adoption poll, store watcher) is finished once. */
     private final java.util.Set<String> ending = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -89,6 +88,11 @@ public final class SessionEngine extends SessionsById {
         this.ptyLauncher = new PtyLauncher(config.os(), launcher, warnings);
         this.kills = new SessionKills(this);
         this.lingering = new LingeringWatch(config.os(), timers, this::warn);
+        // A wrapper that died while its command runs: the deadline is this engine's now, to the millisecond.
+        this.wrappers = new WrapperWatch(store, config.os(), config.clock(), s -> {
+            managed.replaceDeadline(s, scheduleDeadline(s, Duration.ZERO));
+            saveLater(s);
+        });
         this.retention = config::retention;
         this.monitor = new SessionMonitor(config.clock(),
                 (s, why, reason) -> kills.end(s, Signal.TERM, s.spec().grace(), why, reason), SessionMonitor.DEFAULT_PERIOD,
@@ -385,22 +389,12 @@ public final class SessionEngine extends SessionsById {
 
     /** The process group of the session's command (its own, below the wrapper); the wrapper's for an older wrapper. */
     long commandGroup(Session session) {
-        return WrappedCommand.groupOf(store, session);
+        return wrappers.commandGroup(session);
     }
 
-    /**
-     * Whether the session's end is due: its wrapper wrote the status (it may stay on for processes
-     * the command left behind), its wrapper is gone (adopted: not our child, so polled), or, once its
-     * wrapper died, its command has ended. Asked every 100 ms of each running local session.
-     */
+    /** Whether a running local session's end is due ({@link WrapperWatch#endIsDue}); asked every 100 ms of each. */
     boolean endIsDue(Session session, boolean adopted) {
-        if (java.nio.file.Files.exists(store.file(session.id(), SessionStore.EXIT_STATUS))) {
-            return true;
-        }
-        if (lostWrappers.contains(session.id())) {
-            return !WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND)).map(c -> c.alive(config.os())).orElse(false);
-        }
-        return adopted && !config.os().isAlive(session.pid(), session.pidStartTicks());
+        return wrappers.endIsDue(session, adopted);
     }
 
     /** Running local sessions this engine manages, with whether each was adopted (not our child). */
@@ -412,29 +406,6 @@ public final class SessionEngine extends SessionsById {
             }
         }
         return out;
-    }
-
-    /**
-     * The wrapper ended without a status while its command runs on (it was killed): the session
-     * stays running, its command is watched by pid and start time, and the deadline is held here, to
-     * the millisecond. Returns whether that is so (else the session ends now).
-     */
-    private boolean wrapperLost(Session session) {
-        if (session.spec().isRemote() || java.nio.file.Files.exists(store.file(session.id(), SessionStore.EXIT_STATUS))) {
-            return false;
-        }
-        Optional<WrappedCommand> command = WrappedCommand.read(store.file(session.id(), SessionStore.COMMAND));
-        if (command.isEmpty() || !command.get().alive(config.os())) {
-            return false;
-        }
-        if (lostWrappers.add(session.id())) {
-            session.recordEvent(new dev.runboard.session.SessionEvent(config.clock().instant(), dev.runboard.session.SessionEvent.KILL,
-                    "the session's wrapper (pid " + session.pid() + ") ended while its command (pid " + command.get().pid()
-                            + ") runs on: runboard watches the command and holds its deadline; its exit status will be unknown"));
-            managed.replaceDeadline(session, scheduleDeadline(session, Duration.ZERO));
-            saveLater(session);
-        }
-        return true;
     }
 
     /** Kills the session's whole tree: {@code signal} once, then SIGKILL after {@code grace}, then a sweep by tag. */
@@ -504,7 +475,7 @@ public final class SessionEngine extends SessionsById {
         if (session.status().isTerminal() || !ending.add(session.id())) {
             return; // already ended, or being ended by whoever noticed first
         }
-        if (wrapperLost(session)) {
+        if (wrappers.stillRunning(session)) {
             ending.remove(session.id()); // still running: its command's end comes later
             return;
         }
@@ -547,8 +518,7 @@ public final class SessionEngine extends SessionsById {
                     session.recordKill(report.report());
                 }
             }
-            outcome = finisher.exited(session, status, lostWrappers.remove(session.id())
-                    ? "its exit status was lost with its wrapper, which was killed while the command ran" : null);
+            outcome = finisher.exited(session, status, wrappers.unknownReason(session));
         } catch (RuntimeException e) {
             // Never leave a session "running" forever because finishing it failed: say so instead.
             outcome = finisher.internalError(session, fromJdk.map(ExitStatus::exitCode).orElse(-1), e);
