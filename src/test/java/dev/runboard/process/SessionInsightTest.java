@@ -191,7 +191,8 @@ class SessionInsightTest {
             // Both children past their exec, arguments and all: a loaded machine can show one still a forked
             // "[sh]", or one whose exec has named it sleep but not yet set its arguments ("[sleep]").
             Await.until(WAIT, "the shell's two sleeps", () -> shell.descendants()
-                    .filter(p -> p.info().commandLine().map(c -> c.contains("sleep 3")).orElse(false)).count() == 2);
+                    .filter(p -> p.info().command().map(c -> c.endsWith("/sleep")).orElse(false)
+                            && p.info().arguments().map(args -> args.length == 1).orElse(false)).count() == 2);
             ResourceSampler sampler = new ResourceSampler("RUNBOARD_SESSION");
             List<ResourceSampler.Target> target = List.of(new ResourceSampler.Target("s", shell.pid()));
             ResourceSampler.Pass first = sampler.sample(target);
