@@ -44,7 +44,8 @@ public final class KillCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "ID", description = "Session ids (a unique prefix is enough).")
     List<String> ids;
 
-    @Option(names = "--status", paramLabel = "S", description = "Every session with this status instead: running or paused.")
+    @Option(names = "--status", paramLabel = "S", description = "Every session with this status instead: running, paused,"
+            + " pending or queued (a waiting one ends killed without running).")
     String status;
 
     @Option(names = "--signal", paramLabel = "S", defaultValue = "TERM",
@@ -76,8 +77,8 @@ public final class KillCommand implements Callable<Integer> {
                 throw new UsageException(e.getMessage());
             }
         }
-        if (status != null && !SessionTargets.parse(status).isLive()) {
-            throw new UsageException("only running or paused sessions can be killed, not " + status + " ones");
+        if (status != null && !SessionTargets.parse(status).isLive() && !SessionTargets.parse(status).isWaiting()) {
+            throw new UsageException("only running, paused, pending or queued sessions can be killed, not " + status + " ones");
         }
         SupervisorClient client = store.client();
         List<String> targets = SessionTargets.resolve(client, ids, status);

@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
 /** {@code runboard remove ID... | --status S}: forgets finished sessions, their capture and (unless kept) their artifact. */
 @Command(name = "remove", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Remove finished sessions: their record, their capture and their artifact (with"
-            + " --keep-artifact the artifact file stays where it is, in the data dir's artifacts folder). A running"
-            + " session is refused: kill it first. Prints each removed id; exits 1 when one could not be removed."},
+            + " --keep-artifact the artifact file stays where it is, in the data dir's artifacts folder), as the"
+            + " window's Remove does once its Undo has passed. A running or waiting session is refused: kill it first."
+            + " Prints each removed id, then on stderr how many sessions and bytes went; exits 1 when one could not be removed."},
         footer = {"", "Examples:", "  runboard remove 20260114-093012-3f9a1c", "  runboard remove --status failed",
             "  runboard remove --keep-artifact 20260114-0930"})
 public final class RemoveCommand implements Callable<Integer> {
@@ -43,9 +44,12 @@ public final class RemoveCommand implements Callable<Integer> {
         SupervisorClient client = store.client();
         PrintWriter out = spec.commandLine().getOut();
         int failed = 0;
+        int removed = 0;
+        long bytes = 0;
         for (String id : SessionTargets.resolve(client, ids, status)) {
             try {
-                client.remove(id, !keepArtifact);
+                bytes += client.remove(id, !keepArtifact);
+                removed++;
                 out.println(id);
             } catch (SupervisorClient.RequestException e) {
                 failed++;
@@ -53,6 +57,9 @@ public final class RemoveCommand implements Callable<Integer> {
             }
         }
         out.flush();
+        // What went, in one line on stderr (stdout stays the ids, one a line, for scripts).
+        spec.commandLine().getErr().println("runboard remove: removed " + removed + (removed == 1 ? " session, " : " sessions, ")
+                + dev.runboard.session.HumanBytes.of(bytes) + " of files deleted");
         spec.commandLine().getErr().flush();
         return failed == 0 ? 0 : 1;
     }

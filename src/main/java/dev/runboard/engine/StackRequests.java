@@ -111,9 +111,12 @@ final class StackRequests {
         return stack.startAdHoc(spec, queue == null || queue.isBlank() ? null : queue, deps, environment);
     }
 
+    /** Why a waiting session a person killed (or removed) ended without running. */
+    static final String CANCELLED = "cancelled before it started";
+
     /** Ends a waiting session as a person's kill; false when it does not wait. */
     boolean cancel(Session session) {
-        return session.status().isWaiting() && stack.cancel(session, "killed before it started");
+        return session.status().isWaiting() && stack.cancel(session, CANCELLED);
     }
 
     private String resolve(String idOrPrefix) throws SupervisorRequests.Refused {

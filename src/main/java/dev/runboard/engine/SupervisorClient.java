@@ -170,11 +170,11 @@ public final class SupervisorClient implements SupervisorLink {
     }
 
     @Override
-    public void remove(String id, boolean withArtifact) throws IOException {
+    public long remove(String id, boolean withArtifact) throws IOException {
         ObjectNode req = Protocol.request("remove");
         req.put("id", id);
         req.put("artifact", withArtifact);
-        call(req);
+        return call(req).path("bytes").asLong(0);
     }
 
     /** The snapshots of every session, oldest first (a running one's output read live). */

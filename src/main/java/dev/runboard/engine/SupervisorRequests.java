@@ -188,8 +188,14 @@ final class SupervisorRequests {
     }
 
     private ObjectNode kill(JsonNode request) throws Exception {
-        if (stack.cancel(session(request))) {
-            return Protocol.ok(); // it waited: ended killed without running, no report
+        Session waiting = session(request);
+        java.time.Instant asked = java.time.Instant.now();
+        if (stack.cancel(waiting)) {
+            // It waited: ended killed without running. The report says so: nothing was there to signal.
+            KillReport cancelled = new KillReport(StackRequests.CANCELLED, request.path("signal").asText("TERM"), 0, asked, 0,
+                    List.of(), false, List.of(), List.of(), java.time.Instant.now(), List.of(), List.of(),
+                    List.of("it had not started: nothing was running to signal"));
+            return Protocol.ok().set("report", Json.mapper().valueToTree(cancelled));
         }
         Session found = session(request);
         // An ended session whose wrapper holds processes it left behind (lingering) is killed too.
@@ -255,8 +261,8 @@ final class SupervisorRequests {
 
     private ObjectNode remove(JsonNode request) throws Exception {
         Session session = session(request);
-        engine.remove(session, request.path("artifact").asBoolean(true));
-        return Protocol.ok();
+        long bytes = engine.remove(session, request.path("artifact").asBoolean(true));
+        return Protocol.ok().put("bytes", bytes);
     }
 
     private ObjectNode list(JsonNode request) {

@@ -634,13 +634,14 @@ public final class SessionEngine extends SessionsById {
     }
 
     /** Removes a finished session from the list and the store; its artifact too when asked. */
-    public void remove(Session session, boolean withArtifact) throws IOException {
+    public long remove(Session session, boolean withArtifact) throws IOException {
         if (!session.status().isTerminal()) {
-            throw new IllegalStateException("session " + session.id() + " is still running: kill it first");
+            throw new IllegalStateException("session " + session.id() + " is still " + session.status().word() + ": kill it first");
         }
-        store.delete(session.id(), withArtifact, config.artifacts());
+        long bytes = store.delete(session.id(), withArtifact, config.artifacts());
         sessions.remove(session);
         recorder.forget(session.id());
+        return bytes;
     }
 
     /** Removes every finished session (and their artifacts); running ones stay. */

@@ -84,7 +84,8 @@ abstract class SessionsById implements SessionService {
 
     public abstract OutputStream stdin(Session session);
 
-    public abstract void remove(Session session, boolean withArtifact) throws IOException;
+    /** Forgets a finished session and deletes its files (its artifact too when asked); returns the bytes deleted. */
+    public abstract long remove(Session session, boolean withArtifact) throws IOException;
 
     @Override
     public List<SessionSnapshot> snapshots() {
@@ -138,11 +139,9 @@ abstract class SessionsById implements SessionService {
     }
 
     @Override
-    public void remove(String id, boolean withArtifact) throws IOException {
+    public long remove(String id, boolean withArtifact) throws IOException {
         Optional<Session> s = find(id);
-        if (s.isPresent()) {
-            remove(s.get(), withArtifact);
-        }
+        return s.isPresent() ? remove(s.get(), withArtifact) : 0;
     }
 
     private static IllegalArgumentException unknown(String id) {

@@ -455,13 +455,14 @@ public final class SupervisedSessions extends SessionsById {
         return monitor.lastPass();
     }
 
-    public void remove(Session session, boolean withArtifact) throws IOException {
+    public long remove(Session session, boolean withArtifact) throws IOException {
         refuseOnFxThread("remove");
         if (!session.status().isTerminal()) {
-            throw new IllegalStateException("session " + session.id() + " is still running: kill it first");
+            throw new IllegalStateException("session " + session.id() + " is still " + session.status().word() + ": kill it first");
         }
-        link.remove(session.id(), withArtifact);
+        long bytes = link.remove(session.id(), withArtifact);
         sessions.remove(session);
+        return bytes;
     }
 
     @Override

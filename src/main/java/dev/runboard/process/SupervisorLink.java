@@ -31,7 +31,8 @@ public interface SupervisorLink {
 
     void closeStdin(String id) throws IOException;
 
-    void remove(String id, boolean withArtifact) throws IOException;
+    /** Removes a finished session and its files; the bytes deleted. */
+    long remove(String id, boolean withArtifact) throws IOException;
 
     /** {@code runboard up}: starts the named commands (none: the autostart ones) of a workspace file with their dependencies; their session ids. */
     default List<String> up(java.nio.file.Path file, List<String> names) throws IOException {

@@ -70,10 +70,10 @@ public interface SessionService extends AutoCloseable {
     SessionInsight insight(String id);
 
     /**
-     * Removes a finished session from the list and the store; its artifact too when asked. An id
-     * no longer known is already gone: nothing happens.
+     * Removes a finished session from the list and the store, its files with it (its artifact too when
+     * asked); returns the bytes deleted. An id no longer known is already gone: nothing happens (0).
      */
-    void remove(String id, boolean withArtifact) throws IOException;
+    long remove(String id, boolean withArtifact) throws IOException;
 
     /** Removes every finished session and its artifacts; returns how many. */
     int clearFinished() throws IOException;

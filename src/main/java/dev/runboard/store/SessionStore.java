@@ -425,8 +425,11 @@ public final class SessionStore {
     }
 
     /** Deletes a session's folder, and its artifact when asked. */
-    public void delete(String id, boolean withArtifact, ArtifactStore artifacts) throws IOException {
+    /** Deletes the session's folder (and its artifact when asked); returns how many bytes of files went. */
+    public long delete(String id, boolean withArtifact, ArtifactStore artifacts) throws IOException {
+        long bytes = 0;
         if (withArtifact && artifacts != null) {
+            bytes += sizeOf(artifacts.pathFor(id));
             artifacts.delete(id);
         }
         Path dir = dirOf(id);
@@ -438,8 +441,18 @@ public final class SessionStore {
                 throw e.getCause(); // e.g. deleted by someone else meanwhile: say so as an I/O error
             }
             for (Path p : files) {
+                bytes += Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) ? sizeOf(p) : 0;
                 Files.deleteIfExists(p);
             }
+        }
+        return bytes;
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0; // gone already
         }
     }
 

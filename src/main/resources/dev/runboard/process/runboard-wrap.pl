@@ -50,6 +50,7 @@ use strict;
 # Constants as subs: `use constant` would load warnings.pm.
 sub ENOENT () { 2 }
 sub WNOHANG () { 1 }
+sub WUNTRACED () { 2 }
 sub SWEEP_MS () { 3000 }    # how long KILL passes go on finding new processes (fork loops)
 sub ANSWER_SLACK_MS () { 5000 }    # how long --kill waits for a live wrapper beyond grace and sweep
 sub POLL_S () { 0.01 }
@@ -240,7 +241,9 @@ sub write_status {
     my $line = ($kill_kind // 'own') . ($raw & 127 ? ' signal ' . ($raw & 127) : ' exit ' . ($raw >> 8));
     # runboard set the temp file's space aside when the session started: overwritten in place, it needs
     # no free space, so the status is recorded even when the command filled the disk.
-    write_file($status_file, "$line at $ended_at\n" . join('', map { "$_\n" } @timeout_report), 1);
+    # The deadline's report goes below a timeout only: a command that ended first was not ended by it.
+    my $report = ($kill_kind // '') eq 'timeout' ? join('', map { "$_\n" } @timeout_report) : '';
+    write_file($status_file, "$line at $ended_at\n" . $report, 1);
     # Only to bin/runboard's exec client (the adopter), which waits for this process: others watch the status.
     kill('CHLD', $adopter) if defined $adopter && getppid() == $adopter && reap_nohang() == 0;
 }
@@ -279,10 +282,11 @@ sub end_session {
     my %not_ours = %$strangers;
     %seen = (%seen, %$ours);
     my @term = map { "term $_ $ours->{$_} " . command_of($_) } sort { $a <=> $b } keys %$ours;
-    # Own exit wins: checked right before the first signal, so a command that ended before it keeps its
-    # status, and one that ends from here on is this kill's.
+    # Own exit wins: a command that ended before the first signal keeps its status, one that ends after it
+    # is this kill's. Stopped first, it cannot end on its own between the check and the signal (a check
+    # alone lost that race when the machine was busy: the wrapper was preempted between the two).
     reap_nohang() if $holder;
-    my $running = $holder ? !defined $raw : alive($cmd_pid, $cmd_start);
+    my $running = $holder ? !defined $raw && stop_command() : alive($cmd_pid, $cmd_start);
     $kill_kind //= $kind if $holder && $running;
     push @report, 'own_exit' if $holder && !$running;
     push @report, 'term_at ' . now_ms(), @term;
@@ -343,6 +347,27 @@ sub end_session {
     push @report, 'done_at ' . now_ms();
     $killing = 0;
     return @report;
+}
+
+# Stops the command (our child) and waits until it has stopped or ended: true when it is stopped (still
+# running, as far as its status goes), false when it ended first (its status is then recorded). The kill's
+# signals that follow continue it (CONT), as they continue a paused session.
+sub stop_command {
+    kill('STOP', $pid);
+    my $until = now_ms() + 2000;
+    while (1) {
+        # $? reads 0 for a stopped child: the raw status says stopped (WIFSTOPPED) or ended.
+        my ($got, $st, $native) = (waitpid($pid, WNOHANG | WUNTRACED), $?, ${^CHILD_ERROR_NATIVE});
+        if ($got == $pid) {
+            return 1 if ($native & 0xff) == 0x7f;
+            reaped($got, $st);
+            return 0;
+        }
+        return !defined $raw if $got < 0;
+        my $now = stat_of($pid);
+        return 1 if now_ms() >= $until || $now && ($now->[0] eq 'T' || $now->[0] eq 't');    # (a stop reported before)
+        select(undef, undef, undef, 0.001);
+    }
 }
 
 # The signal, once: to the command's group while its pid is surely still the command's (our unreaped

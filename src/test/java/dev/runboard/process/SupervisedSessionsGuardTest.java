@@ -140,8 +140,9 @@ class SupervisedSessionsGuardTest {
         }
 
         @Override
-        public void remove(String id, boolean withArtifact) {
+        public long remove(String id, boolean withArtifact) {
             calls.add("remove");
+            return 0;
         }
 
         @Override

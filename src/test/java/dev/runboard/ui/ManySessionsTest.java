@@ -68,22 +68,23 @@ class ManySessionsTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.model().messageProperty().get())
                 .equals("Killed 3 sessions: 0 survivors"));
 
-        // Remove (the artifacts stay): the rows go at once, the store keeps them until Undo has passed.
+        // Remove: the rows go at once; the store and every file of them stay until Undo has passed.
         List<Path> artifacts = fx(robot, () -> window.sessions().rows().stream().map(r -> dev.runboard.ui.main.PendingRemovals.outputFileOf(r).orElseThrow()).toList());
         assertTrue(artifacts.stream().allMatch(Files::exists), "every session has its output file");
         robot.interact(() -> table(robot).getSelectionModel().selectAll());
         robot.clickOn("#toolbarRemove");
         assertEquals(0, (int) fx(robot, () -> window.sessions().rows().size()), "the rows left the table");
         String said = fx(robot, () -> window.model().messageProperty().get());
-        assertTrue(said.startsWith("Removed 4 sessions from the list; the output stays in " + dataDir), said);
+        assertTrue(said.matches("Removed 4 sessions; .+ of output will be deleted in 10 s"), said);
         assertEquals(4, fixture.engine().sessions().size(), "nothing is removed from the store during the undo window");
         robot.clickOn("#undoButton");
         assertEquals(4, (int) fx(robot, () -> window.sessions().rows().size()), "Undo brought every row back");
+        assertTrue(artifacts.stream().allMatch(Files::exists), "and every file with it");
 
-        // Remove with the artifacts: deleted for good once the (shortened) window has passed.
+        // Remove again: deleted for good once the (shortened) window has passed, record, capture and artifact alike.
         robot.interact(() -> window.model().removals().setWindow(javafx.util.Duration.seconds(1)));
         robot.interact(() -> table(robot).getSelectionModel().selectAll());
-        robot.interact(() -> window.controller().selection().remove(true));
+        robot.interact(() -> window.controller().selection().remove());
         assertTrue(artifacts.stream().allMatch(Files::exists), "the files wait for the undo window");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fixture.engine().sessions().isEmpty()
                 && artifacts.stream().noneMatch(Files::exists));

@@ -159,8 +159,8 @@ class SlowSupervisorWindowTest {
         }
 
         @Override
-        public void remove(String id, boolean withArtifact) throws IOException {
-            owner.remove(owner.find(id).orElseThrow(), withArtifact);
+        public long remove(String id, boolean withArtifact) throws IOException {
+            return owner.remove(owner.find(id).orElseThrow(), withArtifact);
         }
 
         @Override

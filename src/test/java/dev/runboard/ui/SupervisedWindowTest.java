@@ -142,6 +142,30 @@ class SupervisedWindowTest {
         assertEquals(SessionStatus.COMPLETED, fx(robot, ended::status), "a kill after the end does not change how it ended");
     }
 
+    @Test
+    void aWaitingSessionIsCancelledByTheWindowsKillAndByRemove(FxRobot robot) throws Exception {
+        String blocker = supervisor.cli("start", "--cwd", work.toString(), "--shell", "/bin/sh", "--", "sleep 60").out().strip();
+        String first = supervisor.cli("start", "--after", blocker, "--cwd", work.toString(), "--shell", "/bin/sh", "--",
+                "touch ran").out().strip();
+        String second = supervisor.cli("start", "--after", blocker, "--cwd", work.toString(), "--shell", "/bin/sh", "--",
+                "touch ran").out().strip();
+        SessionRow waiting = awaitRow(robot, first);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, waiting::status) == SessionStatus.PENDING);
+        select(robot, waiting);
+        robot.clickOn("#killButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, waiting::status) == SessionStatus.KILLED);
+        assertEquals("cancelled before it started", Json.mapper().readTree(supervisor.cli("show", first).out())
+                .path("reason").asText());
+
+        SessionRow other = awaitRow(robot, second);
+        robot.interact(() -> fixture.window().model().removals().setWindow(javafx.util.Duration.seconds(1)));
+        select(robot, other);
+        robot.clickOn("#toolbarRemove");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> supervisor.cli("show", second).exit() != 0);
+        assertEquals(0, supervisor.cli("kill", blocker).exit());
+        assertTrue(!java.nio.file.Files.exists(work.resolve("ran")), "neither waiting command ever ran");
+    }
+
     private SessionRow awaitRow(FxRobot robot, String id) throws Exception {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
         return fx(robot, () -> fixture.window().sessions().find(id));

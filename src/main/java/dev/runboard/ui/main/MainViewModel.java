@@ -71,7 +71,9 @@ public final class MainViewModel {
             selectedLingering.set(now != null && now.isLingering());
         });
         selectedRunning = Bindings.createBooleanBinding(() -> selectedStatus.get() != null && selectedStatus.get().isLive(), selectedStatus);
-        selectedKillable = selectedRunning.or(selectedLingering);
+        // Waiting sessions too: a kill cancels one before it starts.
+        selectedKillable = selectedRunning.or(selectedLingering)
+                .or(Bindings.createBooleanBinding(() -> selectedStatus.get() != null && selectedStatus.get().isWaiting(), selectedStatus));
         removals = new PendingRemovals(engine, sessions, tasks, message::set);
         // The selected session's output is the one on screen (the detail pane): re-read every poll.
         sessions.poller().setWatched(selected::get);
@@ -93,7 +95,7 @@ public final class MainViewModel {
 
     /** As above for one row, the selected one or not. */
     public void kill(SessionRow row, Signal signal) {
-        if (row == null || !row.isRunning() && !row.isLingering()) {
+        if (row == null || !row.isRunning() && !row.isLingering() && !row.status().isWaiting()) {
             return;
         }
         Duration grace = signal == Signal.KILL ? Duration.ZERO : row.spec().grace();
@@ -166,25 +168,20 @@ public final class MainViewModel {
 
     /** Removes the selected finished session from the list and the history (a running one must be killed first), with Undo. */
     public void remove() {
-        remove(false);
-    }
-
-    /** As {@link #remove()}, also deleting the artifact file when {@code withArtifact}. */
-    public void remove(boolean withArtifact) {
         SessionRow row = selected.get();
         if (row == null || row.isRunning()) {
             return;
         }
-        removals.remove(java.util.List.of(row), withArtifact);
+        removals.remove(java.util.List.of(row));
     }
 
     /** Removes every finished session and its artifact, with Undo; running sessions stay. */
     public void clearFinished() {
-        java.util.List<SessionRow> finished = sessions.rows().stream().filter(r -> !r.isRunning()).toList();
+        java.util.List<SessionRow> finished = sessions.rows().stream().filter(r -> r.status().isTerminal()).toList();
         if (finished.isEmpty()) {
             message.set("No finished sessions to clear");
         } else {
-            removals.remove(finished, true);
+            removals.remove(finished);
         }
     }
 

@@ -35,12 +35,10 @@ public final class PendingRemovals {
 
     private static final class Batch {
         final List<SessionRow> rows;
-        final boolean withArtifacts;
         PauseTransition timer;
 
-        Batch(List<SessionRow> rows, boolean withArtifacts) {
+        Batch(List<SessionRow> rows) {
             this.rows = rows;
-            this.withArtifacts = withArtifacts;
         }
     }
 
@@ -60,16 +58,30 @@ public final class PendingRemovals {
         this.window = window;
     }
 
-    /** Takes finished rows off the table now and out of the store (with their output files when asked) after the undo window. */
-    public void remove(List<SessionRow> rows, boolean withArtifacts) {
-        List<SessionRow> finished = rows.stream().filter(r -> !r.isRunning()).toList();
-        if (finished.isEmpty()) {
+    /**
+     * Takes finished and waiting rows off the table now, and deletes their sessions and every file of
+     * them (record, capture, artifact) once the undo window has passed: the one meaning of Remove, as
+     * the CLI's. A waiting one is cancelled at once (it ends killed, "cancelled before it started"), so
+     * it cannot start later unseen. Running ones are left alone (kill them first).
+     */
+    public void remove(List<SessionRow> rows) {
+        List<SessionRow> chosen = rows.stream().filter(r -> !r.isRunning()).toList();
+        if (chosen.isEmpty()) {
             return;
         }
-        Batch batch = new Batch(finished, withArtifacts);
-        finished.forEach(sessions::remove);
+        List<SessionRow> waiting = chosen.stream().filter(r -> r.status().isWaiting()).toList();
+        for (SessionRow r : waiting) {
+            tasks.onFx(tasks.background(() -> engine.kill(r.id(), dev.runboard.session.Signal.TERM, java.time.Duration.ZERO))
+                    .thenCompose(kill -> kill), (report, error) -> {
+                        if (error != null) {
+                            say.accept("\u26A0 Could not cancel " + r.commandProperty().get() + ": " + error.getMessage());
+                        }
+                    });
+        }
+        Batch batch = new Batch(chosen);
+        chosen.forEach(sessions::remove);
         pending.add(batch);
-        String text = describe(finished, withArtifacts);
+        String text = describe(chosen, waiting.size());
         say.accept(text);
         offer.offer(text, () -> undo(batch), window);
         batch.timer = new PauseTransition(window);
@@ -77,16 +89,12 @@ public final class PendingRemovals {
         batch.timer.play();
     }
 
-    private String describe(List<SessionRow> rows, boolean withArtifacts) {
+    private String describe(List<SessionRow> rows, int cancelled) {
         long bytes = rows.stream().mapToLong(r -> r.outputBytesProperty().get() == null ? 0 : r.outputBytesProperty().get()).sum();
-        String what = rows.size() == 1 ? rows.get(0).commandProperty().get() : rows.size() + " sessions";
-        if (withArtifacts) {
-            return "Removed " + what + "; " + dev.runboard.ui.common.Formats.bytes(bytes) + " of output will be deleted in "
-                    + seconds() + " s";
-        }
-        String where = outputFileOf(rows.get(0)).map(p -> p.getParent().toString())
-                .orElse(engine.dataDir().toAbsolutePath().toString());
-        return "Removed " + what + " from the list; the output stays in " + where;
+        String what = rows.size() == 1 ? "1 session (" + rows.get(0).commandProperty().get() + ")" : rows.size() + " sessions";
+        return "Removed " + what + "; " + dev.runboard.ui.common.Formats.bytes(bytes) + " of output will be deleted in "
+                + seconds() + " s" + (cancelled == 0 ? "" : cancelled == 1 ? "; 1 waiting session was cancelled"
+                : "; " + cancelled + " waiting sessions were cancelled");
     }
 
     /** The session's output file: the artifact once it outgrew the preview, else the kept capture. */
@@ -118,7 +126,7 @@ public final class PendingRemovals {
         List<String> ids = batch.rows.stream().map(SessionRow::id).toList();
         tasks.onFx(tasks.background(() -> {
             for (String id : ids) {
-                engine.remove(id, batch.withArtifacts);
+                engine.remove(id, true);
             }
             return null;
         }), (done, error) -> {
@@ -135,7 +143,7 @@ public final class PendingRemovals {
             pending.remove(batch);
             for (SessionRow row : batch.rows) {
                 try {
-                    engine.remove(row.id(), batch.withArtifacts);
+                    engine.remove(row.id(), true);
                 } catch (java.io.IOException | RuntimeException e) {
                     // the window is going away; the history keeps the session, which is the safe side
                 }

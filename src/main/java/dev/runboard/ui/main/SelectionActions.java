@@ -23,11 +23,14 @@ public final class SelectionActions {
     private final SessionControl control;
     /** The table's selection; re-evaluated whenever a selected row's status changes. */
     private final ObservableList<SessionRow> chosen =
-            FXCollections.observableArrayList(r -> new Observable[] {r.statusProperty()});
+            FXCollections.observableArrayList(r -> new Observable[] {r.statusProperty(), r.lingeringProperty()});
     private final BooleanBinding anyRunning = Bindings.createBooleanBinding(
             () -> chosen.stream().anyMatch(SessionRow::isRunning), chosen);
     private final BooleanBinding anyFinished = Bindings.createBooleanBinding(
             () -> chosen.stream().anyMatch(r -> !r.isRunning()), chosen);
+    /** Running, waiting (a kill cancels it), or ended with processes left behind. */
+    private final BooleanBinding anyKillable = Bindings.createBooleanBinding(
+            () -> chosen.stream().anyMatch(SelectionActions::killable), chosen);
 
     public SelectionActions(MainViewModel model, SessionControl control) {
         this.model = model;
@@ -46,13 +49,21 @@ public final class SelectionActions {
         return anyFinished;
     }
 
+    public BooleanBinding anyKillable() {
+        return anyKillable;
+    }
+
+    private static boolean killable(SessionRow r) {
+        return r.isRunning() || r.status().isWaiting() || r.isLingering();
+    }
+
     private List<SessionRow> running() {
         return chosen.stream().filter(SessionRow::isRunning).toList();
     }
 
     /** {@code signal} to every selected running session's tree; TERM, INT and HUP escalate to KILL after each one's grace. */
     public void kill(Signal signal) {
-        List<SessionRow> rows = running();
+        List<SessionRow> rows = chosen.stream().filter(SelectionActions::killable).toList();
         if (rows.size() == 1) {
             model.kill(rows.get(0), signal);
             return;
@@ -102,9 +113,9 @@ public final class SelectionActions {
         });
     }
 
-    /** Removes the selected finished sessions (with their output files when asked), with Undo. */
-    public void remove(boolean withArtifacts) {
-        model.removals().remove(List.copyOf(chosen), withArtifacts);
+    /** Removes the selected finished (and waiting: cancelled) sessions and their files, with Undo. */
+    public void remove() {
+        model.removals().remove(List.copyOf(chosen));
     }
 
     /** Removes every finished session and its output, with Undo. */

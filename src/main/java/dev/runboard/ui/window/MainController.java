@@ -1,7 +1,5 @@
 package dev.runboard.ui.window;
 
-import dev.runboard.ui.main.SelectionActions;
-import dev.runboard.ui.main.MainViewModel;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
@@ -14,6 +12,8 @@ import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.detail.DetailController;
 import dev.runboard.ui.insight.InsightFormats;
 import dev.runboard.ui.launch.NewSessionDialogs;
+import dev.runboard.ui.main.MainViewModel;
+import dev.runboard.ui.main.SelectionActions;
 import dev.runboard.ui.sessions.LiveColumn;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.StatusFilter;
@@ -73,7 +73,6 @@ public final class MainController {
     MenuItem editRerunMenuItem;
     MenuItem killMenuItem;
     MenuItem removeMenuItem;
-    MenuItem removeArtifactMenuItem;
     MenuItem copyCommandMenuItem;
     MenuItem openCwdMenuItem;
     CheckMenuItem darkModeItem;
@@ -143,8 +142,8 @@ public final class MainController {
         editRerunMenuItem.disableProperty().bind(model.noSelection());
         copyCommandMenuItem.disableProperty().bind(model.noSelection());
         openCwdMenuItem.disableProperty().bind(model.noSelection());
-        toolbarKill.disableProperty().bind(selection.anyRunning().not());
-        killMenuItem.disableProperty().bind(selection.anyRunning().not());
+        toolbarKill.disableProperty().bind(selection.anyKillable().not());
+        killMenuItem.disableProperty().bind(selection.anyKillable().not());
         signalMenu.disableProperty().bind(selection.anyRunning().not());
         for (Signal s : dev.runboard.ui.insight.SessionControl.MENU_SIGNALS) {
             MenuItem item = new MenuItem(s.name());
@@ -153,7 +152,6 @@ public final class MainController {
         }
         toolbarRemove.disableProperty().bind(selection.anyFinished().not());
         removeMenuItem.disableProperty().bind(selection.anyFinished().not());
-        removeArtifactMenuItem.disableProperty().bind(selection.anyFinished().not());
         TablePlaceholder.install(sessionTable, model.sessions());
 
         darkModeItem.selectedProperty().bindBidirectional(theme.darkProperty());
@@ -308,11 +306,7 @@ public final class MainController {
     }
 
     void onRemove() {
-        selection.remove(false);
-    }
-
-    void onRemoveWithArtifact() {
-        selection.remove(true);
+        selection.remove();
     }
 
     void onClearFinished() {

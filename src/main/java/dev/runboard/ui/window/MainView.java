@@ -58,13 +58,12 @@ final class MainView {
         c.rerunMenuItem = item("rerunMenuItem", "_Rerun", c::onRerun, "Shortcut+R");
         c.editRerunMenuItem = item("editRerunMenuItem", "_Edit & rerun…", c::onEditRerun, "Shortcut+Shift+R");
         c.killMenuItem = item("killMenuItem", "_Kill", c::onKill, "Shortcut+K");
-        c.removeMenuItem = item("removeMenuItem", "Re_move from list (Delete)", c::onRemove, null);
-        c.removeArtifactMenuItem = item("removeArtifactMenuItem", "Remove and delete _artifact", c::onRemoveWithArtifact, null);
+        c.removeMenuItem = item("removeMenuItem", "Re_move (Delete)", c::onRemove, null);
         c.copyCommandMenuItem = item("copyCommandMenuItem", "_Copy command", c::onCopyCommand, null);
         c.openCwdMenuItem = item("openCwdMenuItem", "_Open working folder", c::onOpenCwd, null);
         Menu session = new Menu("_Session", null,
                 item("newMenuItem", "_New session…", c::onNew, "Shortcut+N"),
-                c.rerunMenuItem, c.editRerunMenuItem, c.killMenuItem, c.signalMenu, c.removeMenuItem, c.removeArtifactMenuItem,
+                c.rerunMenuItem, c.editRerunMenuItem, c.killMenuItem, c.signalMenu, c.removeMenuItem,
                 item("clearFinishedMenuItem", "C_lear finished", c::onClearFinished, null),
                 new SeparatorMenuItem(),
                 c.copyCommandMenuItem, c.openCwdMenuItem,
