@@ -10,10 +10,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code runboard up}: asks the supervisor to start a workspace's commands with their
@@ -40,6 +40,10 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--wait", description = "Wait until every command is ready or has ended; exit 1 if any failed or was skipped.")
     boolean await;
 
+    @Option(names = "--force", description = "Run the named commands again though they already succeeded while the"
+            + " stack runs (a running command is never started twice).")
+    boolean force;
+
     @Parameters(paramLabel = "NAME", arity = "0..*", description = "Commands or groups of the file.")
     List<String> names = new ArrayList<>();
 
@@ -52,7 +56,7 @@ public final class UpCommand implements Callable<Integer> {
         SupervisorClient client = store.client();
         JsonNode reply;
         try {
-            reply = client.up(fileOrDefault(file), names, await);
+            reply = client.upReply(fileOrDefault(file), names, await, force);
         } catch (SupervisorClient.RequestException e) {
             if (e.usage()) {
                 throw new UsageException(e.getMessage());

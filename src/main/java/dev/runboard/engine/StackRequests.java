@@ -44,7 +44,8 @@ final class StackRequests {
     private ObjectNode up(JsonNode request) throws Exception {
         Path file = file(request);
         Workspace ws = load(file);
-        List<Session> sessions = stack.up(ws, file.toString(), names(request), environment(request));
+        List<Session> sessions = stack.up(ws, file.toString(), names(request), environment(request),
+                request.path("force").asBoolean(false));
         ObjectNode reply = Protocol.ok();
         ArrayNode list = reply.putArray("sessions");
         for (Session s : sessions) {

@@ -84,9 +84,9 @@ public final class SupervisorClient implements SupervisorLink {
     }
 
     @Override
-    public List<String> up(java.nio.file.Path file, List<String> names) throws IOException {
+    public List<String> up(java.nio.file.Path file, List<String> names, boolean force) throws IOException {
         List<String> ids = new ArrayList<>();
-        up(file, names, false).path("sessions").forEach(n -> ids.add(n.path("id").asText()));
+        upReply(file, names, false, force).path("sessions").forEach(n -> ids.add(n.path("id").asText()));
         return ids;
     }
 
@@ -97,12 +97,16 @@ public final class SupervisorClient implements SupervisorLink {
         return stopped;
     }
 
-    /** {@code runboard up}: the reply's {@code sessions} (name, id, status) and, when waiting, {@code failed}. */
-    public JsonNode up(java.nio.file.Path file, List<String> names, boolean await) throws IOException {
+    /**
+     * {@code runboard up}: the reply's {@code sessions} (name, id, status) and, when waiting, {@code failed}.
+     * {@code force}: a named command that already ended runs again (never a second copy of a running one).
+     */
+    public JsonNode upReply(java.nio.file.Path file, List<String> names, boolean await, boolean force) throws IOException {
         ObjectNode req = Protocol.request("up");
         req.put("file", file.toAbsolutePath().toString());
         req.set("names", Json.mapper().valueToTree(names));
         req.put("wait", await);
+        req.put("force", force);
         req.set("environment", Json.mapper().valueToTree(System.getenv()));
         return call(req);
     }

@@ -343,8 +343,8 @@ public final class SupervisedSessions extends SessionsById {
     }
 
     @Override
-    public List<String> up(Path file, List<String> names) throws IOException {
-        List<String> ids = link.up(file, names);
+    public List<String> up(Path file, List<String> names, boolean force) throws IOException {
+        List<String> ids = link.up(file, names, force);
         refresh(); // the waiting sessions' records are on disk: show them now
         return ids;
     }

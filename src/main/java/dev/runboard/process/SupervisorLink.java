@@ -35,7 +35,7 @@ public interface SupervisorLink {
     long remove(String id, boolean withArtifact) throws IOException;
 
     /** {@code runboard up}: starts the named commands (none: the autostart ones) of a workspace file with their dependencies; their session ids. */
-    default List<String> up(java.nio.file.Path file, List<String> names) throws IOException {
+    default List<String> up(java.nio.file.Path file, List<String> names, boolean force) throws IOException {
         throw new UnsupportedOperationException("this link starts no stacks");
     }
 

@@ -84,6 +84,14 @@ public interface SessionService extends AutoCloseable {
      * readiness, restarts and queues. Returns the session ids.
      */
     default List<String> up(Path file, List<String> names) throws IOException {
+        return up(file, names, false);
+    }
+
+    /**
+     * As {@link #up(Path, List)}; with {@code force}, a named command that already ended runs again
+     * (one that runs is never started twice). The window's ▶, Run group and Run all force what they name.
+     */
+    default List<String> up(Path file, List<String> names, boolean force) throws IOException {
         throw new UnsupportedOperationException("stacks need the supervisor");
     }
 

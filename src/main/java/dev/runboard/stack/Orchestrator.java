@@ -61,24 +61,45 @@ public final class Orchestrator implements AutoCloseable {
      * not started twice. Returns the current session of each, dependencies first.
      */
     public List<Session> up(Workspace ws, List<String> names, Map<String, String> environment) {
-        return up(ws, ws.file().toString(), names, environment);
+        return up(ws, ws.file().toString(), names, environment, false);
     }
 
-    /** As {@link #up(Workspace, List, Map)} for a workspace read from {@code file} (its name may not be runboard.yaml). */
-    public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment) {
+    /**
+     * As {@link #up(Workspace, List, Map)} for a workspace read from {@code file} (its name may not be
+     * runboard.yaml). A command of this file that runs, or that succeeded while the rest of its stack
+     * still runs, is not started again, whoever started it (this supervisor or one before it: the
+     * records say), unless {@code force}: then a finished one runs again (a running one never twice).
+     */
+    public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment,
+                                         boolean force) {
         List<String> wanted = StackSelection.withDependencies(ws, names);
         if (ws.content().groups() != null) {
             ws.content().groups().forEach((g, l) -> limits.put(g, l.parallel()));
         }
+        Map<String, Chain> known = new java.util.HashMap<>();
         for (String name : wanted) {
-            if (live(file, name) == null) {
+            Chain chain = live(file, name);
+            if (chain == null) {
+                // Forced: what was named (the window's ▶ on a finished command), never what it depends on.
+                boolean named = names.contains(name) || names.stream().anyMatch(n -> ws.groups().getOrDefault(n, List.of())
+                        .contains(name));
+                chain = recorded(file, name, force && named, () -> StackCommand.of(ws, name, file), environment);
+            }
+            if (chain == null) {
                 checkCanStart(ws, name); // all of them before the first is created: a bad one starts none
+            } else {
+                known.put(name, chain);
             }
         }
+        known.values().forEach(c -> {
+            if (!chains.contains(c)) {
+                chains.add(c);
+            }
+        });
         Map<String, Chain> byName = new java.util.HashMap<>();
         List<Session> sessions = new ArrayList<>();
         for (String name : wanted) {
-            Chain chain = live(file, name);
+            Chain chain = known.get(name);
             if (chain == null) {
                 StackCommand command = StackCommand.of(ws, name, file);
                 chain = new Chain(command, environment);
@@ -153,6 +174,17 @@ public final class Orchestrator implements AutoCloseable {
     public List<String> down(String file, List<String> names) throws InterruptedException {
         List<Chain> order;
         synchronized (this) {
+            // What runs from this file that no chain here holds (a supervisor before this one started it): its records say.
+            for (Session s : engine.sessions()) {
+                if (s.stack() != null && file.equals(s.stack().file()) && s.stack().name() != null
+                        && !s.status().isTerminal() && !s.status().isWaiting() && !chainHolding(s)) {
+                    Chain c = new Chain(StackCommand.recorded(s), Map.of());
+                    c.current = s;
+                    c.everStarted = true;
+                    chains.add(c);
+                }
+            }
+            linkByName(file);
             // A chain an earlier down stopped is over once its session ended, but only the next tick says so: not listed again.
             List<Chain> targets = chains.stream().filter(c -> file.equals(c.command.file()) && !c.over
                     && !(c.stopped && c.current.status().isTerminal())
@@ -185,6 +217,22 @@ public final class Orchestrator implements AutoCloseable {
             stopped.add(c.name());
         }
         return stopped;
+    }
+
+    /** Gives chains taken from records their dependencies, by name within the file, so down stops dependants first. */
+    private void linkByName(String file) {
+        for (Chain c : chains) {
+            if (!file.equals(c.command.file()) || !c.dependencies.isEmpty()) {
+                continue;
+            }
+            for (String dep : c.command.dependsOn().keySet()) {
+                for (Chain other : chains) {
+                    if (other != c && file.equals(other.command.file()) && dep.equals(other.command.name()) && !other.over) {
+                        c.dependencies.put(dep, other);
+                    }
+                }
+            }
+        }
     }
 
     /** How deep a chain sits in its dependencies (0: depends on nothing here): down stops the deepest first. */
@@ -254,6 +302,57 @@ public final class Orchestrator implements AutoCloseable {
     public synchronized boolean isOver(Session session) {
         Chain c = chainOf(session);
         return c != null && c.over;
+    }
+
+    /**
+     * A chain for the latest run of this command of this file that this orchestrator does not hold (a
+     * supervisor before it started it; its record names it): running, to be followed and stopped by
+     * {@code down}; or completed while another command of its stack still runs, so {@code up} does not
+     * run it again (unless {@code force}). Null when there is none to take, or it must run again.
+     */
+    private Chain recorded(String file, String name, boolean force, java.util.function.Supplier<StackCommand> command,
+                           Map<String, String> environment) {
+        Session latest = null;
+        for (Session s : engine.sessions()) {
+            if (s.stack() != null && file.equals(s.stack().file()) && name.equals(s.stack().name()) && !s.status().isWaiting()
+                    && (latest == null || s.startedAt().isAfter(latest.startedAt()))) {
+                latest = s;
+            }
+        }
+        if (latest == null || chainHolding(latest)) {
+            return null;
+        }
+        boolean running = !latest.status().isTerminal();
+        boolean done = !force && latest.status() == SessionStatus.COMPLETED && stackRuns(file, latest);
+        if (!running && !done) {
+            return null;
+        }
+        Chain c = new Chain(command.get(), environment);
+        c.current = latest;
+        c.everStarted = true;
+        c.everReady = running ? !Boolean.FALSE.equals(latest.ready()) : true;
+        c.succeeded = done;
+        c.over = done;
+        return c;
+    }
+
+    private boolean chainHolding(Session s) {
+        for (Chain c : chains) {
+            if (c.current == s) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a command of this file other than {@code except}'s runs now (its stack is up). */
+    private boolean stackRuns(String file, Session except) {
+        for (Session s : engine.sessions()) {
+            if (s != except && s.stack() != null && file.equals(s.stack().file()) && !s.status().isTerminal()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Chain live(String file, String name) {

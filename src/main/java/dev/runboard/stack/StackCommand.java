@@ -29,6 +29,15 @@ record StackCommand(String name, String file, SessionSpec spec, Map<String, Stri
                 c.restartPolicy(), c.backoff(), c.delay(), c.group());
     }
 
+    /**
+     * A command as a session's record names it (its stack link), for a run this orchestrator did not
+     * start (a supervisor before it did): enough to follow it and to stop it, never to restart it.
+     */
+    static StackCommand recorded(dev.runboard.session.Session s) {
+        dev.runboard.session.StackLink l = s.stack();
+        return new StackCommand(l.name(), l.file(), s.spec(), l.dependsOn(), null, "never", null, null, l.group());
+    }
+
     static StackCommand adHoc(SessionSpec spec, String queue, Map<String, String> after) {
         return new StackCommand(null, null, spec, after, null, "never", null, null, queue);
     }

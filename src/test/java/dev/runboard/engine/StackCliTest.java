@@ -85,6 +85,51 @@ class StackCliTest {
     }
 
     @Test
+    void aReplacedSupervisorKnowsTheStackFromTheRecords() throws Exception {
+        Path f = file("replaced", """
+                commands:
+                  db:
+                    command: exec sleep 60
+                    shell: /bin/sh
+                    autostart: true
+                  migrate:
+                    command: echo migrated
+                    shell: /bin/sh
+                    depends_on: {db: started}
+                  server:
+                    command: exec sleep 61
+                    shell: /bin/sh
+                    depends_on: {migrate: succeeded}
+                    autostart: true
+                """);
+        assertEquals(0, sv.cli("up", "-f", f.toString()).exit());
+        dev.runboard.process.Await.until(java.time.Duration.ofSeconds(30), "the stack to be up", () -> {
+            try {
+                return runsOf("server").size() == 1 && runsOf("server").get(0).path("status").asText().equals("running");
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        long first = sv.supervisorPid();
+        assertEquals(0, sv.cli("supervisor", "stop").exit(), "the sessions keep running without it");
+
+        // The next supervisor never started them: up starts no duplicate and does not run the migration again.
+        SupervisorFixture.Result again = sv.cli("up", "-f", f.toString());
+        assertEquals(0, again.exit(), again.out() + again.err());
+        assertTrue(sv.supervisorPid() != first);
+        assertEquals(1, runsOf("db").size(), "no second db: " + list());
+        assertEquals(1, runsOf("migrate").size(), "migrate succeeded while the stack runs: not run again");
+        assertEquals(1, runsOf("server").size());
+
+        SupervisorFixture.Result down = sv.cli("down", "-f", f.toString());
+        assertEquals(0, down.exit(), down.err());
+        assertTrue(down.out().startsWith("stopped server"), "dependants first: " + down.out());
+        assertTrue(down.out().contains("db"), down.out());
+        assertEquals("killed", runsOf("server").get(0).path("status").asText());
+        assertEquals("killed", runsOf("db").get(0).path("status").asText());
+    }
+
+    @Test
     void downEndsEveryDescendantHoweverItEscaped() throws Exception {
         // down asks the session's wrapper for the one kill, as kill and the window do (docs/PROCESS-TREE.md).
         Path f = file("escapes", """
