@@ -45,6 +45,11 @@ final class WrapperWatch {
      * not our child, so polled), or, once its wrapper died, its command has ended.
      */
     boolean endIsDue(Session session, boolean adopted) {
+        if (session.spec().pty() && !adopted) {
+            // Its terminal's holder (script, our child) copies the last output after the wrapper's end and
+            // exits then: its exit is the end, or output still in the terminal would be lost.
+            return false;
+        }
         if (Files.exists(store.file(session.id(), SessionStore.EXIT_STATUS))) {
             return true;
         }

@@ -305,10 +305,10 @@ public final class Orchestrator implements AutoCloseable {
     }
 
     /**
-     * A chain for the latest run of this command of this file that this orchestrator does not hold (a
-     * supervisor before it started it; its record names it): running, to be followed and stopped by
-     * {@code down}; or completed while another command of its stack still runs, so {@code up} does not
-     * run it again (unless {@code force}). Null when there is none to take, or it must run again.
+     * The chain of the latest run of this command of this file, whoever started it (a supervisor before
+     * this one: its record names it): running, to be followed and stopped by {@code down}; or completed
+     * while another command of its stack still runs, so {@code up} does not run it again (unless
+     * {@code force}). Null when there is none, or it must run again.
      */
     private Chain recorded(String file, String name, boolean force, java.util.function.Supplier<StackCommand> command,
                            Map<String, String> environment) {
@@ -319,13 +319,18 @@ public final class Orchestrator implements AutoCloseable {
                 latest = s;
             }
         }
-        if (latest == null || chainHolding(latest)) {
+        if (latest == null) {
             return null;
         }
         boolean running = !latest.status().isTerminal();
         boolean done = !force && latest.status() == SessionStatus.COMPLETED && stackRuns(file, latest);
         if (!running && !done) {
             return null;
+        }
+        for (Chain held : chains) {
+            if (held.current == latest) {
+                return held; // this orchestrator's own: what succeeded here counts as done too
+            }
         }
         Chain c = new Chain(command.get(), environment);
         c.current = latest;

@@ -1,12 +1,12 @@
 package dev.runboard.ui;
 
-import dev.runboard.ui.common.FxUiTasks;
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.SessionSpec;
+import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ class DesktopMannersTest {
 
     @Start
     void start(Stage stage) {
-        fixture = WindowFixture.open(stage, dataDir);
+        fixture = WindowFixture.supervised(stage, dataDir); // as the app runs: Run all is the supervisor's up
         window = fixture.window();
     }
 

@@ -1,9 +1,9 @@
 package dev.runboard.ui;
 
-import dev.runboard.ui.common.Theme;
-import dev.runboard.ui.common.UiSettings;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionService;
+import dev.runboard.ui.common.Theme;
+import dev.runboard.ui.common.UiSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,11 +22,38 @@ import org.testfx.util.WaitForAsyncUtils;
 public final class WindowFixture {
     private final SessionService engine;
     private final MainWindow window;
+    /** The data dir's supervisor when the window is its client, as the app runs it; null for an in-process engine. */
+    private dev.runboard.engine.SupervisorFixture supervisor;
     private boolean closed;
 
     private WindowFixture(SessionService engine, MainWindow window) {
         this.engine = engine;
         this.window = window;
+    }
+
+    /**
+     * The window as the app runs it: a client of the data dir's supervisor (started on demand), which
+     * carries out its starts, {@code up}s and kills. Closing stops the supervisor.
+     */
+    public static WindowFixture supervised(Stage stage, Path dataDir) {
+        dev.runboard.engine.SupervisorFixture supervisor = new dev.runboard.engine.SupervisorFixture(dataDir);
+        dev.runboard.process.SupervisedSessions view = new dev.runboard.process.SupervisedSessions(
+                dev.runboard.process.EngineConfig.forDataDir(dataDir), supervisor.client());
+        view.load();
+        view.follow(Duration.ofMillis(200));
+        WindowFixture fixture = open(stage, view);
+        fixture.supervisor = supervisor;
+        return fixture;
+    }
+
+    /** The supervisor of a {@link #supervised} window. */
+    public dev.runboard.engine.SupervisorFixture supervisor() {
+        return supervisor;
+    }
+
+    /** The sessions the window shows, as the window's engine (or client) holds them. */
+    public SessionService service() {
+        return engine;
     }
 
     /** A fresh engine on {@code dataDir} and the window on it (light theme, no desktop notifications). */
@@ -92,5 +119,8 @@ public final class WindowFixture {
             new ArrayList<>(Window.getWindows()).stream().filter(w -> w != window.stage()).forEach(Window::hide);
         });
         engine.close();
+        if (supervisor != null) {
+            supervisor.close();
+        }
     }
 }

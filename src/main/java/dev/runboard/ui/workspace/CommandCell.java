@@ -26,6 +26,10 @@ final class CommandCell extends ListCell<CommandEntry> {
     private final Button runGroup = new Button("\u25B6 Run group");
     private final HBox groupBox;
     private final ChangeListener<SessionStatus> statusChanged = (o, was, now) -> showStatus(now);
+    /** ▶ starts a command with what it depends on, as `up NAME` does; this menu offers it alone, explicitly. */
+    private final javafx.scene.control.MenuItem runItem = new javafx.scene.control.MenuItem("Run (with what it depends on)");
+    private final javafx.scene.control.MenuItem runAloneItem = new javafx.scene.control.MenuItem("Run alone");
+    private final javafx.scene.control.ContextMenu commandMenu = new javafx.scene.control.ContextMenu(runItem, runAloneItem);
     private CommandEntry shown;
 
     CommandCell(WorkspaceViewModel model) {
@@ -45,6 +49,17 @@ final class CommandCell extends ListCell<CommandEntry> {
         commandBox = new HBox(8, status, text, run);
         commandBox.setAlignment(Pos.CENTER_LEFT);
         commandBox.getStyleClass().add("ws-command");
+        runAloneItem.setId("runAloneItem");
+        runItem.setOnAction(e -> {
+            if (shown != null && !shown.isGroup()) {
+                model.run(shown.name());
+            }
+        });
+        runAloneItem.setOnAction(e -> {
+            if (shown != null && !shown.isGroup()) {
+                model.runAlone(shown.name());
+            }
+        });
 
         groupTitle.getStyleClass().add("ws-group-title");
         groupTitle.setMaxWidth(Double.MAX_VALUE);
@@ -73,6 +88,7 @@ final class CommandCell extends ListCell<CommandEntry> {
         if (shown == null) {
             setGraphic(null);
             setTooltip(null);
+            setContextMenu(null);
             return;
         }
         if (shown.isGroup()) {
@@ -82,6 +98,7 @@ final class CommandCell extends ListCell<CommandEntry> {
             runGroup.setOnAction(e -> model.runGroup(shown.name()));
             setGraphic(groupBox);
             setTooltip(null);
+            setContextMenu(null);
         } else {
             getStyleClass().add("ws-command-cell");
             name.setText(shown.name());
@@ -91,7 +108,11 @@ final class CommandCell extends ListCell<CommandEntry> {
             shown.lastStatusProperty().addListener(statusChanged);
             showStatus(shown.lastStatusProperty().get());
             String cwd = shown.command().cwd() == null ? "" : "\nin " + shown.command().cwd();
-            setTooltip(new Tooltip(shown.command().displayCommand() + cwd + "\nDouble-click or \u25B6 to run"));
+            boolean needs = !shown.command().dependencies().isEmpty();
+            setTooltip(new Tooltip(shown.command().displayCommand() + cwd + "\nDouble-click or \u25B6 to run"
+                    + (needs ? " (after " + String.join(", ", shown.command().dependencies().keySet()) + "; right-click: Run alone)"
+                    : "")));
+            setContextMenu(commandMenu);
             setGraphic(commandBox);
         }
     }

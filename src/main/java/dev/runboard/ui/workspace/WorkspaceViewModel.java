@@ -132,10 +132,9 @@ public final class WorkspaceViewModel {
                     auto.add(name);
                 }
             });
-            if (!auto.isEmpty() && StackViewModel.isStack(load.content())) {
-                stack.up(List.of()); // the supervisor starts them in order, with their dependencies
-            } else {
-                auto.forEach(this::run);
+            if (!auto.isEmpty()) {
+                // As `up` does: in order, with their dependencies and group limits; what runs already is not started again.
+                up(List.of(), false);
             }
             main.say("Opened workspace " + workspace.get().displayName());
         }
@@ -200,27 +199,67 @@ public final class WorkspaceViewModel {
         if (ws == null || !ws.commands().containsKey(name)) {
             return CompletableFuture.completedFuture(null);
         }
+        // The one start request, as `up NAME` (forced: a finished command runs again; a running one is not
+        // started twice): what it depends on first, its group's limit, the workspace's tag on its record.
+        return up(List.of(name), true).thenApply(rows -> rows.isEmpty() ? null : rows.get(rows.size() - 1));
+    }
+
+    /** "Run alone": the command by itself, without what it depends on (a plain start, tagged with its command). */
+    public CompletableFuture<SessionRow> runAlone(String name) {
+        Workspace ws = workspace.get();
+        if (ws == null || !ws.commands().containsKey(name)) {
+            return CompletableFuture.completedFuture(null);
+        }
         SessionSpec spec = ws.spec(name);
         linkBySpec.put(spec, new RunLink(ws.root(), ws.displayName(), name));
         return main.start(spec);
     }
 
-    /** Starts a group's commands in order; the future brings the rows of those that started. */
+    /** Starts a group's commands as `up GROUP` does; the future brings the rows of its sessions. */
     public CompletableFuture<List<SessionRow>> runGroup(String group) {
-        Workspace ws = workspace.get();
-        return runEach(ws == null ? List.of() : ws.groups().getOrDefault(group, List.of()));
+        return up(List.of(group), true);
     }
 
+    /** Starts every command of the file as `up` naming them all does. */
     public CompletableFuture<List<SessionRow>> runAll() {
         Workspace ws = workspace.get();
-        return runEach(ws == null ? List.of() : List.copyOf(ws.commands().keySet()));
+        return ws == null ? CompletableFuture.completedFuture(List.of()) : up(List.copyOf(ws.commands().keySet()), true);
     }
 
-    private CompletableFuture<List<SessionRow>> runEach(List<String> names) {
-        List<CompletableFuture<SessionRow>> runs = names.stream().map(this::run).toList();
-        // Each run's future completes on the FX thread, so the list is made there.
-        return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new))
-                .thenApply(v -> runs.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList());
+    /**
+     * The supervisor's {@code up} for these names (none: the autostart commands), the same request as
+     * the CLI's: the rows of the sessions it answers with, dependencies first, on the FX thread; a
+     * refusal is said in the status bar. {@code force}: a named command that already ended runs again.
+     */
+    private CompletableFuture<List<SessionRow>> up(List<String> names, boolean force) {
+        Workspace ws = workspace.get();
+        if (ws == null) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        java.nio.file.Path file = ws.file();
+        return tasks.applyOnFx(tasks.background(() -> main.engine().up(file, names, force)), (ids, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                        ? error.getCause() : error;
+                main.warn("Cannot start: " + cause.getMessage());
+                return List.of();
+            }
+            List<SessionRow> rows = new ArrayList<>();
+            for (String id : ids) {
+                SessionRow row = main.sessions().find(id);
+                if (row == null) {
+                    dev.runboard.session.SessionSnapshot first = main.engine().snapshot(id, false);
+                    SessionSpec spec = main.engine().spec(id);
+                    row = first == null || spec == null ? null : main.sessions().add(spec, first);
+                }
+                if (row != null) {
+                    rows.add(row);
+                }
+            }
+            main.say((names.size() == 1 ? "Started " + names.get(0) : "Up: " + rows.size() + " command" + (rows.size() == 1 ? "" : "s"))
+                    + " of " + ws.displayName());
+            return rows;
+        });
     }
 
     /** Tree-kills every running session of this workspace; the status bar gets the outcome once all are done. */
@@ -230,7 +269,8 @@ public final class WorkspaceViewModel {
         if (ws != null) {
             for (SessionRow row : List.copyOf(main.sessions().rows())) {
                 RunLink link = links.get(row.id());
-                if (link != null && link.root().equals(ws.root()) && row.isRunning()) {
+                // A waiting one is cancelled (ends killed without running), so nothing of the workspace starts later.
+                if (link != null && link.root().equals(ws.root()) && (row.isRunning() || row.status().isWaiting())) {
                     kills.add(main.kill(row, Signal.TERM, row.spec().grace()));
                 }
             }
@@ -323,6 +363,16 @@ public final class WorkspaceViewModel {
 
     private void linkIfKnown(SessionRow row) {
         RunLink link = linkBySpec.get(row.spec());
+        String file = row.snapshot().stackFile();
+        if (file != null && row.snapshot().stackName() != null) {
+            // Its record names its command and file (up, the sidebar): the tag is the record's, whoever started it.
+            java.nio.file.Path root = java.nio.file.Path.of(file).getParent();
+            Workspace ws = workspace.get();
+            String shown = ws != null && ws.root().equals(root) ? ws.displayName()
+                    : root == null || root.getFileName() == null ? file : root.getFileName().toString();
+            link = new RunLink(root, shown, row.snapshot().stackName());
+            linkBySpec.putIfAbsent(row.spec(), link); // a Rerun of it (the same spec) belongs to the same command
+        }
         if (link != null && !links.containsKey(row.id())) {
             link(row, link);
             follow(row, link);

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
-import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
@@ -45,13 +44,11 @@ class WorkspaceSidebarTest {
     Path project;
 
     private WindowFixture fixture;
-    private SessionEngine engine;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
-        fixture = WindowFixture.open(stage, dataDir);
-        engine = fixture.engine();
+        fixture = WindowFixture.supervised(stage, dataDir); // as the app runs: the sidebar's starts are the supervisor's up
         window = fixture.window();
     }
 
@@ -81,23 +78,28 @@ class WorkspaceSidebarTest {
         // web autostarts (in the background: the row comes once it has started)
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 1);
 
+        // Run group is `up dev`: web runs already and is not started twice; worker starts.
         robot.clickOn("#runGroup-dev");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 3);
-        List<SessionRow> rows = fx(robot, () -> List.copyOf(window.sessions().rows()));
-        assertEquals(List.of("shop \u203A web", "shop \u203A web", "shop \u203A worker"),
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 2);
+        List<SessionRow> rows = fx(robot, () -> window.sessions().rows().stream()
+                .sorted(java.util.Comparator.comparing(SessionRow::id)).toList());
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> rows.stream()
+                .allMatch(r -> window.workspaces().linkOf(r) != null)));
+        assertEquals(List.of("shop \u203A web", "shop \u203A worker"),
                 fx(robot, () -> rows.stream().map(r -> window.workspaces().linkOf(r).tag()).toList()));
         assertTrue(tableShows(robot, "shop \u203A worker"), "the table's workspace column tags the session");
         assertEquals(SessionStatus.RUNNING, fx(robot, () -> commandEntry("worker").lastStatusProperty().get()));
 
         // Rerun from the table keeps the link to the workspace command.
         SessionRow rerun = FxReads.await(robot, () -> {
-            window.model().selectedProperty().set(rows.get(2));
+            window.model().selectedProperty().set(rows.get(1));
             return window.model().rerun();
         });
         assertEquals("shop \u203A worker", fx(robot, () -> window.workspaces().linkOf(rerun).tag()));
 
-        List<Session> sessions = fx(robot, () -> window.workspaces().runsOfOpenWorkspace().stream().map(r -> engine.find(r.id()).orElseThrow()).toList());
-        assertEquals(4, sessions.size());
+        List<Session> sessions = fx(robot, () -> window.workspaces().runsOfOpenWorkspace().stream()
+                .map(r -> ((dev.runboard.process.SupervisedSessions) fixture.service()).find(r.id()).orElseThrow()).toList());
+        assertEquals(3, sessions.size());
         for (Session s : sessions) {
             WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> tagged(s).size() >= 3);
         }
@@ -108,7 +110,7 @@ class WorkspaceSidebarTest {
             assertTrue(tagged(s).isEmpty(), "no process carries " + s.tag() + " any more");
         }
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
-                () -> fx(robot, () -> window.model().messageProperty().get()).equals("Stopped 4 of shop: 0 survivors"));
+                () -> fx(robot, () -> window.model().messageProperty().get()).equals("Stopped 3 of shop: 0 survivors"));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> commandEntry("worker").lastStatusProperty().get()) == SessionStatus.KILLED);
         assertTrue(Files.readString(dataDir.resolve("recent-workspaces.json")).contains(project.toString()));
