@@ -90,14 +90,11 @@ final class StackRequests {
     }
 
     /**
-     * Starts {@code spec} placed as asked: in a queue and after other sessions; null when the
-     * request asks for neither (a plain start).
+     * Starts {@code spec} placed as asked (in a queue, after other sessions, or neither): every start a
+     * supervisor serves goes through the orchestrator's one path to a launched wrapper.
      */
     Session startPlaced(SessionSpec spec, String queue, List<String> after, Map<String, String> environment)
             throws SupervisorRequests.Refused {
-        if ((queue == null || queue.isBlank()) && after.isEmpty()) {
-            return null;
-        }
         Map<String, String> deps = new LinkedHashMap<>();
         for (String a : after) {
             int colon = a.lastIndexOf(':');

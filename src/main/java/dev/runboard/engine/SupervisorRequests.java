@@ -144,8 +144,7 @@ final class SupervisorRequests {
         }
         List<String> after = new java.util.ArrayList<>();
         request.path("after").forEach(a -> after.add(a.asText()));
-        Session placed = stack.startPlaced(spec.toSpec(), request.path("queue").asText(null), after, environment(request));
-        return started(placed != null ? placed : engine.start(spec.toSpec(), environment(request)));
+        return started(stack.startPlaced(spec.toSpec(), request.path("queue").asText(null), after, environment(request)));
     }
 
     /** The quick client's start: its arguments parsed here, with the CLI's own options. */
@@ -154,8 +153,7 @@ final class SupervisorRequests {
         request.path("argv").forEach(a -> argv.add(a.asText()));
         SessionSpec spec = startArguments.apply(argv);
         Map.Entry<String, List<String>> placement = StackRequests.placementIn(argv);
-        Session placed = stack.startPlaced(spec, placement.getKey(), placement.getValue(), environment(request));
-        return started(placed != null ? placed : engine.start(spec, environment(request)));
+        return started(stack.startPlaced(spec, placement.getKey(), placement.getValue(), environment(request)));
     }
 
     /** A quick client's command line, run here with the CLI's own code; its output goes back whole. */

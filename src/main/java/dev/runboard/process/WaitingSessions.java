@@ -31,6 +31,9 @@ public final class WaitingSessions {
     /** Makes a waiting session: its folder, record and lock; nothing runs. */
     public Session create(SessionSpec spec, StackLink link, SessionStatus status, String reason) {
         spec.validate();
+        if (spec.isRemote()) {
+            engine.remote().prepare(spec.host()); // an unreachable host is refused before anything is created
+        }
         SessionEngine.Folder folder = engine.createFolder(spec);
         Session session = Session.waiting(folder.id(), spec, folder.capture(), engine.config().clock(), link, status, reason);
         locks.put(session.id(), folder.lock());

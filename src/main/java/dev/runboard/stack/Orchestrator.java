@@ -381,6 +381,8 @@ public final class Orchestrator implements AutoCloseable {
 
     /** One look at every chain, in the order they were made (which is the queues' order). */
     private void tick() {
+        // An ad-hoc run that is over has nothing left to decide (what waits after it holds its session, not its chain).
+        chains.removeIf(c -> c.over && c.command.name() == null);
         Instant now = clock.instant();
         Map<String, Integer> running = new java.util.HashMap<>();
         for (Chain c : chains) {
