@@ -56,6 +56,18 @@ final class RemoteUsage {
             }
         }
         double seconds = previousUptime > 0 ? uptime - previousUptime : 0;
+        // Each session's command group: its wrapper's oldest child that leads a group of its own (the
+        // command, below the wrapper); what is outside it, but for the wrapper, left the group (escaped).
+        Map<String, long[]> commandGroup = new HashMap<>(); // id -> {pgid, start}
+        for (String[] f : rows) {
+            long pid = Long.parseLong(f[2]);
+            long start = Long.parseLong(f[6]);
+            long[] known = commandGroup.get(f[1]);
+            if (Long.parseLong(f[3]) == leaders.getOrDefault(f[1], -1L) && Long.parseLong(f[4]) == pid
+                    && (known == null || start < known[1])) {
+                commandGroup.put(f[1], new long[] {pid, start});
+            }
+        }
         for (String[] f : rows) {
             String id = f[1];
             long pid = Long.parseLong(f[2]);
@@ -78,8 +90,9 @@ final class RemoteUsage {
             }
             cpu = Math.max(0, cpu);
             long leader = leaders.getOrDefault(id, -1L);
+            long group = commandGroup.containsKey(id) ? commandGroup.get(id)[0] : leader;
             nodes.computeIfAbsent(id, k -> new ArrayList<>())
-                    .add(new ProcessTreeSnapshot.Node(pid, ppid, f[10], state, cpu, rss, pgid != leader));
+                    .add(new ProcessTreeSnapshot.Node(pid, ppid, f[10], state, cpu, rss, pid != leader && pgid != group));
             double[] s = sums.computeIfAbsent(id, k -> new double[3]);
             s[0] += cpu;
             s[1] += rss;

@@ -108,8 +108,10 @@ public record ProcessTreeSnapshot(long leaderPid, List<Node> nodes) {
     public boolean allStopped() {
         boolean any = false;
         for (Node n : nodes) {
-            if (n.isWrapper()) {
-                continue; // it runs on while the command's group is stopped: it holds the tree and the deadline
+            if (n.pid() == leaderPid) {
+                // The wrapper runs on while the command's group is stopped: it holds the tree and the deadline.
+                // (By pid, not by its command line: a command stopped between its fork and its exec still shows the wrapper's.)
+                continue;
             }
             if (!n.stopped()) {
                 return false;
