@@ -49,6 +49,16 @@ sub connect_supervisor {
     # PF_UNIX, SOCK_STREAM and a struct sockaddr_un (family, path) as Linux has them: bin/runboard
     # launches early on Linux only.
     socket($s, 1, 1, 0) && connect($s, pack('S Z*', 1, $socket_path)) or return undef;
+    # Only a supervisor of our own user hears the spec: the kernel says who listens (SO_PEERCRED, a struct
+    # ucred of pid, uid, gid). Another user's listener gets nothing; exec's own JVM takes over.
+    my $cred = getsockopt($s, 1, 17);    # SOL_SOCKET, SO_PEERCRED
+    my (undef, $uid) = defined $cred ? unpack('i I I', $cred) : ();
+    if (!defined $uid || $uid != $>) {
+        print STDERR "runboard: not using the supervisor socket $socket_path: it is served by uid "
+            . ($uid // '?') . ", not by you ($>)\n";
+        close($s);
+        return undef;
+    }
     my $old = select($s);
     $| = 1;
     select($old);

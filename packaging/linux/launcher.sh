@@ -73,8 +73,11 @@ if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOA
     /*) cache_home=$XDG_CACHE_HOME ;;
     *) cache_home="${HOME:+$HOME/.cache}" ;;
   esac
-  if [ -n "$cache_home" ]; then
-    key="$cache_home/runboard/${app//\//%}"
+  # bin/runboard's private cache folder: made 0700 whatever the umask, used only when it is this user's own and
+  # no link (-O, -L: built-ins), since a window archive found there is mapped into the JVM.
+  if [ -n "$cache_home" ] && { [ -e "$cache_home/runboard/v2" ] || (umask 077 && mkdir -p "$cache_home/runboard/v2") 2>/dev/null; } \
+    && [ ! -L "$cache_home/runboard/v2" ] && [ -O "$cache_home/runboard/v2" ]; then
+    key="$cache_home/runboard/v2/${app//\//%}"
     window_archive="$key.window.jsa"
     for made in "$key".window-*.jsa; do
       [ -e "$made" ] || continue
@@ -90,7 +93,7 @@ if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOA
     if [ -s "$window_archive" ]; then
       window=(-XX:SharedArchiveFile="$window_archive")
     # Trained only where a window can open: a start that fails for want of a display would leave an archive of that.
-    elif [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && { [ -d "${key%/*}" ] || mkdir -p "${key%/*}" 2>/dev/null; }; then
+    elif [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -d "${key%/*}" ]; then
       window=(-XX:ArchiveClassesAtExit="$key.window-$$.jsa" "-Xlog:cds*=off")
     fi
     if [ ${#window[@]} -gt 0 ]; then

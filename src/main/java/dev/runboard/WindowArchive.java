@@ -40,7 +40,7 @@ final class WindowArchive {
         if (base.isEmpty()) {
             return Optional.empty();
         }
-        Path cache = base.get().resolve("runboard");
+        Path cache = base.get().resolve("runboard").resolve("v2"); // bin/runboard's private cache folder (0700)
         String key = jar.toString().replace('/', '%') + "." + vmVersion.replaceAll("[^A-Za-z0-9.+_-]", "_");
         List<Path> madeFrom = new ArrayList<>(List.of(Path.of(javaHome, "bin", "java"), jar));
         Path lib = jar.resolveSibling("lib");
@@ -67,6 +67,14 @@ final class WindowArchive {
      * @param waiterPid the pid of the JVM that will wait for the window and then call {@link #settle}
      */
     List<String> options(long waiterPid, boolean canDisplay) {
+        try {
+            DataDirs.createPrivateDirectories(archive.getParent());
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // a cache that cannot be made: no archive, as without a cache
+        }
+        if (!DataDirs.ownedAndPrivate(archive.getParent())) {
+            return List.of(); // another user's folder, or one others can write: nothing in it is mapped or written
+        }
         removeLeftovers();
         if (fresh()) {
             return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.process.Await;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
 import dev.runboard.store.Json;
-import dev.runboard.process.Await;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
@@ -261,6 +261,44 @@ class EarlyExecTest {
     }
 
     private record Run(int exit, String out, String err) {
+    }
+
+    /**
+     * bin/runboard sources its launch file and hands the JVM archives from the user's cache: that folder
+     * is made 0700 (its files 0600) whatever the caller's umask, and one that is not the user's own is
+     * never used, so a line another user plants in it never runs.
+     */
+    @Test
+    void theCacheIsPrivateWhateverTheUmaskAndAnotherUsersIsNeverSourced() throws Exception {
+        Path cache = tmp.resolve("cache-umask-000");
+        Path err = Files.createTempFile(tmp, "err", ".txt");
+        Process p = start(Map.of("XDG_CACHE_HOME", cache.toString()), err, "sh", "-c", "umask 000; exec \"$0\" \"$@\"",
+                BIN.toString(), "exec", "--data-dir", dataDir.toString(), "--", "true");
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), Files.readString(err));
+        Path folder = cache.resolve("runboard/v2");
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
+        Path launch = folder.resolve(BIN.getParent().toString().replace('/', '%') + ".launch");
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(launch)));
+
+        if (!"root".equals(System.getProperty("user.name"))) {
+            System.out.println("EarlyExecTest: the planted-cache half needs root, to make a folder of another user");
+            return;
+        }
+        // Another user's folder where the cache would be, writable by all, with a launch file that runs a command.
+        Path foreign = Files.createDirectories(tmp.resolve("cache-foreign/runboard/v2"));
+        Path marker = tmp.resolve("planted-line-ran");
+        Path planted = Files.writeString(foreign.resolve(launch.getFileName().toString()),
+                "touch '" + marker + "'\nlaunch_fresh() { return 0; }\n");
+        var nobody = foreign.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        for (Path f : List.of(foreign, planted)) {
+            Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+            Files.setOwner(f, nobody);
+        }
+        Run run = runboard(Map.of("XDG_CACHE_HOME", tmp.resolve("cache-foreign").toString()), "", "exec", "--data-dir",
+                dataDir.toString(), "--", "true");
+        assertEquals(0, run.exit, run.err);
+        assertTrue(!Files.exists(marker), "the planted line never ran");
     }
 
     private static final Path BIN = Path.of("bin/runboard").toAbsolutePath();

@@ -52,7 +52,7 @@ class WindowArchiveTest {
         assertEquals(2, first.size(), first.toString());
         assertTrue(first.get(0).startsWith(TRAIN), first.toString());
         Path training = Path.of(first.get(0).substring(TRAIN.length()));
-        assertEquals(dir.resolve("cache/runboard"), training.getParent());
+        assertEquals(dir.resolve("cache/runboard/v2"), training.getParent());
         assertFalse(Files.exists(archive.file()));
 
         byte[] classes = {1, 2, 3, 4};
@@ -114,7 +114,7 @@ class WindowArchiveTest {
         Path other = WindowArchive.forJar(jar, Map.of("HOME", dir.resolve("home").toString()), javaHome.toString(), "17.0.14+7")
                 .orElseThrow().file();
 
-        assertEquals(dir.resolve("home/.cache/runboard"), other.getParent());
+        assertEquals(dir.resolve("home/.cache/runboard/v2"), other.getParent());
         assertTrue(other.getFileName().toString().contains("17.0.14+7"), other.toString());
         assertTrue(archive.file().getFileName().toString().startsWith(jar.toString().replace('/', '%')), archive.file().toString());
         assertTrue(WindowArchive.forJar(jar, Map.of(), javaHome.toString(), "17").isEmpty(), "no cache folder, no archive");
@@ -125,6 +125,6 @@ class WindowArchiveTest {
         Path file = WindowArchive.forJar(jar, Map.of("XDG_CACHE_HOME", "cache", "HOME", dir.resolve("home").toString()),
                 javaHome.toString(), "17").orElseThrow().file();
 
-        assertEquals(dir.resolve("home/.cache/runboard"), file.getParent(), "not ./cache/runboard of whatever folder the window starts in");
+        assertEquals(dir.resolve("home/.cache/runboard/v2"), file.getParent(), "not ./cache/runboard of whatever folder the window starts in");
     }
 }

@@ -10,8 +10,8 @@ import java.util.HexFormat;
 
 /**
  * Where a data dir's supervisor lives: its lock and log in the data dir, its socket under
- * {@code $XDG_RUNTIME_DIR} when set (a Unix socket path is limited to about 107 bytes, and the
- * runtime dir is short and private), else in the data dir.
+ * {@code $XDG_RUNTIME_DIR} when set and this user's alone (a Unix socket path is limited to about 107
+ * bytes, and the runtime dir is short and private), else in the data dir.
  */
 public record SupervisorPaths(Path dataDir, Path socket, Path lock, Path log) {
     /**
@@ -34,7 +34,7 @@ public record SupervisorPaths(Path dataDir, Path socket, Path lock, Path log) {
 
     static Path socketFor(Path dataDir, String runtimeDir) {
         Path inDataDir = dataDir.resolve("supervisor.sock");
-        if (runtimeDir == null || runtimeDir.isBlank() || !Path.of(runtimeDir).isAbsolute()) {
+        if (runtimeDir == null || runtimeDir.isBlank() || !Path.of(runtimeDir).isAbsolute() || !dev.runboard.store.DataDirs.ownedAndPrivate(Path.of(runtimeDir))) {
             return inDataDir;
         }
         Path candidate = Path.of(runtimeDir, "runboard", "supervisor-" + shortHash(dataDir.toString()) + ".sock");

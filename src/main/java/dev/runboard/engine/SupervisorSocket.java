@@ -23,11 +23,20 @@ final class SupervisorSocket {
     private SupervisorSocket() {
     }
 
-    /** A connection to the running supervisor; throws when none listens. */
+    /**
+     * A connection to the running supervisor; throws when none listens, and when the socket is served
+     * by another user ({@link PeerCheck.Impostor}): nothing is sent to it.
+     */
     static SocketChannel connect(SupervisorPaths paths) throws IOException {
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
         try {
             ch.connect(UnixDomainSocketAddress.of(paths.socket()));
+            String peer = PeerCheck.peerName(ch);
+            if (!peer.equals(System.getProperty("user.name"))) {
+                throw new PeerCheck.Impostor("refusing the supervisor socket " + paths.socket() + ": it is served by user "
+                        + peer + ", not by you (" + System.getProperty("user.name") + "); its folder is another user's"
+                        + " (XDG_RUNTIME_DIR, which sudo -E keeps): unset XDG_RUNTIME_DIR or point it at a folder of your own");
+            }
             return ch;
         } catch (IOException e) {
             ch.close();

@@ -78,6 +78,24 @@ public final class DataDirs {
         return value != null && value.startsWith("/") ? Optional.of(Path.of(value)) : Optional.empty();
     }
 
+    /**
+     * Whether a folder is this user's alone: a directory (not a symbolic link) owned by them that
+     * nobody else can write. What runboard keeps or finds in one (a socket, a cache) is then its own;
+     * in any other (what {@code sudo -E} keeps: the invoking user's) it is not used.
+     */
+    public static boolean ownedAndPrivate(Path dir) {
+        try {
+            java.nio.file.attribute.PosixFileAttributes a = Files.readAttributes(dir,
+                    java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> p = a.permissions();
+            return a.isDirectory() && a.owner().getName().equals(System.getProperty("user.name"))
+                    && !p.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+                    && !p.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
     /** Creates a directory (and parents) readable by its owner only: output can hold secrets. */
     public static Path createPrivateDirectories(Path dir) throws IOException {
         if (Files.isDirectory(dir)) {
