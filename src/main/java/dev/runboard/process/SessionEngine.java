@@ -608,7 +608,8 @@ public final class SessionEngine extends SessionsById {
         history.adopt(adopt);
         List<String> warnings = history.load();
         warnings.forEach(this::warn);
-        applyRetention(); // limits may have shrunk, or the last runboard closed before pruning
+        // No pruning here: a read (a `list` that had to start a supervisor) never deletes. Retention runs at
+        // a session's end, by the settings as they are then.
         return warnings;
     }
 

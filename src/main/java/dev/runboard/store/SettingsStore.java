@@ -2,8 +2,8 @@ package dev.runboard.store;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,10 +100,9 @@ public final class SettingsStore {
         try {
             DataDirs.createPrivateDirectories(file.getParent());
             files.write(file, Json.mapper().writeValueAsBytes(settings));
-            Path schema = file.resolveSibling(SCHEMA_FILE);
-            if (!Files.exists(schema)) {
-                files.write(schema, Json.mapper().writeValueAsBytes(SettingKeys.schema()));
-            }
+            // Written again each save (a few KiB, on a rare write): a newer key's description, and a file
+            // someone made readable to others is private again.
+            files.write(file.resolveSibling(SCHEMA_FILE), Json.mapper().writeValueAsBytes(SettingKeys.schema()));
         } catch (IOException e) {
             throw new StoreException("could not save settings", e);
         }

@@ -26,6 +26,9 @@ use strict;
 sub CHUNK () { 1 << 20 }
 
 my ($dir, $cmd, @args) = @ARGV;
+# What the helper makes (version, out, pid, status.tmp, in.keeper...) is its user's alone, whatever umask sshd
+# gave it; the command it starts gets the umask the helper was started with.
+my $caller_umask = umask(077);
 binmode(STDOUT);
 binmode(STDIN);
 die "runboard-remote: usage: runboard-remote.pl DIR launch|poll|kill|signal|forget ...\n" unless defined $cmd;
@@ -94,6 +97,7 @@ sub launch {
             my $eq = index($kv, '=');
             $ENV{ substr($kv, 0, $eq) } = substr($kv, $eq + 1) if $eq > 0;
         }
+        umask($caller_umask);
         exec { $command[0] } @command;
         print STDERR "runboard: cannot run perl on this host: $!\n";
         POSIX::_exit(126);

@@ -71,11 +71,14 @@ class ProtocolTest {
     }
 
     @Test
-    void aSocketPathThatWouldNotFitFallsBackToTheDataDir() {
+    void aSocketPathThatWouldNotFitFallsBackToTheDataDir(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path dataDir = Path.of("/home/dev/.local/share/runboard");
         assertEquals(dataDir.resolve("supervisor.sock"), SupervisorPaths.socketFor(dataDir, null));
-        Path inRuntime = SupervisorPaths.socketFor(dataDir, "/run/user/1000");
-        assertTrue(inRuntime.startsWith("/run/user/1000/runboard/"), inRuntime.toString());
+        // A runtime folder of one's own (0700): used. (One of another user's is not: ForeignSocketTest.)
+        Path runtime = java.nio.file.Files.createDirectory(tmp.resolve("run"), java.nio.file.attribute.PosixFilePermissions
+                .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Path inRuntime = SupervisorPaths.socketFor(dataDir, runtime.toString());
+        assertTrue(inRuntime.startsWith(runtime.resolve("runboard")), inRuntime.toString());
         assertEquals(dataDir.resolve("supervisor.sock"), SupervisorPaths.socketFor(dataDir, "/" + "r".repeat(120)));
     }
 }

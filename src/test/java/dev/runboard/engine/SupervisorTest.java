@@ -176,11 +176,17 @@ class SupervisorTest {
                     () -> json(fx.cli("list", "--json").out()).size() == 3);
             fx.cli("supervisor", "stop");
         }
-        // A new supervisor (brought back by list) prunes by the same settings: reading deletes nothing more.
+        // A stricter limit set while no supervisor runs: the next one (brought back by list) deletes nothing on a
+        // read; the next session's end prunes by the settings as they are then.
+        Files.writeString(dataDir.resolve("settings.json"), "{\"keep_finished\": 2}", StandardCharsets.UTF_8);
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             for (int i = 0; i < 3; i++) {
-                assertEquals(3, Json.mapper().readTree(fx.cli("list", "--json").out()).size());
+                assertEquals(3, Json.mapper().readTree(fx.cli("list", "--json").out()).size(), "a read never deletes");
             }
+            String id = fx.cli("start", "--shell", "/bin/sh", "--", "echo last").out().strip();
+            assertEquals(0, fx.cli("wait", id).exit());
+            Await.until(Duration.ofSeconds(10), "the end to prune to the settings' 2",
+                    () -> json(fx.cli("list", "--json").out()).size() == 2);
         }
     }
 

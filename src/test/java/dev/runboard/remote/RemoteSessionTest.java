@@ -166,6 +166,22 @@ class RemoteSessionTest {
     }
 
     @Test
+    void theHelpersFilesOnTheHostAreItsUsersAloneWhateverTheUmask() throws Exception {
+        Session s = engine.start(fx.sh("sleep 30").build());
+        Path folder = sessionFolder(s);
+        Await.until(LONG, "the session's files on the host", () -> Files.exists(folder.resolve("command")));
+        for (String name : List.of("out", "pid", "status.tmp", "command")) {
+            Path f = folder.resolve(name);
+            if (Files.exists(f)) {
+                String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(f));
+                assertTrue(mode.matches("rw-------|r--------"), name + " is " + mode);
+            }
+        }
+        engine.kill(s, Signal.KILL, Duration.ZERO).get();
+        awaitEnd(s);
+    }
+
+    @Test
     void descendantsThatEscapeByEveryMeansDieOnTheHostByAKillAndByTheDeadline() throws Exception {
         // The same wrapper on the host: the same subreaper, the same kill (docs/PROCESS-TREE.md).
         for (boolean byDeadline : new boolean[] {false, true}) {

@@ -88,7 +88,9 @@ class WorkspaceSidebarTest {
         assertEquals(List.of("shop \u203A web", "shop \u203A worker"),
                 fx(robot, () -> rows.stream().map(r -> window.workspaces().linkOf(r).tag()).toList()));
         assertTrue(tableShows(robot, "shop \u203A worker"), "the table's workspace column tags the session");
-        assertEquals(SessionStatus.RUNNING, fx(robot, () -> commandEntry("worker").lastStatusProperty().get()));
+        // (A run's first record may say "pending, starting": every start is made, then launched.)
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+                () -> fx(robot, () -> commandEntry("worker").lastStatusProperty().get()) == SessionStatus.RUNNING);
 
         // Rerun from the table keeps the link to the workspace command.
         SessionRow rerun = FxReads.await(robot, () -> {
