@@ -33,7 +33,7 @@ public final class CaptureTail implements LiveOutput, AutoCloseable {
     public synchronized OutputPreview read() {
         try {
             if (channel == null) {
-                channel = FileChannel.open(file, StandardOpenOption.READ);
+                channel = FileChannel.open(file, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             }
             long size = channel.size();
             if (size != lastSize) {

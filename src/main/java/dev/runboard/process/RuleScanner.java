@@ -48,7 +48,7 @@ final class RuleScanner {
         if (patterns.isEmpty() || capture == null) {
             return;
         }
-        try (FileChannel ch = FileChannel.open(capture, StandardOpenOption.READ)) {
+        try (FileChannel ch = FileChannel.open(capture, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             long size = ch.size();
             if (size - scanned > SCAN_LIMIT) {
                 long skip = size - SCAN_LIMIT - scanned;

@@ -70,14 +70,23 @@ final class SessionFinisher {
 
         OutputPreview preview;
         String captureProblem = null;
+        String captureProblemCode = null;
         try {
+            if (!java.nio.file.Files.isRegularFile(capture, java.nio.file.LinkOption.NOFOLLOW_LINKS) && java.nio.file.Files.exists(
+                    capture, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                // Replaced while the command ran (a link to another file, a FIFO): not read through.
+                throw new java.nio.file.FileSystemException(capture.toString(), null, "it is no longer the capture file"
+                        + " runboard made (it was replaced by a link or a special file); it was not read");
+            }
             preview = OutputPreview.read(capture, bound).packed(); // kept while the session is listed
         } catch (NoSuchFileException e) {
             preview = OutputPreview.EMPTY;
             captureProblem = "the capture file " + capture + " was deleted while the command ran";
+            captureProblemCode = ArtifactErrorCode.NOT_FOUND.code();
         } catch (IOException e) {
             preview = OutputPreview.EMPTY;
             captureProblem = "the capture file " + capture + " could not be read: " + e.getMessage();
+            captureProblemCode = ArtifactErrorCode.IO_ERROR.code();
         }
         String reason = status == SessionStatus.UNKNOWN && unknownWhy != null && session.requestedReason() == null
                 ? unknownWhy : reason(session, status, exitCode, signal);
@@ -89,8 +98,8 @@ final class SessionFinisher {
         }
 
         String artifact = null;
-        String artifactError = null;
-        String artifactErrorCode = null;
+        String artifactError = captureProblem;
+        String artifactErrorCode = captureProblemCode; // a script sees a lost capture as it sees a lost artifact
         String keptCapture = null;
         // Asked before the capture moves: the command writes into it directly, so runboard never sees
         // its writes fail; a disk with no room left when it ended is how a cut capture shows.

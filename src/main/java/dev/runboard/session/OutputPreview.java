@@ -97,7 +97,7 @@ public final class OutputPreview {
 
     /** Reads the preview of a whole file: O(bound) whatever the file's size. */
     public static OutputPreview read(Path file, int bound) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return read(ch, ch.size(), bound);
         }
     }

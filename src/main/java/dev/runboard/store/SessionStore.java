@@ -207,8 +207,14 @@ public final class SessionStore {
             throw new CorruptRecordException(SessionId.quote(id) + " is not a session id");
         }
         byte[] bytes;
+        Path record = file(id, RECORD);
+        if (Files.exists(record, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                && !Files.isRegularFile(record, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // A FIFO would block the reader (JDK 17 cannot open with O_NONBLOCK), a link would be read through.
+            throw new CorruptRecordException("its record is not a file runboard wrote (a link, a FIFO or a device); not read");
+        }
         try {
-            bytes = Files.readAllBytes(file(id, RECORD));
+            bytes = Files.readAllBytes(record);
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return Optional.empty();
         }

@@ -88,6 +88,40 @@ class StoreFailureTest {
             SessionSnapshot last = EngineFixture.awaitEnd(s);
             assertEquals(SessionStatus.COMPLETED, last.status());
             assertTrue(last.reason().contains("was deleted while the command ran"), last.reason());
+            assertEquals("not_found", last.artifactErrorCode(), "a script sees it as it sees a lost artifact");
+        }
+    }
+
+    @Test
+    void aFifoInPlaceOfARecordIsMovedAsideAndBlocksNothing() throws Exception {
+        Path folder = Files.createDirectories(dataDir.resolve("sessions/20261206-101500-abcdef"));
+        Process mkfifo = new ProcessBuilder("mkfifo", folder.resolve("session.json").toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        try (EngineFixture fx = new EngineFixture(dataDir)) {
+            java.util.concurrent.CompletableFuture<java.util.List<String>> loaded =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> fx.engine().loadHistory());
+            java.util.List<String> warnings = loaded.get(30, java.util.concurrent.TimeUnit.SECONDS); // a read of the FIFO would block for ever
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("not a file runboard wrote")), warnings.toString());
+            assertTrue(!Files.exists(folder.resolve("session.json")), "moved aside");
+        }
+    }
+
+    @Test
+    void aCaptureReplacedByALinkIsNotReadThrough() throws Exception {
+        Path secret = Files.writeString(dataDir.resolveSibling(dataDir.getFileName() + "-secret"), "not the session's\n");
+        try (EngineFixture fx = new EngineFixture(dataDir)) {
+            Session s = fx.engine().start(fx.sh("echo one; read x; echo two").build());
+            Await.until(java.time.Duration.ofSeconds(10), "first output", () -> s.snapshot().output().contains("one"));
+            Files.delete(s.captureFile());
+            Files.createSymbolicLink(s.captureFile(), secret);
+            fx.engine().stdin(s).write("go\n".getBytes());
+            fx.engine().stdin(s).flush();
+            SessionSnapshot last = EngineFixture.awaitEnd(s);
+            assertTrue(!last.output().contains("not the session's"), last.output());
+            assertTrue(last.reason().contains("replaced by a link"), last.reason());
+            assertEquals("io_error", last.artifactErrorCode());
+        } finally {
+            Files.deleteIfExists(secret);
         }
     }
 }
