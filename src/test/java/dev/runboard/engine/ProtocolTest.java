@@ -81,4 +81,26 @@ class ProtocolTest {
         assertTrue(inRuntime.startsWith(runtime.resolve("runboard")), inRuntime.toString());
         assertEquals(dataDir.resolve("supervisor.sock"), SupervisorPaths.socketFor(dataDir, "/" + "r".repeat(120)));
     }
+
+    @Test
+    void anOversizedRequestIsRefusedWhileItIsReadNotBufferedWhole() throws Exception {
+        // An endless line: only a limit checked while reading ends this (readLine would buffer for ever).
+        java.io.Reader endless = new java.io.Reader() {
+            @Override
+            public int read(char[] buf, int off, int len) {
+                java.util.Arrays.fill(buf, off, off + len, 'x');
+                return len;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.io.IOException refused = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> Protocol.receive(new java.io.BufferedReader(endless)));
+        assertTrue(refused.getMessage().contains("longer than the protocol allows"), refused.getMessage());
+        assertEquals("ok", Protocol.receive(new java.io.BufferedReader(new java.io.StringReader("{\"op\":\"ok\"}\r\n")))
+                .path("op").asText());
+        org.junit.jupiter.api.Assertions.assertNull(Protocol.receive(new java.io.BufferedReader(new java.io.StringReader(""))));
+    }
 }
