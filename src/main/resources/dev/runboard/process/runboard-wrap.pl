@@ -108,9 +108,17 @@ my $last_request = '';
 
 # A signal to the wrapper itself is a request to end the session (its group is its own: no group
 # signal meant for the command reaches it). USR1: read kill-request. ALRM wakes a deadline wait.
-$SIG{USR1} = sub { $request = 1; die "runboard-wrap: request\n" if $in_wait };
+# The command's process inherits these until it resets them, a moment after its fork: a signal meant for it
+# (the deadline's TERM on a busy machine) that lands in between is noted there and raised again once its
+# disposition is the default (below), never swallowed.
+my $child_signal;
+$SIG{USR1} = sub { return if $$ != $holder; $request = 1; die "runboard-wrap: request\n" if $in_wait };
 for my $name (qw(TERM INT HUP)) {
-    $SIG{$name} = sub { $request = "TERM $grace_ms killed"; die "runboard-wrap: request\n" if $in_wait };
+    $SIG{$name} = sub {
+        return $child_signal = $name if $$ != $holder;
+        $request = "TERM $grace_ms killed";
+        die "runboard-wrap: request\n" if $in_wait;
+    };
 }
 $SIG{$_} = sub { } for qw(QUIT USR2 ALRM);
 $SIG{CHLD} = 'DEFAULT';    # an inherited SIG_IGN would reap the child before we could read its status
@@ -150,6 +158,7 @@ if ($pid == 0) {
     # started with ignored (SIGINT in a background job, SIGHUP under nohup, SIGPIPE) must not stay
     # ignored in the command.
     $SIG{$_} = 'DEFAULT' for keys %SIG;
+    kill($child_signal, $$) if $child_signal;
     exec { $ARGV[0] } @ARGV;
     my $missing = $! == ENOENT;
     print STDERR "runboard: cannot run $ARGV[0]: " . exec_problem($ARGV[0], "$!") . "\n";
