@@ -137,7 +137,10 @@ class DesktopMannersTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stopAll::isDisabled));
     }
 
-    private SessionRow launch(FxRobot robot, String command) {
-        return FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(command).cwd(workDir).build()));
+    /** A session started from the window, once it runs (its first record may say "pending, starting"). */
+    private SessionRow launch(FxRobot robot, String command) throws Exception {
+        SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(command).cwd(workDir).build()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::isRunning));
+        return row;
     }
 }
