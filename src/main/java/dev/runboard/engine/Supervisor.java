@@ -136,6 +136,14 @@ public final class Supervisor {
                 ch = server.accept();
             } catch (java.nio.channels.ClosedChannelException closed) {
                 break;
+            } catch (IOException refused) {
+                // Out of descriptors (EMFILE, ENFILE) with clients holding connections open: the supervisor lives
+                // on, the connection waits in the socket's backlog, and it is taken once one closes.
+                if (!stopping) {
+                    warnOnce("cannot take a client's connection now (" + refused.getMessage() + "); retrying");
+                    java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+                }
+                continue;
             }
             lastActivity = System.nanoTime();
             connections.incrementAndGet();
@@ -161,6 +169,17 @@ public final class Supervisor {
             clients.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private volatile long lastAcceptWarning;
+
+    /** A warning in the log at most once a minute (a flood of refused accepts would fill it). */
+    private void warnOnce(String message) {
+        long now = System.nanoTime();
+        if (now - lastAcceptWarning > Duration.ofMinutes(1).toNanos()) {
+            lastAcceptWarning = now;
+            System.err.println(Instant.now() + " warning: " + message);
         }
     }
 
