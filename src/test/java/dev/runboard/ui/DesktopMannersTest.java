@@ -8,13 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.sessions.SessionRow;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Rectangle2D;
-import javafx.scene.control.Button;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.SplitPane;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Screen;
@@ -28,7 +25,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Quitting with sessions running, rerunning a running command, the remembered window, and Stop all's state. */
+/** Quitting with sessions running, rerunning a running command, and the remembered window. */
 @ExtendWith(ApplicationExtension.class)
 class DesktopMannersTest {
     private static final long WAIT_S = 30;
@@ -43,7 +40,7 @@ class DesktopMannersTest {
 
     @Start
     void start(Stage stage) {
-        fixture = WindowFixture.supervised(stage, dataDir); // as the app runs: Run all is the supervisor's up
+        fixture = WindowFixture.open(stage, dataDir);
         window = fixture.window();
     }
 
@@ -123,18 +120,6 @@ class DesktopMannersTest {
                 && shown.getMinY() >= screen.getMinY() && shown.getMaxY() <= screen.getMaxY() + 0.5,
                 "the window " + shown + " lies within the screen " + screen);
         assertEquals(screen.getWidth(), shown.getWidth(), 0.5, "as wide as the screen allows");
-    }
-
-    @Test
-    void stopAllIsEnabledOnlyWhileACommandOfTheWorkspaceRuns(FxRobot robot) throws Exception {
-        Files.writeString(workDir.resolve("runboard.yaml"), "commands:\n  web:\n    command: sleep 60\n");
-        FxReads.await(robot, () -> window.workspaces().open(workDir));
-        Button stopAll = robot.lookup("#stopAllButton").queryAs(Button.class);
-        assertTrue(fx(robot, stopAll::isDisabled), "nothing runs: nothing to stop");
-        robot.clickOn("#runAllButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, stopAll::isDisabled));
-        robot.clickOn(stopAll);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stopAll::isDisabled));
     }
 
     /** A session started from the window, once it runs (its first record may say "pending, starting"). */

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -168,6 +169,18 @@ class WorkspaceSidebarTest {
         assertEquals(null, greet.cwd(), "the workspace folder itself is the default cwd");
         assertEquals("demo", greet.env().get("MODE"));
         assertNotNull(fx(robot, () -> window.workspaces().linkOf(row)));
+    }
+
+    @Test
+    void stopAllIsEnabledOnlyWhileACommandOfTheWorkspaceRuns(FxRobot robot) throws Exception {
+        Files.writeString(project.resolve("runboard.yaml"), "commands:\n  web:\n    command: sleep 60\n");
+        FxReads.await(robot, () -> window.workspaces().open(project));
+        Button stopAll = robot.lookup("#stopAllButton").queryAs(Button.class);
+        assertTrue(fx(robot, stopAll::isDisabled), "nothing runs: nothing to stop");
+        robot.clickOn("#runAllButton");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, stopAll::isDisabled));
+        robot.clickOn(stopAll);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stopAll::isDisabled));
     }
 
     private WorkspaceController workspaceController() {
