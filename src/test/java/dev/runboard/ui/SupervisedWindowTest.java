@@ -120,6 +120,9 @@ class SupervisedWindowTest {
             escapees.add(dev.runboard.process.Await.pidFile(work.resolve("escapee-" + name + ".pid"), Duration.ofSeconds(WAIT_S)));
         }
         SessionRow row = awaitRow(robot, id);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
+        // Counted as running the moment its row says so (it began as "pending, starting"): the quit question reads this.
+        assertEquals(1, (int) fx(robot, () -> fixture.window().sessions().runningCountProperty().get()));
         select(robot, row);
         robot.clickOn("#killButton");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);

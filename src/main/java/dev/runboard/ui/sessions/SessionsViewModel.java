@@ -196,6 +196,7 @@ public final class SessionsViewModel {
         }
         List<SessionRow> ended = new ArrayList<>();
         boolean live = tick.live();
+        boolean started = false; // a waiting session that began to run counts at once (the quit question reads the count)
         int resortOn = resortOn(live);
         for (SessionPoller.Update u : tick.updates()) {
             if (!byId.containsKey(u.row().id())) {
@@ -203,6 +204,7 @@ public final class SessionsViewModel {
             }
             boolean wasRunning = u.row().isRunning();
             int changed = u.row().apply(u.snapshot(), tick.now(), live);
+            started |= !wasRunning && u.row().isRunning();
             changed |= u.row().applyInsight(u.insight(), live || wasRunning != u.row().isRunning());
             if ((changed & resortOn) != 0) {
                 u.row().touch();
@@ -218,7 +220,7 @@ public final class SessionsViewModel {
                 }
             }
         }
-        if (live || !ended.isEmpty()) {
+        if (live || started || !ended.isEmpty()) {
             recount();
         }
         ended.forEach(r -> endListeners.forEach(l -> l.accept(r)));
