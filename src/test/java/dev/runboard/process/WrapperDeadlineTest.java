@@ -122,8 +122,8 @@ class WrapperDeadlineTest {
         Process w = start(status, deadline, grace, "sh", script.toString());
 
         Await.until(Duration.ofSeconds(4), "the hostile tree to be up, the daemons outside the command's group", () ->
-                liveTagged().size() >= 6 && liveTagged().stream().filter(pid -> pgid(pid) != commandGroup() && pid != w.pid())
-                        .count() >= 2);
+                Files.exists(dir.resolve("command")) && liveTagged().size() >= 6 && liveTagged().stream()
+                        .filter(pid -> pgid(pid) != commandGroup() && pid != w.pid()).count() >= 2);
         assertTrue(System.currentTimeMillis() < deadline, "the tree was up only after the deadline: the test proves nothing");
         assertFalse(Files.exists(status));
 
