@@ -22,7 +22,7 @@ use strict;
 
 # engine/Protocol.java's VERSION: the supervisor refuses another one, and the JVM takes over (EarlyExecTest
 # fails then: it expects this client, not a JVM, to wait for the command).
-sub PROTOCOL () { 2 }
+sub PROTOCOL () { 3 }
 my %SIGNUM = (HUP => 1, INT => 2, TERM => 15);
 
 my ($socket_path, $wrapper, $launched_ms, $id, $data) = splice(@ARGV, 0, 5);
@@ -71,11 +71,58 @@ sub send_request {
     return print {$s} '{"v":' . PROTOCOL . ',"op":"' . $op . '","id":' . json_string($id) . $fields . "}\n";
 }
 
-# A request sent and its one-line answer read: undef when the supervisor is gone.
+# How long the supervisor may stay silent (ReplyReader.java): while a request lasts it sends a heartbeat
+# line every second; RUNBOARD_SUPERVISOR_SILENCE (3s, 500ms, 10) overrides the 10 s, as for the JVM.
+my $silence = 10;
+if (($ENV{RUNBOARD_SUPERVISOR_SILENCE} // '') =~ /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/) {
+    $silence = $2 && $2 eq 'ms' ? $1 / 1000 : $1;
+}
+my $silent;    # set when a reply did not come: what to say instead of the answer
+
+# The supervisor's next line on $s, heartbeats skipped: undef when it closed the connection or stayed
+# silent past the limit ($silent then says so, naming its pid from the socket's credentials).
+my %unread;
+sub read_reply {
+    my ($s) = @_;
+    my $buffer = \$unread{ fileno($s) };
+    $$buffer //= '';
+    while (1) {
+        my $end = index($$buffer, "\n");
+        if ($end >= 0) {
+            my $line = substr($$buffer, 0, $end + 1, '');
+            next if $line =~ /^\{"v":\d+,"heartbeat":true\}\r?\n\z/;
+            return $line;
+        }
+        my $rin = '';
+        vec($rin, fileno($s), 1) = 1;
+        my $ready = select(my $rout = $rin, undef, undef, $silence);
+        next if $ready < 0 && $!{EINTR};    # a signal (Ctrl-C, CHLD): its handler has run; go on waiting
+        if ($ready <= 0) {
+            my $cred = getsockopt($s, 1, 17);    # SOL_SOCKET, SO_PEERCRED: the supervisor's pid
+            my ($pid) = defined $cred ? unpack('i', $cred) : ();
+            my $state = '';
+            if ($pid && open(my $stat, '<', "/proc/$pid/stat")) {
+                ($state) = (<$stat> // '') =~ /\) (\S)/;
+            }
+            $pid ||= '<its pid>';
+            $silent = "the supervisor (pid $pid) has not answered for ${silence} s"
+                . ($state =~ /^[Tt]$/
+                    ? ": it is stopped (a STOP signal or a debugger); 'kill -CONT $pid' resumes it, or"
+                    : " (busy or hung; its log: $data/supervisor.log);")
+                . " 'kill $pid' ends it and the next runboard command starts another (sessions keep running)";
+            return undef;
+        }
+        my $got = sysread($s, $$buffer, 65536, length $$buffer);
+        next if !defined $got && $!{EINTR};
+        return undef unless $got;
+    }
+}
+
+# A request sent and its one-line answer read: undef when the supervisor is gone or silent.
 sub request {
     my ($s, $op, $fields) = @_;
     send_request($s, $op, $fields) or return undef;
-    return scalar <$s>;
+    return read_reply($s);
 }
 
 # Ctrl-C at any moment from here: before the supervisor has the session it is only noted (and acted on
@@ -118,6 +165,7 @@ my $reply = $supervisor && request($supervisor, 'adopt_exec',
     ",\"pid\":$wrapper,\"launched_ms\":$launched_ms,\"argv\":[" . join(',', map { json_string($_) } @spec) . ']');
 if (!defined $reply || $reply !~ /^\{"v":\d+,"ok":true[,}]/) {
     exit(128 + $SIGNUM{$caught}) if $caught;    # the wrapper, its adopter gone and no record, ends the command
+    print STDERR "runboard: $silent; exec runs without it\n" if $silent;
     jvm_instead();
 }
 $adopted = 1;
@@ -150,6 +198,11 @@ if (defined $ended && $ended =~ /"ok":true,"exit":(\d+),"snapshot_hex":"([0-9a-f
         $at += $n;
     }
     exit($caught ? 128 + $SIGNUM{$caught} : $code);
+}
+if ($silent) {
+    # It holds the session's record: nothing else may write it. Say so, and what to do.
+    print STDERR "runboard: $silent; the command has ended ('runboard show $id' says how, once it answers)\n";
+    exit 1;
 }
 # The supervisor that took the session is gone: the next one adopts it, and the CLI's wait and show
 # (which bring one up) say how it ended.

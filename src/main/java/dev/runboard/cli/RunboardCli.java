@@ -1,5 +1,6 @@
 package dev.runboard.cli;
 
+import dev.runboard.engine.SupervisorClient;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -53,10 +54,17 @@ public final class RunboardCli {
             return USAGE;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof UsageException) {
-                err.println(commandLine.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+            String name = commandLine.getCommandSpec().qualifiedName();
+            if (ex instanceof UsageException || ex instanceof SupervisorClient.RequestException refused && refused.usage()) {
+                err.println(name + ": " + ex.getMessage());
                 err.flush();
                 return USAGE;
+            }
+            if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
+                // A refusal, a dead or silent supervisor, a file that cannot be read: one line, which says what to do.
+                err.println(name + ": " + ex.getMessage());
+                err.flush();
+                return 1;
             }
             throw ex;
         });

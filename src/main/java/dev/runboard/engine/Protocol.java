@@ -20,8 +20,11 @@ import java.nio.charset.StandardCharsets;
  * was wrong, not the supervisor). Each side refuses a message of another version and says so.
  */
 final class Protocol {
-    /** Bumped whenever a request or reply changes shape (2: up, down, queue; start's queue and after; host). */
-    static final int VERSION = 2;
+    /**
+     * Bumped whenever a request or reply changes shape (2: up, down, queue; start's queue and after; host;
+     * 3: heartbeat lines before a reply that takes longer than a second).
+     */
+    static final int VERSION = 3;
     /** A request larger than this is refused: a spec with its env fits easily, a flood of stdin is split. */
     static final int MAX_LINE = 4 << 20;
 
@@ -54,10 +57,16 @@ final class Protocol {
     }
 
     static void send(OutputStream out, JsonNode message) throws IOException {
-        byte[] line = LINE.writeValueAsBytes(message);
-        out.write(line);
-        out.write('\n');
+        out.write(line(message));
         out.flush();
+    }
+
+    /** The message as one line, its newline included. */
+    static byte[] line(JsonNode message) throws IOException {
+        byte[] json = LINE.writeValueAsBytes(message);
+        byte[] line = java.util.Arrays.copyOf(json, json.length + 1);
+        line[json.length] = '\n';
+        return line;
     }
 
     /**
@@ -87,12 +96,12 @@ final class Protocol {
     }
 
     /**
-     * The supervisor's reply, or null at end of stream. Not held to {@link #MAX_LINE}: it comes from
-     * this user's own supervisor, and {@code list --json} of a long history is larger (10,000
-     * sessions: 8.5 MB).
+     * The supervisor's reply, or null at end of stream; heartbeats skipped, silence refused
+     * ({@link ReplyReader}). Not held to {@link #MAX_LINE}: it comes from this user's own supervisor,
+     * and {@code list --json} of a long history is larger (10,000 sessions: 8.5 MB).
      */
-    static JsonNode receiveReply(BufferedReader in) throws IOException {
-        String line = in.readLine();
+    static JsonNode receiveReply(ReplyReader in) throws IOException {
+        String line = in.next();
         return line == null ? null : Json.mapper().readTree(line);
     }
 

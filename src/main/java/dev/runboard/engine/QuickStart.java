@@ -1,9 +1,7 @@
 package dev.runboard.engine;
 
 import dev.runboard.store.DataDirs;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.channels.Channels;
@@ -133,11 +131,11 @@ public final class QuickStart {
     private static Map<String, String> ask(SupervisorPaths paths, SocketChannel open, String request, boolean readOnly)
             throws IOException {
         if (readOnly) {
-            return SupervisorSocket.exchangeReading(paths, open, ch -> reply(ch, request));
+            return SupervisorSocket.exchangeReading(paths, open, ch -> reply(paths, ch, request));
         }
         SocketChannel ch = open != null ? open : SupervisorSocket.connectOrStart(paths);
         try (ch) {
-            return reply(ch, request);
+            return reply(paths, ch, request);
         } catch (IOException lost) {
             throw new IOException(lost.getMessage() + " (the supervisor died during the request: "
                     + "'runboard list' shows whether it was carried out; see " + paths.log() + ")", lost);
@@ -145,11 +143,11 @@ public final class QuickStart {
     }
 
     /** Sends the request's line and reads the supervisor's one-line answer. */
-    private static Map<String, String> reply(SocketChannel ch, String request) throws IOException {
+    private static Map<String, String> reply(SupervisorPaths paths, SocketChannel ch, String request) throws IOException {
         OutputStream o = Channels.newOutputStream(ch);
         o.write(request.getBytes(StandardCharsets.UTF_8));
         o.flush();
-        String line = new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8)).readLine();
+        String line = new ReplyReader(ch, paths).next();
         if (line == null) {
             throw new IOException("the supervisor closed the connection without answering");
         }

@@ -59,6 +59,8 @@ public final class Supervisor {
         t.setDaemon(true);
         return t;
     });
+    /** Signs of life on the connections whose request lasts ({@code wait}): clients tell it from a hung supervisor. */
+    final Heartbeats heartbeats = new Heartbeats();
     private volatile long lastActivity = System.nanoTime();
     private volatile ServerSocketChannel server;
     private volatile boolean stopping;
@@ -170,6 +172,7 @@ public final class Supervisor {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        heartbeats.close();
     }
 
     private volatile long lastAcceptWarning;
@@ -251,7 +254,8 @@ public final class Supervisor {
     /** The socket's path for bin/runboard's exec client, written aside and moved in place: never read half written. */
     private void writeAddress() throws IOException {
         java.nio.file.Path aside = paths.address().resolveSibling(paths.address().getFileName() + "." + ProcessHandle.current().pid());
-        Files.writeString(aside, paths.socket() + "\n");
+        // The pid below it: a client whose supervisor stops answering names it in what it says (ReplyReader).
+        Files.writeString(aside, paths.socket() + "\n" + ProcessHandle.current().pid() + "\n");
         setPrivate(aside);
         Files.move(aside, paths.address(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }

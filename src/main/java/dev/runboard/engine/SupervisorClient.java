@@ -9,7 +9,6 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
 import dev.runboard.store.Json;
 import dev.runboard.store.SpecRecord;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
@@ -278,8 +277,7 @@ public final class SupervisorClient implements SupervisorLink {
 
     private JsonNode exchange(SocketChannel ch, ObjectNode request) throws IOException {
         Protocol.send(Protocol.writer(ch), request);
-        BufferedReader in = Protocol.reader(ch);
-        JsonNode reply = Protocol.receiveReply(in);
+        JsonNode reply = Protocol.receiveReply(new ReplyReader(ch, paths));
         if (reply == null) {
             throw new IOException("the supervisor closed the connection without answering (see " + paths.log() + ")");
         }

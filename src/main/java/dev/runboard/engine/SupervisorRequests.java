@@ -106,7 +106,14 @@ final class SupervisorRequests {
         BufferedReader in = Protocol.reader(ch);
         OutputStream out = Protocol.writer(ch);
         for (JsonNode request; (request = Protocol.receive(in)) != null; ) {
-            Protocol.send(out, answer(request));
+            JsonNode asked = request;
+            supervisor.heartbeats.reply(out, () -> {
+                try {
+                    return Protocol.line(answer(asked));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
         }
     }
 

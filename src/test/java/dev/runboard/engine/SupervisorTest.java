@@ -230,7 +230,8 @@ class SupervisorTest {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             assertEquals(0, fx.cli("start", "--", "true").exit());
             SupervisorPaths paths = fx.client().paths();
-            assertEquals(paths.socket() + "\n", Files.readString(paths.address()), "bin/runboard finds the socket there");
+            assertEquals(paths.socket() + "\n" + fx.supervisorPid() + "\n", Files.readString(paths.address()),
+                    "bin/runboard finds the socket there (its first line), and a client whose supervisor is silent its pid");
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(paths.address())));
             // A process that is not a session's wrapper (no tag): a client must not hand the supervisor
             // someone else's process to own, record and kill.
@@ -241,7 +242,7 @@ class SupervisorTest {
                         .put("id", id).put("pid", stranger.pid()).put("launched_ms", System.currentTimeMillis());
                 request.putArray("argv").add("--").add("sleep 60");
                 Protocol.send(Protocol.writer(ch), request);
-                JsonNode reply = Protocol.receiveReply(Protocol.reader(ch));
+                JsonNode reply = Protocol.receiveReply(new ReplyReader(ch, paths));
                 assertFalse(reply.path("ok").asBoolean(), reply.toString());
                 assertEquals("process " + stranger.pid() + " is not the wrapper of session " + id, reply.path("error").asText());
                 assertFalse(Files.exists(dataDir.resolve("sessions").resolve(id)), "nothing was made for it");

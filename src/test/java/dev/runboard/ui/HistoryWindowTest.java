@@ -72,7 +72,8 @@ class HistoryWindowTest {
         SessionRow row = fx(robot, () -> window.sessions().find(id));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> "from the cli".equals(fx(robot, () -> row.lastLineProperty().get())));
-        assertEquals(SessionStatus.RUNNING, fx(robot, row::status));
+        // The status comes with the record, the last line with the output: both within the poll.
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
         assertTrue(!engine.managesHere(engine.find(id).orElseThrow()), "the CLI's manager owns it; the window follows it");
         long pid = fx(robot, () -> row.snapshot().pid());
 
