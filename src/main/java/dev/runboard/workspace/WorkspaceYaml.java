@@ -45,11 +45,22 @@ public final class WorkspaceYaml {
     private WorkspaceYaml() {
     }
 
+    /**
+     * The largest workspace file read. Its YAML reader (SnakeYAML) takes time quadratic in a scalar's
+     * length (its buffer is copied whole for every kilobyte read past a token's start): 1 MB in one
+     * scalar took 1.8 s, 4 MB 93 s. 512 KiB bounds that to about a second, and is ten times the
+     * largest stack file we know of.
+     */
+    static final int MAX_BYTES = 512 * 1024;
+
     /** Reads a workspace file; a missing or empty file is an empty workspace. */
     public static WorkspaceFile read(Path file) throws WorkspaceException {
         byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1); // never more: a 20 MB file is refused, not read whole
+            if (bytes.length > MAX_BYTES) {
+                throw tooLarge(file, Math.max(bytes.length, Files.size(file)));
+            }
         } catch (NoSuchFileException e) {
             return WorkspaceFile.EMPTY;
         } catch (IOException e) {
@@ -63,6 +74,9 @@ public final class WorkspaceYaml {
         if (text.isBlank()) {
             return WorkspaceFile.EMPTY;
         }
+        if (text.length() > MAX_BYTES) {
+            throw tooLarge(file, text.length());
+        }
         try {
             PlainYaml.check(text, file);
             return read(text, file);
@@ -70,6 +84,12 @@ public final class WorkspaceYaml {
             // A reader bug must not take the window down with it: the file is refused, with the reason.
             throw new WorkspaceException(file, "cannot read: " + e, null, e);
         }
+    }
+
+    private static WorkspaceException tooLarge(Path file, long size) {
+        return new WorkspaceException(file, "the file is " + dev.runboard.session.Sizes.format(size) + "; a workspace file"
+                + " may be at most 512 KiB (long YAML values cost seconds to read): keep long scripts in files the commands"
+                + " run", null, null);
     }
 
     private static WorkspaceFile read(String text, Path file) throws WorkspaceException {

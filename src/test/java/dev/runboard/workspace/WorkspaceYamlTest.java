@@ -360,4 +360,29 @@ class WorkspaceYamlTest {
         assertThrows(IllegalArgumentException.class, () -> dev.runboard.session.Durations.parse("5 parsecs"));
         assertThrows(IllegalArgumentException.class, () -> dev.runboard.session.Durations.parse("m5"));
     }
+
+    /**
+     * A long YAML value cost time quadratic in its length (4 MB: 93 s, a thread busy long after the
+     * client gave up): a file over the limit is refused by its size, before any of it is parsed, and
+     * the largest file allowed, one scalar long, reads in about a second.
+     */
+    @Test
+    void aHugeScalarIsRefusedByItsSizeAndTheLargestAllowedFileReadsInBoundedTime() throws Exception {
+        Path huge = dir.resolve("runboard.yaml");
+        Files.writeString(huge, "commands:\n  a:\n    command: \"echo " + "x".repeat(20 << 20) + "\"\n");
+        long started = System.nanoTime();
+        WorkspaceException refused = assertThrows(WorkspaceException.class, () -> WorkspaceYaml.read(huge));
+        assertTrue(System.nanoTime() - started < Duration.ofSeconds(5).toNanos(), "refused without parsing it");
+        assertTrue(refused.getMessage().contains("the file is 20 MiB; a workspace file may be at most 512 KiB"),
+                refused.getMessage());
+
+        String prefix = "commands:\n  a:\n    command: \"echo ";
+        Path largest = dir.resolve("largest.yaml");
+        Files.writeString(largest, prefix + "x".repeat(WorkspaceYaml.MAX_BYTES - prefix.length() - 2) + "\"\n");
+        assertEquals(WorkspaceYaml.MAX_BYTES, Files.size(largest));
+        started = System.nanoTime();
+        WorkspaceFile read = WorkspaceYaml.read(largest);
+        assertTrue(System.nanoTime() - started < Duration.ofSeconds(15).toNanos(), "bounded (about a second idle)");
+        assertEquals(WorkspaceYaml.MAX_BYTES - prefix.length() - 2 + 5, read.commands().get("a").command().length());
+    }
 }
