@@ -41,7 +41,6 @@ public final class Json {
     private static final ObjectMapper MAPPER = sessionNames(JsonMapper.builder(JsonFactory.builder()
                     .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build())
                     .build()))
-            .addModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -58,7 +57,8 @@ public final class Json {
      */
     public static <M extends ObjectMapper, B extends MapperBuilder<M, B>> B sessionNames(B builder) {
         SessionMixIns.BY_TARGET.forEach(builder::addMixIn);
-        return builder.addModule(sessionWords());
+        // The JSR-310 module first: a module added later wins, and the words' reader of times must.
+        return builder.addModule(new JavaTimeModule()).addModule(sessionWords());
     }
 
     private static Module sessionWords() {
@@ -71,7 +71,37 @@ public final class Json {
         });
         words.addDeserializer(SessionStatus.class, new WordReader<>(SessionStatus.class, SessionStatus::fromWord));
         words.addDeserializer(OutputRule.Action.class, new WordReader<>(OutputRule.Action.class, OutputRule.Action::parse));
+        words.addDeserializer(java.time.Instant.class, new InstantReader());
         return words;
+    }
+
+    /**
+     * A time as runboard writes it, text such as {@code 2026-12-06T10:00:00Z}, and nothing else: the
+     * JSR-310 reader took a number for seconds since 1970 and read {@code "started_at": 1e300} as 1970
+     * (a record then showed 499,043 hours elapsed); such a record is now refused as corrupt.
+     */
+    private static final class InstantReader extends StdDeserializer<java.time.Instant> {
+        InstantReader() {
+            super(java.time.Instant.class);
+        }
+
+        @Override
+        public java.time.Instant deserialize(JsonParser p, DeserializationContext c) throws IOException {
+            String text = p.getText();
+            if (p.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_STRING) {
+                throw InvalidFormatException.from(p, "a time must be text such as 2026-12-06T10:00:00Z, not " + text, text,
+                        handledType());
+            }
+            java.time.Instant at = InstantText.canonical(text);
+            if (at != null) {
+                return at;
+            }
+            try {
+                return java.time.Instant.parse(text);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw InvalidFormatException.from(p, "not a time such as 2026-12-06T10:00:00Z: " + text, text, handledType());
+            }
+        }
     }
 
     /** Reads a string through the domain's own parser; its refusal is Jackson's "invalid format", naming the value. */

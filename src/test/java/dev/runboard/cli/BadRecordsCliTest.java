@@ -45,6 +45,11 @@ class BadRecordsCliTest {
         record("20261201-000800-000004", old.replace(OLD_FAILED, "../../x"));
         record("20261201-000800-000005", old.replace(OLD_FAILED, "20261201-000800-000005")
                 .replaceFirst("\"output_head\" : \"", "\"output_head\" : \"%%%"));
+        // A time as a number (read as seconds since 1970, 1e300 was 1970 and 499,043 hours elapsed), or not a time.
+        record("20261201-000800-000006", old.replace(OLD_FAILED, "20261201-000800-000006")
+                .replaceFirst("\"started_at\" : \"[^\"]*\"", "\"started_at\" : 1e300"));
+        record("20261201-000800-000007", old.replace(OLD_FAILED, "20261201-000800-000007")
+                .replaceFirst("\"started_at\" : \"[^\"]*\"", "\"started_at\" : \"yesterday\""));
 
         Result list = cli("list", "--json");
         assertEquals(0, list.exit(), list.err());
@@ -52,7 +57,7 @@ class BadRecordsCliTest {
         Json.mapper().readTree(list.out()).forEach(s -> ids.add(s.get("session_id").asText()));
         assertEquals(List.of(OLD_FAILED, OLD_TIMEOUT), ids);
         try (var moved = Files.list(dataDir.resolve("corrupt"))) {
-            assertEquals(5, moved.count());
+            assertEquals(7, moved.count());
         }
 
         Result show = cli("show", OLD_TIMEOUT);
