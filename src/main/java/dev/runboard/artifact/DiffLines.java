@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
@@ -40,7 +39,7 @@ final class DiffLines implements Closeable {
 
     /** With a buffer of {@code bufferSize} bytes: a test makes lines longer than it without large files. */
     DiffLines(Path file, VolatileText key, int bufferSize) throws IOException {
-        this.channel = FileChannel.open(file, StandardOpenOption.READ);
+        this.channel = dev.runboard.session.OutputFile.open(file);
         this.key = key;
         this.buf = new byte[bufferSize];
     }

@@ -4,14 +4,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /** A local file's bytes, read with positional reads (safe from several threads). */
 final class FileBytes implements ByteSource {
     private final FileChannel channel;
 
     FileBytes(Path file) throws IOException {
-        this.channel = FileChannel.open(file, StandardOpenOption.READ);
+        this.channel = dev.runboard.session.OutputFile.open(file);
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -87,7 +86,7 @@ public final class FileSearch {
         }
         byte[] buf = new byte[CHUNK];
         ByteBuffer bb = ByteBuffer.wrap(buf);
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
             long size = ch.size();
             long pos = 0; // file offset of buf[0]
             int filled = 0;

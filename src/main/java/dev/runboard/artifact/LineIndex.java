@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -50,7 +49,7 @@ public final class LineIndex implements Runnable {
         long lines = 0;
         long lastCheckLine = 0;
         long lastCheckOffset = 0;
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
             while (!stopped) {
                 long size = ch.size();
                 fileSize = size;

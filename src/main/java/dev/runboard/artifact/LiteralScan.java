@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
@@ -79,7 +78,7 @@ public final class LiteralScan {
      * @return false when cancelled
      */
     public boolean run(Path path, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
             long size = ch.size();
             chooseFilter(ch, size);
             int parts = this.parts > 0 ? this.parts : SplitScan.partsFor(size);

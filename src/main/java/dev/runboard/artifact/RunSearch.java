@@ -53,7 +53,7 @@ public final class RunSearch {
             if (cancelled.getAsBoolean()) {
                 return;
             }
-            if (run.file() == null || !Files.isRegularFile(run.file())) {
+            if (run.file() == null || !Files.exists(run.file(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 continue; // a run with no output kept (pruned, or it fit the preview before captures were kept)
             }
             try {

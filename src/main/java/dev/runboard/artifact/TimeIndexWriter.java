@@ -27,7 +27,11 @@ public final class TimeIndexWriter implements AutoCloseable {
     public TimeIndexWriter(Path data) throws IOException {
         this.data = data;
         Path file = TimeIndex.fileFor(data);
-        boolean existed = Files.exists(file);
+        boolean existed = Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        if (existed && !Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            // A link planted here would have this cut and write its target: a capture's index is ours, or nothing.
+            throw new IOException(file + " is not a regular file: runboard does not write through it");
+        }
         this.index = new RandomAccessFile(file.toFile(), "rw");
         if (!existed) {
             try {
@@ -45,6 +49,7 @@ public final class TimeIndexWriter implements AutoCloseable {
     /** Records the capture's size at {@code nowMillis} if it grew; returns whether it did. */
     public boolean sample(long nowMillis) throws IOException {
         if (capture == null) {
+            dev.runboard.session.OutputFile.open(data).close(); // a link or a FIFO in the capture's place is refused, once
             capture = new RandomAccessFile(data.toFile(), "r");
         }
         long size = capture.length();

@@ -9,7 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Copies a capture's lines with the time each was written in front ({@code HH:MM:SS.mmm}, local
@@ -43,7 +42,7 @@ final class StampedLines {
     long copy(Path file, long from, boolean ended) throws IOException {
         TimeIndex index = TimeIndex.read(file);
         long position = from;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = dev.runboard.session.OutputFile.open(file)) {
             long fallback = index.isEmpty() ? -1 : Files.getLastModifiedTime(file).toMillis();
             long size = ch.size();
             while (position < size) {

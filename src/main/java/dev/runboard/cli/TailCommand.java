@@ -12,7 +12,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
@@ -107,7 +106,7 @@ public final class TailCommand implements Callable<Integer> {
 
     private static long copy(Path file, long from, OutputStream out) throws IOException {
         long position = from;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = dev.runboard.session.OutputFile.open(file)) {
             ByteBuffer buf = ByteBuffer.allocate(1 << 16);
             for (int n; (n = ch.read(buf.clear(), position)) > 0; position += n) {
                 out.write(buf.array(), 0, n);

@@ -5,7 +5,6 @@ import dev.runboard.session.OutputPreview;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * The live preview of a growing capture file: one channel kept open, and a re-read only when the
@@ -33,7 +32,7 @@ public final class CaptureTail implements LiveOutput, AutoCloseable {
     public synchronized OutputPreview read() {
         try {
             if (channel == null) {
-                channel = FileChannel.open(file, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                channel = dev.runboard.session.OutputFile.open(file);
             }
             long size = channel.size();
             if (size != lastSize) {

@@ -9,7 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -48,7 +47,7 @@ final class RuleScanner {
         if (patterns.isEmpty() || capture == null) {
             return;
         }
-        try (FileChannel ch = FileChannel.open(capture, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel ch = dev.runboard.session.OutputFile.open(capture)) {
             long size = ch.size();
             if (size - scanned > SCAN_LIMIT) {
                 long skip = size - SCAN_LIMIT - scanned;

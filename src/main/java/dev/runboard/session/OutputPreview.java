@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
@@ -97,7 +96,7 @@ public final class OutputPreview {
 
     /** Reads the preview of a whole file: O(bound) whatever the file's size. */
     public static OutputPreview read(Path file, int bound) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel ch = OutputFile.open(file)) {
             return read(ch, ch.size(), bound);
         }
     }

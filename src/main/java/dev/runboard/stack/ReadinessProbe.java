@@ -10,7 +10,6 @@ import java.net.Socket;
 import java.net.URL;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -93,7 +92,7 @@ interface ReadinessProbe {
             if (seen) {
                 return true;
             }
-            try (FileChannel ch = FileChannel.open(session.captureFile(), StandardOpenOption.READ)) {
+            try (FileChannel ch = dev.runboard.session.OutputFile.open(session.captureFile())) {
                 java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(64 * 1024);
                 ch.position(offset);
                 int n;

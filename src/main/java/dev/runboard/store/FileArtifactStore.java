@@ -68,7 +68,7 @@ public final class FileArtifactStore implements ArtifactStore {
         try {
             Files.deleteIfExists(tmp);
             DataDirs.createPrivateFile(tmp);
-            try (FileChannel in = FileChannel.open(from, StandardOpenOption.READ);
+            try (FileChannel in = dev.runboard.session.OutputFile.open(from);
                  FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 long size = in.size();
                 for (long done = 0, n; done < size; done += n) {
