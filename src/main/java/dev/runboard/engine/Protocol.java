@@ -116,7 +116,16 @@ final class Protocol {
     /** Null when the message speaks this version; else one line saying which versions met. */
     static String versionProblem(JsonNode message, String peer) {
         int v = message.path("v").asInt(-1);
-        return v == VERSION ? null : "the " + peer + " speaks protocol version " + v + ", this runboard speaks " + VERSION
-                + " (two runboard versions on one data dir): stop the old supervisor with 'runboard supervisor stop'";
+        return v == VERSION ? null : mismatch(v, peer);
     }
+
+    /** One line saying which versions met and what to do; Jackson-free, for the quick client too. */
+    static String mismatch(int theirs, String peer) {
+        return "the " + peer + " speaks protocol version " + theirs + ", this runboard speaks " + VERSION
+                + " (two runboard versions on one data dir): run 'runboard supervisor stop' (its sessions keep running,"
+                + " and the next command starts this version's supervisor)";
+    }
+
+    /** {@code stop} is served whatever version asks it: the one request every runboard must understand of another. */
+    static final String STOP = "stop";
 }

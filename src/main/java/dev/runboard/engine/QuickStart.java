@@ -98,8 +98,13 @@ public final class QuickStart {
             }
             Map<String, String> reply = ask(paths, open, request, READ_ONLY.contains(name));
             if (!String.valueOf(Protocol.VERSION).equals(reply.get("v"))) {
-                err.println(prefix + "the supervisor speaks protocol version " + reply.get("v") + ", this runboard "
-                        + Protocol.VERSION + ": stop the old supervisor with 'runboard supervisor stop'");
+                int theirs;
+                try {
+                    theirs = Integer.parseInt(reply.get("v"));
+                } catch (NumberFormatException e) {
+                    theirs = -1;
+                }
+                err.println(prefix + Protocol.mismatch(theirs, "supervisor"));
                 return 1;
             }
             if (!"true".equals(reply.get("ok"))) {

@@ -37,7 +37,7 @@ public final class SupervisorClient implements SupervisorLink {
     }
 
     /** A failed request: {@code usage} when the request was wrong (an unknown id), not the supervisor. */
-    public static final class RequestException extends IOException {
+    public static class RequestException extends IOException {
         private final boolean usage;
 
         RequestException(String message, boolean usage) {
@@ -47,6 +47,13 @@ public final class SupervisorClient implements SupervisorLink {
 
         public boolean usage() {
             return usage;
+        }
+    }
+
+    /** The supervisor speaks another protocol version (another runboard's on the same data dir). */
+    public static final class VersionMismatch extends RequestException {
+        VersionMismatch(String message) {
+            super(message, false);
         }
     }
 
@@ -227,10 +234,17 @@ public final class SupervisorClient implements SupervisorLink {
         }
     }
 
-    /** Asks a running supervisor to exit (sessions keep running); false when none ran. */
+    /**
+     * Asks a running supervisor to exit (sessions keep running); false when none ran. One of another
+     * version that does not serve {@code stop} across versions (older ones) is sent SIGTERM instead,
+     * once /proc shows it is the process listening on this socket ({@link SocketListener}).
+     */
     public boolean stop() throws IOException {
         try (SocketChannel ch = connect()) {
-            exchange(ch, Protocol.request("stop"));
+            exchange(ch, Protocol.request(Protocol.STOP));
+            return true;
+        } catch (VersionMismatch other) {
+            SocketListener.terminate(paths);
             return true;
         } catch (IOException e) {
             if (SupervisorSocket.nobodyListens(e)) {
@@ -283,7 +297,7 @@ public final class SupervisorClient implements SupervisorLink {
         }
         String problem = Protocol.versionProblem(reply, "supervisor");
         if (problem != null) {
-            throw new RequestException(problem, false);
+            throw new VersionMismatch(problem);
         }
         if (!reply.path("ok").asBoolean()) {
             throw new RequestException(reply.path("error").asText("the supervisor refused the request"),

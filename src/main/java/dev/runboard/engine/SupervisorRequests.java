@@ -119,7 +119,7 @@ final class SupervisorRequests {
 
     ObjectNode answer(JsonNode request) {
         String problem = Protocol.versionProblem(request, "client");
-        if (problem != null) {
+        if (problem != null && !request.path("op").asText().equals(Protocol.STOP)) {
             return Protocol.error(problem, false);
         }
         Handler handler = handlers.get(request.path("op").asText());
