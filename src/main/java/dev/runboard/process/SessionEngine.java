@@ -506,13 +506,16 @@ public final class SessionEngine extends SessionsById {
             Path statusFile = store.file(session.id(), SessionStore.EXIT_STATUS);
             // Plain Optional calls, no lambdas: this runs just after the command ended, in an exec's JVM with
             // each lambda's first link ~0.4 ms on the way to the snapshot (docs/BENCHMARKS.md §10, round 14).
-            Optional<ExitStatus> read = ExitStatus.read(statusFile);
+            // Read once, as bytes: the kill facts below the status line may name processes in any bytes (a
+            // strict UTF-8 read lost the whole report to one such name), and the line and the report are one file.
+            String written = statusText(statusFile);
+            Optional<ExitStatus> read = written == null ? Optional.empty() : ExitStatus.parse(written);
             // A local session's status is its wrapper's alone: without one, the wrapper died and the status is lost
             // (the JDK's value would be the wrapper's death, 137, not the command's end).
             Optional<ExitStatus> status = read.isPresent() || !session.spec().isRemote() ? read : fromJdk;
             if (status.isPresent() && status.get().timedOut() && session.killReport() == null) {
                 // The wrapper held the deadline and killed the tree: its report, below the status line, is this session's.
-                WrapperReport report = WrapperReport.parse(readQuietly(statusFile), SessionKills.timeoutReason(session),
+                WrapperReport report = WrapperReport.parse(written, SessionKills.timeoutReason(session),
                         commandGroup(session), config.os()::isAlive);
                 if (report != null) {
                     session.recordKill(report.report());
@@ -571,11 +574,12 @@ public final class SessionEngine extends SessionsById {
         save(session);
     }
 
-    private static String readQuietly(Path file) {
+    /** The wrapper's status file as text (bytes that are not UTF-8 replaced, never refused), or null when there is none. */
+    private static String statusText(Path file) {
         try {
-            return java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            return "";
+            return new String(java.nio.file.Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return null;
         }
     }
 
