@@ -11,7 +11,9 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
-        String unreadable = ArgumentText.problem(args);
+        // start carries its words as bytes (the quick client reads them from /proc): any byte is fine there.
+        boolean asBytes = args.length > 0 && args[0].equals("start") && dev.runboard.engine.QuickStart.handles(args);
+        String unreadable = asBytes ? null : ArgumentText.problem(args);
         if (unreadable != null) {
             System.err.println(unreadable);
             System.exit(2); // a usage error, as the CLI's are

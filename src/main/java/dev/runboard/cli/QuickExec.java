@@ -82,7 +82,7 @@ final class QuickExec {
                     case "--highlight" -> highlight.add(value);
                     case "--notify-on" -> notifyOn.add(value);
                     case "--shell" -> options.shell = Path.of(value);
-                    case "--cwd" -> options.cwd = Path.of(value);
+                    case "--cwd" -> options.cwd = dev.runboard.session.RawPaths.path(value);
                     case "--timeout" -> options.timeout = value;
                     case "--grace" -> options.grace = value;
                     case "--preview-bytes" -> options.previewBytes = value;

@@ -30,9 +30,18 @@ public final class SpecOptions {
     @Option(names = "--no-shell", description = "Run COMMAND as an argv list, with no shell.")
     boolean noShell;
 
-    @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory (default: the current one;"
-            + " with --host, a folder on that host, by default the same path as here).")
+    @Option(names = "--cwd", paramLabel = "DIR", converter = RawPathConverter.class,
+            description = "Working directory (default: the current one; with --host, a folder on that host, by default"
+            + " the same path as here).")
     Path cwd;
+
+    /** A folder whose name is not UTF-8 is found by its bytes (RawPaths), where Path.of would lose them. */
+    static final class RawPathConverter implements picocli.CommandLine.ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            return dev.runboard.session.RawPaths.path(value);
+        }
+    }
 
     @Option(names = "--host", paramLabel = "HOST", description = "Run COMMAND on HOST through OpenSSH: a Host alias of"
             + " your ssh config or user@box (your keys, agent and known_hosts as ssh uses them; $RUNBOARD_SSH_CONFIG"

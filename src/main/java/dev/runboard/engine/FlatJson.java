@@ -24,7 +24,7 @@ final class FlatJson {
                 case '\r' -> sb.append("\\r");
                 case '\t' -> sb.append("\\t");
                 default -> {
-                    if (c < 0x20) {
+                    if (c < 0x20 || Character.isSurrogate(c)) { // escaped: a lone one (RawText) has no UTF-8 form
                         sb.append(String.format("\\u%04x", (int) c));
                     } else {
                         sb.append(c);

@@ -57,7 +57,9 @@ public final class QuickStart {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         String name = args[0];
         boolean start = name.equals("start");
-        List<String> argv = start ? absoluteCwd(List.of(args).subList(1, args.length), Path.of("").toAbsolutePath())
+        // Every byte as the user gave it (RawProcess): an --env value, a --cwd or this folder may not be UTF-8.
+        String[] given = start ? RawProcess.arguments(args) : args;
+        List<String> argv = start ? absoluteCwd(List.of(given).subList(1, given.length), RawProcess.folder())
                 : List.of(args).subList(1, args.length);
         String prefix = "runboard " + name + ": ";
         try {
@@ -71,7 +73,7 @@ public final class QuickStart {
             String request;
             if (start) {
                 request = "{\"v\":" + Protocol.VERSION + ",\"op\":\"" + OP + "\",\"argv\":" + FlatJson.list(argv)
-                        + ",\"environment\":" + FlatJson.map(System.getenv()) + "}\n";
+                        + ",\"environment\":" + FlatJson.map(RawProcess.environment()) + "}\n";
             } else {
                 // The supervisor serves exactly this data dir: the command is told so, whatever its own default.
                 List<String> whole = new ArrayList<>(List.of(name, "--data-dir", dataDir.toString()));
@@ -230,7 +232,7 @@ public final class QuickStart {
      * The supervisor runs in another folder: a relative {@code --cwd} is made absolute here, and
      * without one the client's own folder is the command's.
      */
-    static List<String> absoluteCwd(List<String> argv, Path here) {
+    static List<String> absoluteCwd(List<String> argv, String here) {
         List<String> out = new ArrayList<>(argv.size() + 2);
         boolean seen = false;
         int i = 0;
@@ -238,10 +240,10 @@ public final class QuickStart {
             String a = argv.get(i);
             if (a.equals("--cwd") && i + 1 < argv.size()) {
                 out.add(a);
-                out.add(here.resolve(argv.get(++i)).toString());
+                out.add(resolve(here, argv.get(++i)));
                 seen = true;
             } else if (a.startsWith("--cwd=")) {
-                out.add("--cwd=" + here.resolve(a.substring("--cwd=".length())));
+                out.add("--cwd=" + resolve(here, a.substring("--cwd=".length())));
                 seen = true;
             } else {
                 out.add(a);
@@ -249,10 +251,15 @@ public final class QuickStart {
         }
         if (!seen) {
             out.add("--cwd");
-            out.add(here.toString());
+            out.add(here);
         }
         out.addAll(argv.subList(i, argv.size()));
         return out;
+    }
+
+    /** {@code path} against {@code here}, as text: a Path would lose a byte that is not UTF-8 ({@link RawProcess}). */
+    private static String resolve(String here, String path) {
+        return path.startsWith("/") || path.isEmpty() ? path : here.endsWith("/") ? here + path : here + "/" + path;
     }
 
     private static Path dataDirFlag(List<String> argv) {

@@ -61,7 +61,7 @@ public final class SupervisorClient implements SupervisorLink {
     public String start(SessionSpec spec) throws InvalidSpecException, IOException {
         ObjectNode req = Protocol.request("start");
         req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
-        req.set("environment", Json.mapper().valueToTree(System.getenv()));
+        req.set("environment", Json.mapper().valueToTree(RawProcess.environment()));
         try {
             return call(req).path("id").asText();
         } catch (RequestException e) {
@@ -76,7 +76,7 @@ public final class SupervisorClient implements SupervisorLink {
     public String start(SessionSpec spec, String queue, List<String> after) throws InvalidSpecException, IOException {
         ObjectNode req = Protocol.request("start");
         req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
-        req.set("environment", Json.mapper().valueToTree(System.getenv()));
+        req.set("environment", Json.mapper().valueToTree(RawProcess.environment()));
         req.put("queue", queue);
         req.set("after", Json.mapper().valueToTree(after));
         try {
@@ -113,7 +113,7 @@ public final class SupervisorClient implements SupervisorLink {
         req.set("names", Json.mapper().valueToTree(names));
         req.put("wait", await);
         req.put("force", force);
-        req.set("environment", Json.mapper().valueToTree(System.getenv()));
+        req.set("environment", Json.mapper().valueToTree(RawProcess.environment()));
         return call(req);
     }
 

@@ -72,14 +72,15 @@ final class PtyLauncher {
         int eq = tag.indexOf('=');
         String tagName = tag.substring(0, eq);
         env.put(tagName, tag.substring(eq + 1));
+        Path cwd = RawLaunch.separate(env, spec.cwd(), capture.getParent());
         Optional<Path> holder = script();
         if (holder.isPresent()) {
-            return ScriptPty.launch(os, holder.get(), command, env, tagName, spec.cwd(), capture);
+            return ScriptPty.launch(os, holder.get(), command, env, tagName, cwd, capture);
         }
         if (warned.compareAndSet(false, true)) {
             warn.accept(NO_SCRIPT);
         }
-        return JvmPty.launch(os, command, env, spec.cwd(), capture);
+        return JvmPty.launch(os, command, env, cwd, capture);
     }
 
     /** Whether PTY sessions hold their terminal outside this JVM (asks for script once). */

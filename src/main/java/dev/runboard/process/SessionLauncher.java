@@ -139,7 +139,6 @@ final class SessionLauncher {
         List<String> argv = new ArrayList<>(requiredWrapperPrefix(spec, exitStatusFile));
         argv.addAll(commandArgv(spec));
         ProcessBuilder pb = new ProcessBuilder(argv)
-                .directory(spec.cwd().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(capture.toFile()));
         if (inheritStdin) {
@@ -152,6 +151,8 @@ final class SessionLauncher {
         pb.environment().putAll(spec.env());
         int eq = tag.indexOf('=');
         pb.environment().put(tag.substring(0, eq), tag.substring(eq + 1));
+        // What Java cannot pass as bytes goes to the wrapper in a file (inherited entries keep their own bytes).
+        pb.directory(RawLaunch.separate(pb.environment(), spec.cwd(), capture.getParent()).toFile());
         return pb.start(); // the engine waits for the command's group (SessionLauncher.awaitCommand)
     }
 

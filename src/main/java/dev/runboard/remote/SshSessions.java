@@ -11,7 +11,6 @@ import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -101,12 +100,12 @@ public final class SshSessions implements RemoteSessions {
         ByteArrayOutputStream request = new ByteArrayOutputStream();
         List<String> fields = new ArrayList<>(List.of(session.id(),
                 Long.toString(spec.timeout() == null ? 0 : spec.timeout().toMillis()),
-                Long.toString(spec.grace().toMillis()), spec.cwd().toString(), Integer.toString(spec.nice()),
+                Long.toString(spec.grace().toMillis()), dev.runboard.session.RawPaths.text(spec.cwd()), Integer.toString(spec.nice()),
                 session.tag(), Integer.toString(spec.env().size())));
         spec.env().forEach((k, v) -> fields.add(k + "=" + v));
         fields.addAll(spec.launchArgv());
         for (String f : fields) {
-            request.write(f.getBytes(StandardCharsets.UTF_8));
+            request.write(dev.runboard.session.RawText.encode(f)); // every byte as given, UTF-8 or not (RawText)
             request.write(0);
         }
         SshCommand.Result r = link.ssh().run(link.helper("launch"), request.toByteArray());

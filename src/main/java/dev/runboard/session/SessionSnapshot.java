@@ -97,7 +97,7 @@ public record SessionSnapshot(
                 id,
                 spec.displayCommand(),
                 spec.usesShell() ? null : spec.argv(),
-                Session.slashes(spec.cwd()),
+                RawPaths.text(spec.cwd()), // its bytes, escaped where not UTF-8 (RawText): a script gets the folder itself
                 spec.shell() == null ? null : Session.slashes(spec.shell()),
                 spec.env(),
                 state.pid(),

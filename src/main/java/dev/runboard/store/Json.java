@@ -50,6 +50,27 @@ public final class Json {
     }
 
     /**
+     * A string holding a lone surrogate (a byte that is not UTF-8, {@link dev.runboard.session.RawText}:
+     * an environment value, a folder's name) is written with it as a JSON escape,
+     * as LeanJson writes it: Jackson wrote '?' (the byte lost from the record), and an escape reads
+     * back exactly. Every other string is Jackson's own, unchanged.
+     */
+    private static final class RawStringWriter extends StdSerializer<String> {
+        RawStringWriter() {
+            super(String.class);
+        }
+
+        @Override
+        public void serialize(String s, JsonGenerator g, SerializerProvider p) throws IOException {
+            if (LeanJsonWriter.hasLoneSurrogate(s)) {
+                g.writeRawValue(LeanJsonWriter.quoted(s));
+            } else {
+                g.writeString(s);
+            }
+        }
+    }
+
+    /**
      * {@code builder} with the session package's JSON names: its records' field names and order
      * ({@link SessionMixIns}) and its words (a status is {@code running}; a rule's action reads
      * in either case). Every mapper runboard builds goes through here, so a session value reads
@@ -72,6 +93,7 @@ public final class Json {
         words.addDeserializer(SessionStatus.class, new WordReader<>(SessionStatus.class, SessionStatus::fromWord));
         words.addDeserializer(OutputRule.Action.class, new WordReader<>(OutputRule.Action.class, OutputRule.Action::parse));
         words.addDeserializer(java.time.Instant.class, new InstantReader());
+        words.addSerializer(String.class, new RawStringWriter());
         return words;
     }
 

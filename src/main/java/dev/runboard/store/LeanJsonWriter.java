@@ -183,7 +183,7 @@ final class LeanJsonWriter {
             if (c < ESCAPES.length) {
                 out.append(ESCAPES[c]);
             } else if (!pairedAt(s, i)) {
-                throw new LeanJson.Unsupported("a lone surrogate");
+                out.append(String.format("\\u%04x", (int) c)); // a byte that is not UTF-8 (RawText): an escape keeps it
             } else {
                 out.append(c).append(s.charAt(++i)); // a surrogate pair, as it is
             }
@@ -191,6 +191,13 @@ final class LeanJsonWriter {
         }
         out.append(s, plainFrom, n);
         out.append('"');
+    }
+
+    /** {@code s} as a JSON string, escaped as this writer escapes it (store.Json writes a raw string with it). */
+    static String quoted(String s) {
+        LeanJsonWriter w = new LeanJsonWriter(null);
+        w.string(s);
+        return w.out.toString();
     }
 
     /**
@@ -220,6 +227,20 @@ final class LeanJsonWriter {
             bytes.writeBytes(out.toString().getBytes(StandardCharsets.UTF_8));
             out.setLength(0);
         }
+    }
+
+    /** Whether {@code s} holds a surrogate that is not half of a pair (which has no UTF-8 form of its own). */
+    static boolean hasLoneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (!pairedAt(s, i)) {
+                    return true;
+                }
+                i++;
+            }
+        }
+        return false;
     }
 
     private static boolean pairedAt(String s, int i) {

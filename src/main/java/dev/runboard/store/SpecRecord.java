@@ -29,7 +29,7 @@ public record SpecRecord(
 
     public static SpecRecord of(SessionSpec s) {
         return new SpecRecord(s.shellCommand(), s.argv(), s.shell() == null ? null : s.shell().toString(),
-                s.cwd().toString(), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
+                dev.runboard.session.RawPaths.text(s.cwd()), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
                 s.grace().toMillis(), s.previewBytes(), s.pty() ? Boolean.TRUE : null,
                 s.watch().isEmpty() ? null : s.watch(), s.nice(), s.host());
     }
@@ -131,7 +131,7 @@ public record SpecRecord(
         if (shell != null) {
             b.shell(Path.of(shell));
         }
-        return b.cwd(Path.of(cwd))
+        return b.cwd(dev.runboard.session.RawPaths.path(cwd))
                 .env(env == null ? Map.of() : env)
                 .timeout(timeoutMillis == null ? null : Duration.ofMillis(timeoutMillis))
                 .grace(Duration.ofMillis(graceMillis))

@@ -147,6 +147,28 @@ if (defined $adopter) {
         exit 125;
     }
 }
+# Environment entries and a working folder whose bytes are not UTF-8, which Java cannot pass as they are
+# (RawLaunch.java): read from the file runboard named, which is deleted at once, and applied in the
+# command's process below. Entries: a kind (C the folder, E an entry), the bytes, a NUL.
+my ($raw_cwd, @raw_env, $raw_problem);
+if (defined(my $raw_file = delete $ENV{RUNBOARD_LAUNCH_RAW})) {
+    if (open(my $in, '<:raw', $raw_file)) {
+        local $/;
+        my $all = <$in> // '';
+        close($in);
+        for my $entry (split /\0/, $all) {
+            my ($kind, $bytes) = (substr($entry, 0, 1), substr($entry, 1));
+            if ($kind eq 'C') {
+                $raw_cwd = $bytes;
+            } elsif ($kind eq 'E' && $bytes =~ /^([^=]+)=(.*)\z/s) {
+                push @raw_env, [$1, $2];
+            }
+        }
+    } else {
+        $raw_problem = "cannot read the session's environment ($raw_file): $!";
+    }
+    unlink($raw_file);
+}
 $pid = fork();
 if (!defined $pid) {
     print STDERR "runboard: cannot start the command: fork failed: $!\n";
@@ -159,6 +181,15 @@ if ($pid == 0) {
     # ignored in the command.
     $SIG{$_} = 'DEFAULT' for keys %SIG;
     kill($child_signal, $$) if $child_signal;
+    if ($raw_problem) {
+        print STDERR "runboard: $raw_problem\n";
+        exit 126;
+    }
+    $ENV{ $_->[0] } = $_->[1] for @raw_env;
+    if (defined $raw_cwd && !chdir($raw_cwd)) {
+        print STDERR "runboard: cannot enter the working folder $raw_cwd: $!\n";
+        exit 126;
+    }
     exec { $ARGV[0] } @ARGV;
     my $missing = $! == ENOENT;
     print STDERR "runboard: cannot run $ARGV[0]: " . exec_problem($ARGV[0], "$!") . "\n";

@@ -53,7 +53,7 @@ class ProtocolTest {
 
     @Test
     void aRelativeOrMissingCwdBecomesTheClientsFolder() {
-        Path here = Path.of("/home/dev/project");
+        String here = "/home/dev/project";
         assertEquals(List.of("--timeout", "5m", "--cwd", "/home/dev/project", "--", "make", "--cwd", "x"),
                 QuickStart.absoluteCwd(List.of("--timeout", "5m", "--", "make", "--cwd", "x"), here));
         assertEquals(List.of("--cwd", "/home/dev/project/sub", "--", "ls"),

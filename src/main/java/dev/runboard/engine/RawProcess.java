@@ -1,0 +1,85 @@
+package dev.runboard.engine;
+
+import dev.runboard.session.RawPaths;
+import dev.runboard.session.RawText;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * This client's environment, arguments and folder as the kernel has them, in {@link RawText}: Java
+ * decodes each through UTF-8 and puts U+FFFD where a byte is not, so what {@code start} sent was not
+ * what the user had. Read from /proc/self; where that cannot be read, Java's own (lossy) view.
+ */
+final class RawProcess {
+    private RawProcess() {
+    }
+
+    /** The environment, every byte kept. */
+    static Map<String, String> environment() {
+        byte[] all;
+        try {
+            all = Files.readAllBytes(Path.of("/proc/self/environ"));
+        } catch (IOException | RuntimeException e) {
+            return System.getenv();
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        int start = 0;
+        for (int i = 0; i <= all.length; i++) {
+            if (i == all.length || all[i] == 0) {
+                if (i > start) {
+                    String entry = RawText.decode(all, start, i);
+                    int eq = entry.indexOf('=', 1);
+                    if (eq > 0) {
+                        env.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
+                    }
+                }
+                start = i + 1;
+            }
+        }
+        // A variable changed since the JVM started (none is, in the CLI) would show in getenv only: trust the kernel's copy
+        // only when it holds as many entries as getenv.
+        return env.size() == System.getenv().size() ? env : System.getenv();
+    }
+
+    /** {@code main}'s arguments, every byte kept: the last {@code args.length} words of the command line. */
+    static String[] arguments(String[] args) {
+        byte[] all;
+        try {
+            all = Files.readAllBytes(Path.of("/proc/self/cmdline"));
+        } catch (IOException | RuntimeException e) {
+            return args;
+        }
+        List<String> words = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] == 0) {
+                words.add(RawText.decode(all, start, i));
+                start = i + 1;
+            }
+        }
+        if (words.size() < args.length) {
+            return args;
+        }
+        String[] raw = words.subList(words.size() - args.length, words.size()).toArray(String[]::new);
+        for (int i = 0; i < raw.length; i++) {
+            if (!RawText.display(raw[i]).equals(args[i]) && !raw[i].equals(args[i])) {
+                return args; // not the same words (an @argfile, a launcher that rewrote them): Java's view
+            }
+        }
+        return raw;
+    }
+
+    /** The current folder, every byte kept. */
+    static String folder() {
+        try {
+            return RawPaths.text(Files.readSymbolicLink(Path.of("/proc/self/cwd")));
+        } catch (IOException | RuntimeException e) {
+            return Path.of("").toAbsolutePath().toString();
+        }
+    }
+}
