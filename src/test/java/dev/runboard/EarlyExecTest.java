@@ -60,6 +60,16 @@ class EarlyExecTest {
         assertTrue(Files.isDirectory(shared.resolve("cache/runboard")), "the slow path made the launch file: " + first.err);
     }
 
+    /** The supervisors the tests brought up (with a long idle limit) go with them, and anything a failure left running. */
+    @org.junit.jupiter.api.AfterEach
+    void stopSupervisors() throws Exception {
+        for (Path data : List.of(tmp.resolve("supervised"), dataDir)) {
+            if (Files.isDirectory(data.resolve("sessions"))) {
+                new dev.runboard.engine.SupervisorFixture(data).close();
+            }
+        }
+    }
+
     @Test
     void theCommandStartsBeforeTheJvmAndIsRecordedAsExecRecordsIt() throws Exception {
         // Its parent is the wrapper: the wrapper was told who adopts it; the command itself is not.
@@ -113,13 +123,68 @@ class EarlyExecTest {
         OsProcesses os = OsProcesses.forThisMachine();
         Await.until(WAIT, "no process of the session left", () -> os.snapshot().all().stream()
                 .filter(ProcInfo::alive).noneMatch(p -> environ(p.pid()).contains(tag)));
-        if (Files.exists(pids)) {
-            List<Long> mine = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
-            // From /proc, as a user's ps: a killed process its dead parent left unreaped (a zombie) has ended.
-            Await.until(WAIT, "the command's processes " + mine + " gone", () -> os.snapshot().all().stream()
-                    .filter(ProcInfo::alive).noneMatch(p -> mine.contains(p.pid())));
+        if (!Files.exists(pids)) {
+            // The JVM was gone before the wrapper started the command: nothing ran, and the folder went.
+            assertFalse(Files.exists(folder.resolve("lock")), "no lock left to make the folder look like a session being made");
+            return;
         }
-        assertFalse(Files.exists(folder.resolve("lock")), "no lock left to make the folder look like a session being made");
+        List<Long> mine = Files.readAllLines(pids).stream().map(Long::parseLong).toList();
+        // From /proc, as a user's ps: a killed process its dead parent left unreaped (a zombie) has ended.
+        Await.until(WAIT, "the command's processes " + mine + " gone", () -> os.snapshot().all().stream()
+                .filter(ProcInfo::alive).noneMatch(p -> mine.contains(p.pid())));
+        for (String file : List.of("capture.log", "early.spec", "session.json.reserved")) {
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder.resolve(file))),
+                    file + ": private from the start, though the script made it under the user's umask");
+        }
+
+        // It ran, so it is recorded: the next supervisor (list brings one) records it from what the folder holds.
+        try (dev.runboard.engine.SupervisorFixture supervisor = new dev.runboard.engine.SupervisorFixture(dataDir)) {
+            assertEquals(0, runboard(Map.of(), "", "list", "--data-dir", dataDir.toString()).exit);
+            Await.until(WAIT, "the session recorded", () -> Files.exists(folder.resolve("session.json")));
+            JsonNode shown = supervisor.client().await(made.get(0));
+            assertEquals("killed", shown.get("status").asText(), shown.toString());
+            assertTrue(shown.get("output").asText().contains("started"), "its output is kept: " + shown);
+            assertTrue(shown.get("events").toString().contains("ended before it recorded the session"), shown.toString());
+            assertTrue(shown.get("command").asText().startsWith("echo $$ >"), shown.toString());
+        }
+    }
+
+    /**
+     * A data dir with room for a folder and the wrapper's status but not for the record: early launch
+     * refuses before the command starts (it used to start it, then the JVM's check refused, leaving no
+     * record of what ran and a folder behind), and exec says why in one line.
+     */
+    @Test
+    void earlyLaunchChecksRoomForTheRecordBeforeTheCommandStarts() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0,
+                "mounting a small file system needs root");
+        Path data = tmp.resolve("full");
+        Files.createDirectories(data);
+        assertEquals(0, new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m,mode=700", "tmpfs", data.toString())
+                .inheritIO().start().waitFor());
+        try {
+            Run first = runboard(Map.of(), "", "exec", "--data-dir", data.toString(), "--", "true");
+            assertEquals(0, first.exit, first.err);
+            // All but 40 KiB taken: a folder and the status's 4 KiB fit, the record's ~100 KiB do not.
+            long free = Files.getFileStore(data).getUsableSpace();
+            try (var filler = java.nio.channels.FileChannel.open(data.resolve("filler"), java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                filler.write(java.nio.ByteBuffer.allocate((int) (free - 40 * 1024)));
+            }
+            List<String> before = Files.list(data.resolve("sessions")).map(p -> p.getFileName().toString()).toList();
+            Path marker = tmp.resolve("the-command-ran");
+
+            Run refused = runboard(Map.of(), "", "exec", "--data-dir", data.toString(), "--", "touch '" + marker + "'");
+            assertEquals(2, refused.exit, refused.err);
+            assertTrue(refused.err.contains("could not set aside room for the record") && refused.err.contains("the disk is full"),
+                    refused.err);
+            assertFalse(Files.exists(marker), "the command never started");
+            assertEquals(before, Files.list(data.resolve("sessions")).map(p -> p.getFileName().toString()).toList(),
+                    "no folder is left behind");
+        } finally {
+            new dev.runboard.engine.SupervisorFixture(data).close();
+            new ProcessBuilder("umount", "-l", data.toString()).inheritIO().start().waitFor();
+        }
     }
 
     /** The command's grandparent, the process that launched its wrapper and waits for it: "java" or the exec client. */

@@ -54,7 +54,10 @@ final class HistoryReconciler {
         this.engine = engine;
         this.store = engine.store();
         this.records = new RecordWatch(store);
+        this.unrecorded = new UnrecordedLaunch(engine);
     }
+
+    private final UnrecordedLaunch unrecorded;
 
     /** Whether to take over running sessions nobody manages (the window, {@code wait}) or only finalise ended ones (quick CLI looks). */
     void adopt(boolean adopt) {
@@ -135,7 +138,12 @@ final class HistoryReconciler {
             if (engine.knows(id)) {
                 continue;
             }
-            records.read(id).ifPresent(record -> engine.add(restore(record)));
+            Optional<SessionRecord> record = records.read(id);
+            if (record.isPresent()) {
+                engine.add(restore(record.get()));
+            } else if (adopt) {
+                unrecorded.recordIfAbandoned(id); // an early launch whose client died first
+            }
         }
         for (Session s : engine.sessions()) {
             if (!s.status().isTerminal() && !engine.managesHere(s)) {

@@ -317,8 +317,15 @@ public final class SessionEngine extends SessionsById {
             lock = SessionLock.tryAcquire(store.file(id, SessionStore.LOCK)).orElseThrow();
         } catch (IOException | java.util.NoSuchElementException e) {
             sessions.release(id);
-            throw new InvalidSpecException("data", "cannot complete the session's folder under " + store.sessionsDir()
-                    + ": " + e.getMessage() + ". Check that the data dir is writable and the disk is not full;"
+            String why = "cannot complete the session's folder under " + store.sessionsDir() + ": " + e.getMessage();
+            // The command ran: the wrapper stops it once this JVM has gone, and the supervisor records it (UnrecordedLaunch),
+            // with this reason when there is room to leave it.
+            try {
+                java.nio.file.Files.writeString(store.file(id, UnrecordedLaunch.REFUSED), why);
+            } catch (IOException | RuntimeException full) {
+                // the record says its client ended before recording it
+            }
+            throw new InvalidSpecException("data", why + ". Check that the data dir is writable and the disk is not full;"
                     + " the command, started before this check, is stopped");
         }
         Session session = new Session(id, spec, capture, config.clock());

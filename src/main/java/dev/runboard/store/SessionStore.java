@@ -133,13 +133,19 @@ public final class SessionStore {
             }
             // The script made them with the user's umask (a fork to change it would cost what it saves); the
             // folder is 0700 already, and the files are made private as create makes them.
-            for (String name : List.of(CAPTURE, LOCK, EXIT_STATUS_SPACE)) {
+            for (String name : List.of(CAPTURE, LOCK, EXIT_STATUS_SPACE, RECORD_SPACE, EarlySpec.FILE)) {
                 Path p = file(id, name);
                 if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) { // the status space: renamed once written
                     DataDirs.makePrivate(p);
                 }
             }
-            files.reserve(file(id, RECORD_SPACE), recordSpace(spec));
+            // The script set the record's room aside before it started the command (a full disk refused it
+            // there); made again only when that is too small for this spec.
+            Path room = file(id, RECORD_SPACE);
+            long needed = recordSpace(spec);
+            if (!Files.isRegularFile(room, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.size(room) < needed) {
+                files.reserve(room, needed);
+            }
             return capture;
         } catch (IOException e) {
             throw new StoreException("could not set aside room for the record of session " + id, e);

@@ -132,6 +132,12 @@ my $adopter = delete $ENV{RUNBOARD_ADOPTER};
 my $record_file = "$dir/session.json";
 my $adopter_gone;
 if (defined $adopter) {
+    # The script made the session's files with the user's umask (a fork to change it would cost what early
+    # launch saves): private from the start, whoever ends up recording the session.
+    if (opendir(my $d, $dir)) {
+        chmod(0600, map { "$dir/$_" } grep { !/^\.\.?\z/ } readdir($d));
+        closedir($d);
+    }
     # USR2 may also come from someone else: only a parent that is gone counts.
     $SIG{USR2} = sub {
         return if getppid() == $adopter;
@@ -224,7 +230,9 @@ while (1) {
     last if wait_for_child() < 0;
 }
 write_status();    # (reaped by someone else: no status, see write_status)
-forget_unadopted() if $adopter_gone && !-e $record_file;
+# A command that ran is recorded whatever happened to its client: the folder stays, with what bin/runboard wrote of
+# it (early.spec), for the data dir's supervisor to record (UnrecordedLaunch.java). Without that, it goes.
+forget_unadopted() if $adopter_gone && !-e $record_file && !-e "$dir/early.spec";
 exit 255 unless defined $raw;
 # 128+N for a signal death, as the JVM reports one; re-raising the signal could dump a core of perl.
 exit($raw & 127 ? 128 + ($raw & 127) : $raw >> 8);
@@ -545,10 +553,10 @@ sub print_file {
 # (made by bin/runboard) goes; with output, the lock goes, so that runboard lists the folder as output
 # without a record, saying where it is, instead of as a session still being made.
 sub forget_unadopted {
-    unlink("$dir/lock");
+    unlink("$dir/lock", "$dir/early.spec");    # nothing ran: nothing to record
     if (-z "$dir/capture.log") {
         unlink("$dir/capture.log", $status_file, "$status_file.tmp", "$dir/command", "$dir/kill-request",
-            "$dir/kill-report");
+            "$dir/kill-report", "$dir/session.json.reserved");
         rmdir($dir);
     }
 }
