@@ -5,7 +5,6 @@ import dev.runboard.session.RawText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,17 +27,10 @@ final class RawProcess {
             return System.getenv();
         }
         Map<String, String> env = new LinkedHashMap<>();
-        int start = 0;
-        for (int i = 0; i <= all.length; i++) {
-            if (i == all.length || all[i] == 0) {
-                if (i > start) {
-                    String entry = RawText.decode(all, start, i);
-                    int eq = entry.indexOf('=', 1);
-                    if (eq > 0) {
-                        env.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
-                    }
-                }
-                start = i + 1;
+        for (String entry : RawText.words(all)) {
+            int eq = entry.indexOf('=', 1);
+            if (eq > 0) {
+                env.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
             }
         }
         // A variable changed since the JVM started (none is, in the CLI) would show in getenv only: trust the kernel's copy
@@ -54,14 +46,7 @@ final class RawProcess {
         } catch (IOException | RuntimeException e) {
             return args;
         }
-        List<String> words = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < all.length; i++) {
-            if (all[i] == 0) {
-                words.add(RawText.decode(all, start, i));
-                start = i + 1;
-            }
-        }
+        List<String> words = RawText.words(all);
         if (words.size() < args.length) {
             return args;
         }

@@ -63,6 +63,22 @@ public final class RawText {
         return true;
     }
 
+    /**
+     * The NUL-ended words of {@code bytes} (as /proc gives an environment or a command line), each as
+     * {@link #decode} reads it; what follows the last NUL, if anything, is a word too.
+     */
+    public static java.util.List<String> words(byte[] bytes) {
+        java.util.List<String> words = new java.util.ArrayList<>();
+        int start = 0;
+        for (int i = 0; i <= bytes.length; i++) {
+            if (i == bytes.length ? i > start : bytes[i] == 0) {
+                words.add(decode(bytes, start, i));
+                start = i + 1;
+            }
+        }
+        return words;
+    }
+
     /** The bytes the text stands for: UTF-8, each escape its own byte. */
     public static byte[] encode(String text) {
         if (!isRaw(text)) {

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,15 +31,8 @@ public record EarlySpec(long clientPid, Instant launchedAt, String cwd, String s
         } catch (IOException e) {
             return Optional.empty();
         }
-        List<String> f = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < all.length; i++) {
-            if (all[i] == 0) {
-                f.add(RawText.decode(all, start, i));
-                start = i + 1;
-            }
-        }
-        if (f.size() != 5) {
+        List<String> f = RawText.words(all);
+        if (f.size() != 5 || all.length == 0 || all[all.length - 1] != 0) {
             return Optional.empty(); // written in part (its client died in the middle): nothing ran after it
         }
         try {
