@@ -146,7 +146,7 @@ final class HistoryReconciler {
             }
         }
         for (Session s : engine.sessions()) {
-            if (!s.status().isTerminal() && !engine.managesHere(s)) {
+            if (!s.status().isTerminal() && !engine.managesHere(s) && !engine.waiting().holds(s)) {
                 follow(s);
             }
         }
