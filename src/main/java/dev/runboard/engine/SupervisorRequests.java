@@ -101,10 +101,13 @@ final class SupervisorRequests {
         stack.register(handlers);
     }
 
+    /** The most one write to a client's socket carries ({@link #sliced}). */
+    private static final int WRITE_SLICE = 64 << 10;
+
     /** Answers the requests of one connection until the client closes it. */
     void serve(SocketChannel ch) throws IOException {
         BufferedReader in = Protocol.reader(ch);
-        OutputStream out = Protocol.writer(ch);
+        OutputStream out = sliced(Protocol.writer(ch));
         for (JsonNode request; (request = Protocol.receive(in)) != null; ) {
             JsonNode asked = request;
             supervisor.heartbeats.reply(out, () -> {
@@ -117,6 +120,24 @@ final class SupervisorRequests {
         }
     }
 
+    /**
+     * {@code out}, written {@link #WRITE_SLICE} bytes at a time. The JDK writes a heap array to a
+     * socket through a direct buffer as large as the write and keeps that buffer for the thread
+     * (jdk.nio.maxCachedBufferSize is unlimited by default): every client thread that had once sent
+     * a large reply (a long history's list, an 8 MB refusal) held as much again outside the heap
+     * (three such threads: 25 MB) for as long as it lived.
+     */
+    private static OutputStream sliced(OutputStream out) {
+        return new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                for (int at = 0; at < len; at += WRITE_SLICE) {
+                    out.write(b, off + at, Math.min(WRITE_SLICE, len - at));
+                }
+            }
+        };
+    }
+
     ObjectNode answer(JsonNode request) {
         String problem = Protocol.versionProblem(request, "client");
         if (problem != null && !request.path("op").asText().equals(Protocol.STOP)) {
@@ -124,7 +145,8 @@ final class SupervisorRequests {
         }
         Handler handler = handlers.get(request.path("op").asText());
         if (handler == null) {
-            return Protocol.error("unknown request '" + request.path("op").asText() + "'", true);
+            // Quoted, at most 80 characters: a 4 MiB op is not sent back whole.
+            return Protocol.error("unknown request " + dev.runboard.session.SessionId.quote(request.path("op").asText()), true);
         }
         try {
             return handler.handle(request);
@@ -389,6 +411,11 @@ final class SupervisorRequests {
         String id = request.path("id").asText("");
         if (id.isEmpty()) {
             throw new Refused("no session id given");
+        }
+        if (id.length() > dev.runboard.session.SessionId.MAX_LENGTH) {
+            // No id is this long; quoted, at most 80 characters: a 4 MiB id made a refusal of 8 MB.
+            throw new Refused(dev.runboard.session.SessionId.quote(id) + " is not a session id (at most "
+                    + dev.runboard.session.SessionId.MAX_LENGTH + " characters)");
         }
         List<Session> matches = engine.matching(id);
         if (matches.size() == 1) {
