@@ -220,7 +220,13 @@ final class HistoryReconciler {
             finishFrom(s, latest.get());
             return;
         }
-        if (s.status().isWaiting()) {
+        if (s.status().isWaiting() && launchedAnyway(s)) {
+            // Its supervisor launched it and stopped before the record said so: it runs (or ran), and is taken over
+            // as any running session is, below; ending it "not started" left its command running unowned, and up
+            // started a second copy (CI, on a loaded machine).
+            engine.warn("session " + s.id() + "'s record still said " + s.status().word() + ", but its command was"
+                    + " launched: taken over as running");
+        } else if (s.status().isWaiting()) {
             // It waited for an orchestration that died with its supervisor: nothing will start it now.
             String why = "not started: the supervisor that was to start it stopped first (" + s.waitingReason() + ")";
             engine.waiting().endUnstarted(s, lock.get(), new dev.runboard.session.SessionOutcome(
@@ -252,6 +258,34 @@ final class HistoryReconciler {
         } else {
             engine.onExit(s, Optional.empty());
         }
+    }
+
+    /**
+     * Whether a session whose record says it waits was launched all the same (its wrapper named its
+     * command, wrote a status, or still runs); if so it is marked started, with its wrapper when that
+     * runs (else its command, which the end below is read from).
+     */
+    private boolean launchedAnyway(Session s) {
+        if (s.spec().isRemote()) {
+            return false;
+        }
+        Optional<WrappedCommand> command = WrappedCommand.read(store.file(s.id(), SessionStore.COMMAND));
+        boolean ended = Files.exists(store.file(s.id(), SessionStore.EXIT_STATUS));
+        String tag = "RUNBOARD_SESSION=" + s.id();
+        OsProcesses os = engine.os();
+        Optional<ProcInfo> wrapper = command.isEmpty() && !ended ? Optional.empty() : os.snapshot().all().stream()
+                .filter(p -> p.alive() && os.hasEnvEntry(p.pid(), tag) && os.commandLine(p.pid()).contains("runboard-wrap"))
+                .findFirst();
+        if (command.isEmpty() && !ended) {
+            return false;
+        }
+        if (wrapper.isPresent()) {
+            s.started(wrapper.get().pid(), os.startTicks(wrapper.get().pid()), s.startedAt());
+        } else {
+            s.started(command.map(WrappedCommand::pid).orElse(0L), command.map(WrappedCommand::startTicks).orElse(0L),
+                    s.startedAt());
+        }
+        return true;
     }
 
     /** Ends a followed session as its owner recorded it (nothing is written here). */
