@@ -63,7 +63,14 @@ class ForeignSocketTest {
             PeerCheck.Impostor refused = assertThrows(PeerCheck.Impostor.class, () -> SupervisorSocket.connect(impostor));
             assertTrue(refused.getMessage().startsWith("refusing the supervisor socket " + socket + ": it is served by user nobody"),
                     refused.getMessage());
-            Await.until(Duration.ofSeconds(20), "the listener to see the connection end", () -> Files.exists(heard));
+            // The whole line: the file exists a moment before the listener has written and closed it.
+            Await.until(Duration.ofSeconds(20), "the listener to see the connection end", () -> {
+                try {
+                    return Files.exists(heard) && Files.readString(heard).endsWith("\n");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
             assertEquals(List.of("0"), Files.readAllLines(heard), "not one byte reached it");
         } finally {
             listener.destroyForcibly();
