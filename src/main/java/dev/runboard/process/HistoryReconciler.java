@@ -270,15 +270,12 @@ final class HistoryReconciler {
             return false;
         }
         Optional<WrappedCommand> command = WrappedCommand.read(store.file(s.id(), SessionStore.COMMAND));
-        boolean ended = Files.exists(store.file(s.id(), SessionStore.EXIT_STATUS));
-        String tag = "RUNBOARD_SESSION=" + s.id();
-        OsProcesses os = engine.os();
-        Optional<ProcInfo> wrapper = command.isEmpty() && !ended ? Optional.empty() : os.snapshot().all().stream()
-                .filter(p -> p.alive() && os.hasEnvEntry(p.pid(), tag) && os.commandLine(p.pid()).contains("runboard-wrap"))
-                .findFirst();
-        if (command.isEmpty() && !ended) {
+        if (command.isEmpty() && !Files.exists(store.file(s.id(), SessionStore.EXIT_STATUS))) {
             return false;
         }
+        OsProcesses os = engine.os();
+        Optional<ProcInfo> wrapper = os.carrying(s.tag()).stream()
+                .filter(p -> os.commandLine(p.pid()).contains("runboard-wrap")).findFirst();
         if (wrapper.isPresent()) {
             s.started(wrapper.get().pid(), os.startTicks(wrapper.get().pid()), s.startedAt());
         } else {

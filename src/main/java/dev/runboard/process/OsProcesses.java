@@ -108,6 +108,11 @@ public interface OsProcesses {
     /** The process's command line for people to read, or its name when the command line is unreadable. */
     String commandLine(long pid);
 
+    /** The live processes whose environment holds {@code entry} (a session's tag: what ps would find of it), in one pass. */
+    default java.util.List<ProcInfo> carrying(String entry) {
+        return snapshot().all().stream().filter(p -> p.alive() && hasEnvEntry(p.pid(), entry)).toList();
+    }
+
     /** The implementation for the running OS, made once (the Linux one probes {@code env} at start). */
     static OsProcesses forThisMachine() {
         return Holder.INSTANCE;

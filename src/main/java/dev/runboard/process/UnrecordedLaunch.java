@@ -83,8 +83,6 @@ final class UnrecordedLaunch {
         if (Files.exists(store.file(id, SessionStore.EXIT_STATUS))) {
             return false;
         }
-        String tag = "RUNBOARD_SESSION=" + id;
-        OsProcesses os = engine.os();
-        return os.snapshot().all().stream().anyMatch(p -> p.alive() && os.hasEnvEntry(p.pid(), tag));
+        return !engine.os().carrying(Session.TAG_VARIABLE + "=" + id).isEmpty();
     }
 }
