@@ -182,8 +182,8 @@ class ProtocolFuzzTest {
             long pid = fx.supervisorPid();
             Path log = fx.client().paths().log();
             // Both limits: the supervisor's JVM raised its soft limit to the hard one, as every JDK does at start.
-            long limit = openFiles(pid) + HEADROOM;
-            prlimit(pid, limit + ":" + limit);
+            long limit = DescriptorFlood.openFiles(pid) + HEADROOM;
+            DescriptorFlood.limitOpenFiles(pid, limit + ":" + limit);
 
             ListWatch watch = new ListWatch(fx.client(), pid, ids.keySet());
             Hostile hostile = new Hostile(fx.client().paths(), List.copyOf(ids.keySet()));
@@ -210,30 +210,17 @@ class ProtocolFuzzTest {
                 Await.until(Duration.ofSeconds(60), "a quarter of the hostile connections",
                         () -> hostile.sent.get() >= HOSTILE / 4 || !hostile.problems.isEmpty());
                 hostile.traffic.writeLock().lock();
-                List<SocketChannel> held = new ArrayList<>();
                 try {
                     floodAt = System.nanoTime();
-                    UnixDomainSocketAddress address = UnixDomainSocketAddress.of(fx.client().paths().socket());
-                    for (int i = 0; i < FLOOD; i++) {
-                        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-                        ch.configureBlocking(false); // a full backlog refuses at once rather than blocking the test
-                        try {
-                            ch.connect(address);
-                        } catch (IOException full) {
-                            ch.close();
-                            break;
-                        }
-                        held.add(ch);
+                    try (DescriptorFlood flood = DescriptorFlood.open(fx.client().paths().socket(), FLOOD)) {
+                        Await.until(Duration.ofSeconds(30), "the supervisor to hold every descriptor it may (" + limit + ")",
+                                () -> DescriptorFlood.openFiles(pid) >= limit);
+                        Await.until(Duration.ofSeconds(10), "list to wait on the supervisor out of descriptors",
+                                () -> watch.waitingFor() > Duration.ofMillis(500).toNanos());
+                    } finally {
+                        released = System.nanoTime(); // once the flood's connections are closed
                     }
-                    Await.until(Duration.ofSeconds(30), "the supervisor to hold every descriptor it may (" + limit + ")",
-                            () -> openFiles(pid) >= limit);
-                    Await.until(Duration.ofSeconds(10), "list to wait on the supervisor out of descriptors",
-                            () -> watch.waitingFor() > Duration.ofMillis(500).toNanos());
                 } finally {
-                    for (SocketChannel ch : held) {
-                        ch.close();
-                    }
-                    released = System.nanoTime();
                     hostile.traffic.writeLock().unlock();
                 }
                 Await.until(LIST_BACK, "list to answer within " + LIST_BACK.toSeconds() + " s of the flood's end",
@@ -698,20 +685,6 @@ class ProtocolFuzzTest {
         StringBuilder sb = new StringBuilder("'");
         head.chars().forEach(c -> sb.append(c >= 0x20 && c < 0x7f ? String.valueOf((char) c) : String.format("\\x%02x", c)));
         return sb.append(bytes.length > 120 ? "...' (" + bytes.length + " bytes)" : "'").toString();
-    }
-
-    /** Sets the process's soft and hard limits of open files, {@code "SOFT:HARD"}. */
-    private static void prlimit(long pid, String limits) throws Exception {
-        Process p = new ProcessBuilder("prlimit", "--pid", Long.toString(pid), "--nofile=" + limits).inheritIO().start();
-        assertEquals(0, p.waitFor());
-    }
-
-    private static long openFiles(long pid) {
-        try (var fds = Files.list(Path.of("/proc/" + pid + "/fd"))) {
-            return fds.count();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     private static long rssKb(long pid) throws IOException {
