@@ -120,8 +120,26 @@ final class Protocol {
         return new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
     }
 
+    /** The most one write to a socket carries ({@link #writer}). */
+    private static final int WRITE_SLICE = 64 << 10;
+
+    /**
+     * The connection's output, written {@link #WRITE_SLICE} bytes at a time. The JDK writes a heap
+     * array to a socket through a direct buffer as large as the write and keeps that buffer for the
+     * thread (jdk.nio.maxCachedBufferSize is unlimited by default): every supervisor thread that had
+     * once sent a large reply (a long history's list, an 8 MB refusal) held as much again outside the
+     * heap (three such threads: 25 MB) for as long as it lived. Clients write through it too.
+     */
     static OutputStream writer(SocketChannel ch) {
-        return Channels.newOutputStream(ch);
+        OutputStream out = Channels.newOutputStream(ch);
+        return new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                for (int at = 0; at < len; at += WRITE_SLICE) {
+                    out.write(b, off + at, Math.min(WRITE_SLICE, len - at));
+                }
+            }
+        };
     }
 
     /** Null when the message speaks this version; else one line saying which versions met. */

@@ -101,13 +101,10 @@ final class SupervisorRequests {
         stack.register(handlers);
     }
 
-    /** The most one write to a client's socket carries ({@link #sliced}). */
-    private static final int WRITE_SLICE = 64 << 10;
-
     /** Answers the requests of one connection until the client closes it. */
     void serve(SocketChannel ch) throws IOException {
         BufferedReader in = Protocol.reader(ch);
-        OutputStream out = sliced(Protocol.writer(ch));
+        OutputStream out = Protocol.writer(ch);
         for (JsonNode request; (request = Protocol.receive(in)) != null; ) {
             JsonNode asked = request;
             supervisor.heartbeats.reply(out, () -> {
@@ -118,24 +115,6 @@ final class SupervisorRequests {
                 }
             });
         }
-    }
-
-    /**
-     * {@code out}, written {@link #WRITE_SLICE} bytes at a time. The JDK writes a heap array to a
-     * socket through a direct buffer as large as the write and keeps that buffer for the thread
-     * (jdk.nio.maxCachedBufferSize is unlimited by default): every client thread that had once sent
-     * a large reply (a long history's list, an 8 MB refusal) held as much again outside the heap
-     * (three such threads: 25 MB) for as long as it lived.
-     */
-    private static OutputStream sliced(OutputStream out) {
-        return new java.io.FilterOutputStream(out) {
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                for (int at = 0; at < len; at += WRITE_SLICE) {
-                    out.write(b, off + at, Math.min(WRITE_SLICE, len - at));
-                }
-            }
-        };
     }
 
     ObjectNode answer(JsonNode request) {
