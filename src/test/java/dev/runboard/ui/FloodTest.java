@@ -59,12 +59,15 @@ class FloodTest {
         robot.interact(gaps::stop);
         long bytes = fx(robot, () -> row.outputBytesProperty().get());
         int shown = fx(robot, () -> tail.getItems().size());
-        System.out.printf("flood: %d pulses, gap p50 %.1f ms p99 %.1f ms max %.1f ms; %d MB written; %d tail lines%n",
-                gaps.count(), gaps.percentile(50), gaps.percentile(99), gaps.max(), bytes >> 20, shown);
+        System.out.printf("flood: %d pulses, gap p50 %.1f ms p99 %.1f ms max %.1f ms (FX thread busy at most %.1f ms); %d MB written;"
+                + " %d tail lines%n", gaps.count(), gaps.percentile(50), gaps.percentile(99), gaps.max(), gaps.maxBusy(), bytes >> 20, shown);
         assertTrue(bytes > 50 << 20, "the session really floods: " + bytes);
         assertTrue(shown <= 2_001, "the tail holds at most 2,000 lines and a marker: " + shown);
-        // Generous bound for a shared 2-core machine; the benchmark reports the real figures.
-        assertTrue(gaps.max() < 1_000, "no pulse gap of a second or more: " + gaps.max());
+        // The window's own work never holds the FX thread long; the wall-clock bound is generous for a shared
+        // 2-core machine, where a busy neighbour once kept the thread off the CPU for 1,011 ms between two
+        // pulses. The benchmark reports the real figures.
+        assertTrue(gaps.maxBusy() < 250, "the FX thread never works 250 ms between pulses: " + gaps.longGaps(100));
+        assertTrue(gaps.max() < 2_000, "no pulse gap of two seconds or more: " + gaps.longGaps(500));
         assertTrue(gaps.percentile(99) < 250, "p99 pulse gap " + gaps.percentile(99));
     }
 }
