@@ -6,7 +6,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxRobotInterface;
 
 /** Reads FX state on the FX thread, for the window tests. */
 public final class FxReads {
@@ -20,6 +23,26 @@ public final class FxReads {
         AtomicReference<T> value = new AtomicReference<>();
         robot.interact(() -> value.set(read.get()));
         return value.get();
+    }
+
+    /**
+     * Clicks the middle of {@code node}, its position read on the FX thread. TestFX's own
+     * {@code clickOn(node)} reads the node's bounds on the test's thread, and reading bounds is a
+     * write: it recomputes each Parent's cached bounds and clears its children's dirty marks, as
+     * the pulse does on the FX thread. On a node the FX thread is changing (the output tail, which
+     * lays out new cells every poll) the two interleaved and left a Parent's count of dirty
+     * children above its marked children: the pulses after threw IndexOutOfBoundsException
+     * (index -1) in Parent.updateCachedBounds, and TestFX reported them in the next tests.
+     */
+    public static FxRobotInterface clickOn(FxRobot robot, Node node) {
+        Point2D middle = fx(robot, () -> robot.point(node).query());
+        return robot.clickOn(middle);
+    }
+
+    /** As {@link #clickOn(FxRobot, Node)}, for the node {@code query} finds (looked up on the FX thread too). */
+    public static FxRobotInterface clickOn(FxRobot robot, String query) {
+        Point2D middle = fx(robot, () -> robot.point(query).query());
+        return robot.clickOn(middle);
     }
 
     /**

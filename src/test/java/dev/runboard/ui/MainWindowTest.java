@@ -107,7 +107,7 @@ class MainWindowTest {
 
         robot.press(javafx.scene.input.KeyCode.ESCAPE).release(javafx.scene.input.KeyCode.ESCAPE); // close the dialog
         robot.interact(() -> window.model().selectedProperty().set(null));
-        robot.clickOn(toast);
+        FxReads.clickOn(robot, toast);
         assertEquals(row, fx(robot, () -> window.model().selectedProperty().get()), "clicking the toast selects the session");
     }
 
@@ -204,14 +204,15 @@ class MainWindowTest {
                     && fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
         }
 
-        robot.clickOn(tail).type(KeyCode.PAGE_UP);
+        // The tail changes on every poll: its position is read on the FX thread (FxReads.clickOn says why).
+        FxReads.clickOn(robot, tail).type(KeyCode.PAGE_UP);
         assertTrue(fx(robot, () -> robot.lookup("#resumeFollowButton").query().isVisible()), "paused: the resume button shows");
         int pausedAt = fx(robot, () -> lastShownIndex(tail));
         int size = fx(robot, () -> tail.getItems().size());
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > size + 20);
         assertEquals(pausedAt, (int) fx(robot, () -> lastShownIndex(tail)), "new output does not move a paused view");
 
-        robot.clickOn("#resumeFollowButton");
+        FxReads.clickOn(robot, "#resumeFollowButton");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
         assertTrue(fx(robot, () -> !robot.lookup("#resumeFollowButton").query().isVisible()));
