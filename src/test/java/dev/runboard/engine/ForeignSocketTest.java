@@ -52,12 +52,14 @@ class ForeignSocketTest {
         Path socket = theirs.resolve("supervisor.sock");
         Path heard = theirs.resolve("heard");
         Process listener = new ProcessBuilder("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups", "perl", "-e",
-                "socket(S, 1, 1, 0) or die; bind(S, pack('S Z*', 1, $ARGV[0])) or die \"bind: $!\"; listen(S, 5) or die;"
+                "$| = 1; socket(S, 1, 1, 0) or die; bind(S, pack('S Z*', 1, $ARGV[0])) or die \"bind: $!\"; listen(S, 5) or die;"
+                        + " print \"up\\n\";"
                         + " while (accept(C, S)) { my $n = sysread(C, my $b, 65536) // 0;"
                         + " open(F, '>>', $ARGV[1]) or die; print F \"$n\\n\"; close(F); close(C) }",
                 socket.toString(), heard.toString()).redirectErrorStream(true).start();
         try {
-            Await.until(Duration.ofSeconds(20), "their listener", () -> Files.exists(socket));
+            // Listening, not only bound: the socket file exists from bind(), and a connect before listen() is refused.
+            assertEquals("up", new String(listener.getInputStream().readNBytes(3), java.nio.charset.StandardCharsets.UTF_8).strip());
             SupervisorPaths impostor = new SupervisorPaths(dataDir, socket, dataDir.resolve("supervisor.lock"),
                     dataDir.resolve("supervisor.log"));
             PeerCheck.Impostor refused = assertThrows(PeerCheck.Impostor.class, () -> SupervisorSocket.connect(impostor));
