@@ -137,12 +137,12 @@ class ManySessionsTest {
                 && fx(robot, completed::status) == SessionStatus.COMPLETED);
 
         robot.clickOn("#statusChoice");
-        robot.clickOn(inPopup(robot, SessionStatus.FAILED.word()));
+        FxReads.clickOn(robot, inPopup(robot, SessionStatus.FAILED.word()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().equals(List.of(failed))));
         assertEquals(StatusFilter.FAILED, fx(robot, () -> window.sessions().statusFilterProperty().get()));
 
         robot.clickOn("#statusChoice");
-        robot.clickOn(inPopup(robot, StatusFilter.ALL.toString()));
+        FxReads.clickOn(robot, inPopup(robot, StatusFilter.ALL.toString()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 2);
     }
 

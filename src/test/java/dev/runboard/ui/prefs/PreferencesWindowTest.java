@@ -1,5 +1,6 @@
 package dev.runboard.ui.prefs;
 
+import dev.runboard.ui.FxReads;
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,7 +62,7 @@ class PreferencesWindowTest {
         robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("5");
         robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("5s");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !save(robot).isDisabled()));
-        robot.clickOn(save(robot));
+        FxReads.clickOn(robot, save(robot));
         SettingsStore store = new SettingsStore(dataDir);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> store.load().settings().keepFinished() == 5);
         Settings saved = store.load().settings();

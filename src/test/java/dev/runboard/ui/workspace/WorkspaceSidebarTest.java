@@ -179,7 +179,7 @@ class WorkspaceSidebarTest {
         assertTrue(fx(robot, stopAll::isDisabled), "nothing runs: nothing to stop");
         robot.clickOn("#runAllButton");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, stopAll::isDisabled));
-        robot.clickOn(stopAll);
+        FxReads.clickOn(robot, stopAll);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stopAll::isDisabled));
     }
 
