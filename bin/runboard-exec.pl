@@ -16,13 +16,10 @@
 # the session is the supervisor's: this waits for its child, says so, and prints the final snapshot the
 # supervisor answers with, exiting with exec's exit code, as exec's JVM would. Ctrl-C (INT, TERM, HUP)
 # asks the supervisor to kill the tree, then does the same, exiting 128 + the signal as a JVM does.
-# No modules, as the wrapper: each costs milliseconds of start on the command's cores (Socket 10 ms,
-# Digest::SHA 7 ms); the socket is opened with builtins, and the snapshot comes as hex.
+# No modules, as the wrapper: each costs milliseconds of start on the command's cores; the protocol is
+# runboard-protocol.pl's, which both Perl clients load, and the snapshot comes as hex.
 use strict;
 
-# engine/Protocol.java's VERSION: the supervisor refuses another one, and the JVM takes over (EarlyExecTest
-# fails then: it expects this client, not a JVM, to wait for the command).
-sub PROTOCOL () { 3 }
 my %SIGNUM = (HUP => 1, INT => 2, TERM => 15);
 
 my ($socket_path, $wrapper, $launched_ms, $id, $data) = splice(@ARGV, 0, 5);
@@ -37,92 +34,27 @@ sub jvm_instead {
     exit 125;
 }
 
-sub json_string {
-    my ($t) = @_;
-    $t =~ s/(["\\])/\\$1/g;
-    $t =~ s/([\x00-\x1f])/sprintf('\\u%04x', ord $1)/ge;
-    return "\"$t\"";
+sub connect_supervisor {
+    return Runboard::Protocol::connect_supervisor($socket_path);
 }
 
-sub connect_supervisor {
-    my $s;
-    # PF_UNIX, SOCK_STREAM and a struct sockaddr_un (family, path) as Linux has them: bin/runboard
-    # launches early on Linux only.
-    socket($s, 1, 1, 0) && connect($s, pack('S Z*', 1, $socket_path)) or return undef;
-    # Only a supervisor of our own user hears the spec: the kernel says who listens (SO_PEERCRED, a struct
-    # ucred of pid, uid, gid). Another user's listener gets nothing; exec's own JVM takes over.
-    my $cred = getsockopt($s, 1, 17);    # SOL_SOCKET, SO_PEERCRED
-    my (undef, $uid) = defined $cred ? unpack('i I I', $cred) : ();
-    if (!defined $uid || $uid != $>) {
-        print STDERR "runboard: not using the supervisor socket $socket_path: it is served by uid "
-            . ($uid // '?') . ", not by you ($>)\n";
-        close($s);
-        return undef;
-    }
-    my $old = select($s);
-    $| = 1;
-    select($old);
-    return $s;
-}
+# Connecting, heartbeats, silence: as the thin client, whose code the supervisor installs in its data dir's bin/
+# (engine/ClientScripts). A supervisor from before that has none: the JVM takes over, as for any refusal.
+eval { require "$data/bin/runboard-protocol.pl" } or jvm_instead();
+$Runboard::Protocol::data = $data;
 
 # A request about this session, sent; FIELDS: more of the object, each with its leading comma.
 sub send_request {
     my ($s, $op, $fields) = @_;
-    return print {$s} '{"v":' . PROTOCOL . ',"op":"' . $op . '","id":' . json_string($id) . $fields . "}\n";
-}
-
-# How long the supervisor may stay silent (ReplyReader.java): while a request lasts it sends a heartbeat
-# line every second; RUNBOARD_SUPERVISOR_SILENCE (3s, 500ms, 10) overrides the 10 s, as for the JVM.
-my $silence = 10;
-if (($ENV{RUNBOARD_SUPERVISOR_SILENCE} // '') =~ /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\s*$/) {
-    $silence = $2 && $2 eq 'ms' ? $1 / 1000 : $1;
-}
-my $silent;    # set when a reply did not come: what to say instead of the answer
-
-# The supervisor's next line on $s, heartbeats skipped: undef when it closed the connection or stayed
-# silent past the limit ($silent then says so, naming its pid from the socket's credentials).
-my %unread;
-sub read_reply {
-    my ($s) = @_;
-    my $buffer = \$unread{ fileno($s) };
-    $$buffer //= '';
-    while (1) {
-        my $end = index($$buffer, "\n");
-        if ($end >= 0) {
-            my $line = substr($$buffer, 0, $end + 1, '');
-            next if $line =~ /^\{"v":\d+,"heartbeat":true\}\r?\n\z/;
-            return $line;
-        }
-        my $rin = '';
-        vec($rin, fileno($s), 1) = 1;
-        my $ready = select(my $rout = $rin, undef, undef, $silence);
-        next if $ready < 0 && $!{EINTR};    # a signal (Ctrl-C, CHLD): its handler has run; go on waiting
-        if ($ready <= 0) {
-            my $cred = getsockopt($s, 1, 17);    # SOL_SOCKET, SO_PEERCRED: the supervisor's pid
-            my ($pid) = defined $cred ? unpack('i', $cred) : ();
-            my $state = '';
-            if ($pid && open(my $stat, '<', "/proc/$pid/stat")) {
-                ($state) = (<$stat> // '') =~ /\) (\S)/;
-            }
-            $pid ||= '<its pid>';
-            $silent = "the supervisor (pid $pid) has not answered for ${silence} s"
-                . ($state =~ /^[Tt]$/
-                    ? ": it is stopped (a STOP signal or a debugger); 'kill -CONT $pid' resumes it, or"
-                    : " (busy or hung; its log: $data/supervisor.log);")
-                . " 'kill $pid' ends it and the next runboard command starts another (sessions keep running)";
-            return undef;
-        }
-        my $got = sysread($s, $$buffer, 65536, length $$buffer);
-        next if !defined $got && $!{EINTR};
-        return undef unless $got;
-    }
+    return print {$s} '{"v":' . Runboard::Protocol::VERSION() . ',"op":"' . $op . '","id":'
+        . Runboard::Protocol::json_string($id) . $fields . "}\n";
 }
 
 # A request sent and its one-line answer read: undef when the supervisor is gone or silent.
 sub request {
     my ($s, $op, $fields) = @_;
     send_request($s, $op, $fields) or return undef;
-    return read_reply($s);
+    return Runboard::Protocol::read_reply($s);
 }
 
 # Ctrl-C at any moment from here: before the supervisor has the session it is only noted (and acted on
@@ -162,10 +94,10 @@ for (my $tries = 0; $tries < 1000 && !wrapper_tagged(); $tries++) {
 
 my $supervisor = connect_supervisor();
 my $reply = $supervisor && request($supervisor, 'adopt_exec',
-    ",\"pid\":$wrapper,\"launched_ms\":$launched_ms,\"argv\":[" . join(',', map { json_string($_) } @spec) . ']');
+    ",\"pid\":$wrapper,\"launched_ms\":$launched_ms,\"argv\":[" . join(',', map { Runboard::Protocol::json_string($_) } @spec) . ']');
 if (!defined $reply || $reply !~ /^\{"v":\d+,"ok":true[,}]/) {
     exit(128 + $SIGNUM{$caught}) if $caught;    # the wrapper, its adopter gone and no record, ends the command
-    print STDERR "runboard: $silent; exec runs without it\n" if $silent;
+    print STDERR "runboard: $Runboard::Protocol::silent; exec runs without it\n" if $Runboard::Protocol::silent;
     jvm_instead();
 }
 $adopted = 1;
@@ -191,17 +123,12 @@ until (-e $status) {
 my $ended = request($supervisor, 'exec_exited', '');
 if (defined $ended && $ended =~ /"ok":true,"exit":(\d+),"snapshot_hex":"([0-9a-f]*)"/) {
     my ($code, $hex) = ($1, $2);
-    my $out = pack('H*', $hex) . "\n";
-    for (my $at = 0; $at < length $out;) {
-        my $n = syswrite(STDOUT, $out, length($out) - $at, $at);
-        last unless defined $n;
-        $at += $n;
-    }
+    Runboard::Protocol::write_all(\*STDOUT, pack('H*', $hex) . "\n");
     exit($caught ? 128 + $SIGNUM{$caught} : $code);
 }
-if ($silent) {
+if ($Runboard::Protocol::silent) {
     # It holds the session's record: nothing else may write it. Say so, and what to do.
-    print STDERR "runboard: $silent; the command has ended ('runboard show $id' says how, once it answers)\n";
+    print STDERR "runboard: $Runboard::Protocol::silent; the command has ended ('runboard show $id' says how, once it answers)\n";
     exit 1;
 }
 # The supervisor that took the session is gone: the next one adopts it, and the CLI's wait and show

@@ -106,6 +106,35 @@ if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOA
     fi
   fi
 fi
+# The thin client, as bin/runboard's (docs/PROTOCOL.md): with the data dir's supervisor up, a subcommand other than
+# exec, open and supervisor is run by it, through the Perl client it installed in its private bin/, and no JVM
+# starts (a `list` in 0.05 s where a JVM takes 0.3-0.7 s: docs/BENCHMARKS.md §17). The data dir: --data-dir (once,
+# before --) or $RUNBOARD_HOME, $XDG_DATA_HOME/runboard, ~/.local/share/runboard. RUNBOARD_THIN_CLIENT=off: the JVM.
+if [ "$name" = runboard ] && [ $# -gt 0 ] && [ "${RUNBOARD_THIN_CLIENT:-on}" != off ]; then
+  case "$1" in
+    exec | open | supervisor) ;;
+    *)
+      data="" seen=0
+      for ((i = 1; i <= $#; i++)); do
+        a=${!i}
+        [ "$a" = -- ] && break
+        case "$a" in
+          --data-dir=*) data=${a#*=}; seen=$((seen + 1)) ;;
+          --data-dir) j=$((i + 1)); data=${!j:-}; seen=$((seen + 1)) ;;
+        esac
+      done
+      if [ "$seen" = 0 ]; then
+        if [[ "${RUNBOARD_HOME:-}" == *[![:space:]]* ]]; then data=$RUNBOARD_HOME
+        elif [[ "${XDG_DATA_HOME:-}" == /* ]]; then data=$XDG_DATA_HOME/runboard
+        else data=${HOME:-}/.local/share/runboard; fi
+      elif [[ "$data" != /* ]]; then data=$PWD/$data; fi
+      if [ "$seen" -le 1 ] && read -r socket 2>/dev/null <"$data/supervisor.address" && [ -S "$socket" ] \
+        && [ -O "$data/bin" ] && [ -f "$data/bin/runboard-client.pl" ] && hash perl 2>/dev/null; then
+        exec "${BASH_CMDS[perl]}" "$data/bin/runboard-client.pl" "$socket" "$data" "$#" "$@" \
+          "$lib/runtime/bin/java" ${options[@]+"${options[@]}"} -Djpackage.app-path="$self" -cp "$classpath" "$main"
+      fi ;;
+  esac
+fi
 # jpackage.app-path: where the supervisor's launcher is found (engine/SupervisorLauncher), as the native
 # launcher sets it. exec -a: ps shows the launcher's name rather than java.
 if [ $# -eq 0 ] && [ ${#arguments[@]} -gt 0 ]; then set -- "${arguments[@]}"; fi

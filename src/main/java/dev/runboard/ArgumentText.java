@@ -50,12 +50,15 @@ final class ArgumentText {
                 if (utf8Locale) {
                     continue; // the replacement character itself, typed
                 }
-                return "runboard: argument " + (i + 1) + " (" + escaped(bytes) + ") is UTF-8, but this runboard runs in"
+                return "runboard: argument " + (i + 1) + " (" + dev.runboard.cli.ClientArguments.escaped(bytes) + ") is UTF-8, but this runboard runs in"
                         + " a locale whose encoding is " + encoding + " and would read it as " + shown(args[i])
                         + ": run it in a UTF-8 locale (e.g. LANG=C.UTF-8); nothing was run";
             }
-            return "runboard: argument " + (i + 1) + " (" + (bytes != null ? escaped(bytes) : shown(args[i]))
-                    + ") holds bytes that are not " + (utf8Locale || bytes != null ? "valid UTF-8"
+            if (bytes != null) {
+                return dev.runboard.cli.ClientArguments.notUtf8(i + 1, bytes); // as the supervisor says it for a thin client
+            }
+            return "runboard: argument " + (i + 1) + " (" + shown(args[i])
+                    + ") holds bytes that are not " + (utf8Locale ? "valid UTF-8"
                     : "text in this locale's encoding, " + encoding)
                     + "; runboard passes arguments on as text, so it would run something else than"
                     + " what was typed: give the argument as UTF-8 (a path with such bytes: a glob or a link to it);"
@@ -72,19 +75,6 @@ final class ArgumentText {
         } catch (CharacterCodingException e) {
             return false;
         }
-    }
-
-    /** The bytes in ASCII whatever the terminal's locale: printable ones as they are, the rest as \xNN. */
-    private static String escaped(byte[] bytes) {
-        StringBuilder b = new StringBuilder();
-        for (byte x : bytes) {
-            if (x >= 0x20 && x < 0x7f) {
-                b.append((char) x);
-            } else {
-                b.append(String.format("\\x%02x", x & 0xff));
-            }
-        }
-        return b.toString();
     }
 
     private static String shown(String arg) {

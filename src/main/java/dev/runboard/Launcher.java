@@ -11,8 +11,8 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
-        // start carries its words as bytes (the quick client reads them from /proc): any byte is fine there.
-        boolean asBytes = args.length > 0 && args[0].equals("start") && dev.runboard.engine.QuickStart.handles(args);
+        // start carries its words as bytes, read from /proc (a folder or a command word may not be UTF-8).
+        boolean asBytes = args.length > 0 && args[0].equals("start");
         String unreadable = asBytes ? null : ArgumentText.problem(args);
         if (unreadable != null) {
             System.err.println(unreadable);
@@ -26,11 +26,8 @@ public final class Launcher {
             }
             WindowRelaunch.runIfBareJar(); // returns only when the window opens in this JVM
             dev.runboard.ui.RunboardApp.launchWindow(args);
-        } else if (dev.runboard.engine.QuickStart.handles(args)) {
-            // Client calls kept lean: no picocli, no Jackson, no engine in this JVM; the supervisor does the work.
-            System.exit(dev.runboard.engine.QuickStart.run(args, System.out, System.err));
         } else {
-            RunboardCli.main(args);
+            RunboardCli.main(asBytes ? dev.runboard.engine.RawProcess.arguments(args) : args);
         }
     }
 

@@ -276,6 +276,31 @@ class EarlyExecTest {
         }
     }
 
+    @Test
+    void withTheSupervisorUpEveryOtherCallIsItsAndNoJvmStarts() throws Exception {
+        Path data = supervisedDataDir();
+        try {
+            Await.until(WAIT, "the supervisor to name its socket", () -> Files.exists(data.resolve("supervisor.address")));
+            // A JVM cannot start with a 1 KB heap: every answer below is the supervisor's, through the thin client.
+            Map<String, String> noJvm = Map.of("JAVA_TOOL_OPTIONS", "-Xmx1k", "RUNBOARD_HOME", data.toString());
+            Run started = runboard(noJvm, "", "start", "--shell", "/bin/sh", "--", "echo \"$RUNBOARD_HOME\"; pwd");
+            assertEquals(0, started.exit, started.err);
+            String id = started.out.strip();
+            assertEquals(0, runboard(noJvm, "", "wait", id).exit);
+            JsonNode shown = Json.mapper().readTree(runboard(noJvm, "", "show", id).out);
+            assertEquals(data + "\n" + Path.of("").toAbsolutePath() + "\n", shown.get("output").asText(),
+                    "the caller's environment and folder");
+            Run list = runboard(noJvm, "", "list", "--status", "completed");
+            assertEquals(0, list.exit, list.err);
+            assertTrue(list.out.lines().anyMatch(l -> l.startsWith(id)), list.out);
+            assertEquals(2, runboard(noJvm, "", "show", "nosuchid").exit, "a usage error, said by the supervisor's CLI");
+            assertEquals(1, runboard(Map.of("JAVA_TOOL_OPTIONS", "-Xmx1k", "RUNBOARD_THIN_CLIENT", "off",
+                    "RUNBOARD_HOME", data.toString()), "", "list").exit, "off: the JVM, which cannot start here");
+        } finally {
+            new dev.runboard.engine.SupervisorFixture(data).close();
+        }
+    }
+
     /** A data dir of the test's own with its supervisor up: a {@code start} brings it up, and its session is one record. */
     private Path supervisedDataDir() throws Exception {
         Path data = tmp.resolve("supervised");

@@ -2,6 +2,7 @@ package dev.runboard.cli;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,32 @@ final class ByteWriter extends PrintWriter {
     ByteWriter(OutputStream bytes) {
         super(bytes, true);
         this.bytes = bytes;
+    }
+
+    /** To a stream in UTF-8 whatever this JVM's locale (the supervisor's, printing for a thin client). */
+    ByteWriter(OutputStream bytes, java.nio.charset.Charset charset) {
+        super(new java.io.OutputStreamWriter(bytes, charset), true);
+        this.bytes = bytes;
+    }
+
+    /**
+     * The bytes under {@code out}, for a command that prints output as it was captured (tail): this
+     * JVM's stdout, or the thin client's stream in the supervisor. Text printed before goes first. Under
+     * any other writer (a test's), the bytes are decoded as UTF-8 into it.
+     */
+    static PrintStream bytesOf(PrintWriter out) {
+        out.flush();
+        if (out instanceof ByteWriter w) {
+            return new PrintStream(w.bytes, true, StandardCharsets.UTF_8);
+        }
+        return new PrintStream(new java.io.ByteArrayOutputStream() {
+            @Override
+            public void flush() {
+                out.print(toString(StandardCharsets.UTF_8));
+                out.flush();
+                reset();
+            }
+        }, true, StandardCharsets.UTF_8);
     }
 
     /** Prints a line given as UTF-8 bytes: as they are to a {@link ByteWriter}, as text to any other writer. */

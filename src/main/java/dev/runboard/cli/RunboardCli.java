@@ -32,6 +32,11 @@ public final class RunboardCli {
         return cli;
     }
 
+    /** Runs the command line for {@code call}'s client (the supervisor, for a thin client: its folder, environment, terminal). */
+    public static int run(String[] args, ClientCall call, PrintWriter out, PrintWriter err) {
+        return ClientCall.during(call, () -> run(args, out, err));
+    }
+
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         // exec skips picocli when it can, else builds only its own model: picocli reflects over every
         // subcommand it is given, and its Java 5 classes cannot be class-data shared (docs/BENCHMARKS.md §10).

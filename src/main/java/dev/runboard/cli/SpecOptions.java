@@ -112,13 +112,16 @@ public final class SpecOptions {
             throw usage("--shell and --no-shell cannot be used together");
         }
         SessionSpec.Builder b = noShell ? SessionSpec.argv(commandWords) : SessionSpec.shell(String.join(" ", commandWords));
+        ClientCall call = ClientCall.current(); // the folder and $SHELL of whoever typed the command
         if (shell != null) {
-            b.shell(shell);
+            b.shell(call.resolve(shell));
         } else if (host != null) {
             b.shell(Path.of("/bin/sh")); // this machine's $SHELL may not exist there
+        } else {
+            b.shell(call.shell());
         }
         b.host(host);
-        b.cwd(cwd == null ? Path.of("").toAbsolutePath() : cwd);
+        b.cwd(cwd == null ? call.folderPath() : call.resolve(cwd));
         b.env(parseEnv());
         b.timeout(inRange(() -> SessionSpec.checkTimeout(duration("--timeout", timeout), "--timeout", timeout)));
         b.grace(inRange(() -> SessionSpec.checkGrace(duration("--grace", grace), "--grace", grace)));
@@ -286,7 +289,7 @@ public final class SpecOptions {
     List<String> toArgs() {
         List<String> args = new ArrayList<>();
         if (shell != null) {
-            args.addAll(List.of("--shell", shell.toAbsolutePath().toString()));
+            args.addAll(List.of("--shell", ClientCall.current().resolve(shell).toString()));
         }
         if (noShell) {
             args.add("--no-shell");
@@ -294,7 +297,8 @@ public final class SpecOptions {
         if (host != null) {
             args.addAll(List.of("--host", host));
         }
-        args.addAll(List.of("--cwd", (cwd == null ? Path.of("") : cwd).toAbsolutePath().toString()));
+        ClientCall call = ClientCall.current();
+        args.addAll(List.of("--cwd", (cwd == null ? call.folderPath() : call.resolve(cwd)).toString()));
         for (String kv : env) {
             args.addAll(List.of("--env", kv));
         }

@@ -39,7 +39,7 @@ public final class StartCommand implements Callable<Integer> {
 
     /**
      * The spec that {@code runboard start ARGS} asks for, parsed the way this command parses them:
-     * what the supervisor runs for the quick client ({@link dev.runboard.engine.QuickStart}).
+     * how the supervisor reads the spec bin/runboard's exec client hands it (adopt_exec).
      */
     public static SessionSpec parseSpec(java.util.List<String> args) {
         StartCommand command = new StartCommand();

@@ -23,7 +23,8 @@ public final class StoreAccess {
     CommandSpec command;
 
     Path resolve() {
-        return DataDirs.resolve(dataDir);
+        ClientCall call = ClientCall.current();
+        return DataDirs.resolve(dataDir == null ? null : call.resolve(dataDir), call.environment());
     }
 
     /**
@@ -49,7 +50,7 @@ public final class StoreAccess {
 
     /** A client of the data dir's supervisor (started on the first request when none runs). */
     SupervisorClient client() throws UsageException {
-        return SupervisorClient.forDataDir(checked());
+        return SupervisorClient.forDataDir(checked(), ClientCall.current().environment());
     }
 
     /**

@@ -73,12 +73,17 @@ public final class SupervisorCommand {
             return new Supervisor(SupervisorPaths.of(store.checked()), StartCommand::parseSpec, Run::runForClient).run();
         }
 
-        /** Runs a quick client's command line (see {@link dev.runboard.engine.QuickStart}) and keeps what it printed. */
-        static dev.runboard.engine.CliRun runForClient(java.util.List<String> argv) {
-            java.io.StringWriter out = new java.io.StringWriter();
-            java.io.StringWriter err = new java.io.StringWriter();
-            int exit = RunboardCli.run(argv.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
-            return new dev.runboard.engine.CliRun(exit, out.toString(), err.toString());
+        /** Runs a thin client's command line for that client (see {@link dev.runboard.engine.ClientCommands}). */
+        static int runForClient(java.util.List<String> argv, java.util.Map<String, String> environment, String folder,
+                                boolean terminal, java.io.OutputStream out, java.io.OutputStream err) {
+            PrintWriter errors = new PrintWriter(new java.io.OutputStreamWriter(err, java.nio.charset.StandardCharsets.UTF_8), true);
+            String unreadable = ClientArguments.problem(argv);
+            if (unreadable != null) {
+                errors.println(unreadable);
+                return RunboardCli.USAGE;
+            }
+            return RunboardCli.run(argv.toArray(String[]::new), new ClientCall(environment, folder, terminal),
+                    new ByteWriter(out, java.nio.charset.StandardCharsets.UTF_8), errors);
         }
     }
 }

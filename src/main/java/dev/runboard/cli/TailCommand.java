@@ -40,14 +40,20 @@ public final class TailCommand implements Callable<Integer> {
         "From the session's time index: a line's time is at most " + TimeIndex.RESOLUTION_MILLIS + " ms late."})
     boolean timestamps;
 
-    /** Raw bytes to stdout: output is not re-encoded. */
-    PrintStream out = System.out;
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** Raw bytes to stdout, not re-encoded: the command line's own output's bytes (a test may set another). */
+    PrintStream out;
 
     /** Whether control characters are shown rather than sent: to a terminal, not to a pipe or file. */
     VisibleControls controls = VisibleControls.forStdout();
 
     @Override
     public Integer call() throws Exception {
+        if (out == null) {
+            out = ByteWriter.bytesOf(spec.commandLine().getOut());
+        }
         try (SupervisedSessions engine = store.follow(); OutputStream shown = controls.bytes(out)) {
             engine.follow(Duration.ofMillis(200));
             Session session = StoreAccess.find(engine, id);
@@ -65,7 +71,7 @@ public final class TailCommand implements Callable<Integer> {
                 return stamped(session, file, shown);
             }
             long position = copy(file, 0, shown);
-            while (follow && !session.status().isTerminal()) {
+            while (follow && !session.status().isTerminal() && !readerLeft()) {
                 LockSupport.parkNanos(FOLLOW_PERIOD_NANOS);
                 position = copy(file, position, shown);
             }
@@ -76,12 +82,21 @@ public final class TailCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Whoever follows has gone: in the supervisor, running a thin client's {@code tail -f}, the call's
+     * thread is interrupted when the client leaves (Ctrl-C), and a follow with nothing new to print
+     * would otherwise go on for as long as the session runs.
+     */
+    private static boolean readerLeft() {
+        return Thread.currentThread().isInterrupted();
+    }
+
     /** As the plain copy, each line stamped; while running, a line waits until the index reaches it. */
     private int stamped(Session session, Path file, OutputStream shown) throws IOException {
         StampedLines lines = new StampedLines(shown);
         boolean ended = session.status().isTerminal();
         long position = lines.copy(file, 0, ended || !follow);
-        while (follow && !ended) {
+        while (follow && !ended && !readerLeft()) {
             LockSupport.parkNanos(FOLLOW_PERIOD_NANOS);
             ended = session.status().isTerminal();
             Path now = ended ? source(session.snapshot(), session) : file;

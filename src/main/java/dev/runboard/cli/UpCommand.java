@@ -48,7 +48,7 @@ public final class UpCommand implements Callable<Integer> {
     List<String> names = new ArrayList<>();
 
     static Path fileOrDefault(Path file) {
-        return (file == null ? Path.of(dev.runboard.workspace.WorkspaceYaml.FILE_NAME) : file).toAbsolutePath().normalize();
+        return ClientCall.current().resolve(file == null ? Path.of(dev.runboard.workspace.WorkspaceYaml.FILE_NAME) : file).normalize();
     }
 
     @Override

@@ -22,9 +22,9 @@ final class VisibleControls {
         this.toTerminal = toTerminal;
     }
 
-    /** For this JVM's stdout: a terminal exactly when Java sees a console (stdin and stdout both a terminal). */
+    /** For the client's stdout: a terminal exactly when stdin and stdout both are one ({@link ClientCall#terminal}). */
     static VisibleControls forStdout() {
-        return new VisibleControls(System.console() != null);
+        return new VisibleControls(ClientCall.current().terminal());
     }
 
     /** The text to print: as it is for a pipe or file; controls made visible for a terminal. */

@@ -35,6 +35,32 @@ final class Heartbeats implements AutoCloseable {
      */
     void reply(OutputStream out, Supplier<byte[]> answer) throws IOException {
         ReentrantLock writing = new ReentrantLock();
+        byte[] reply;
+        try (Beating beats = beat(out, writing, null)) { // the client left: its reply will fail the same way
+            reply = answer.get();
+        }
+        writing.lock();
+        try {
+            out.write(reply);
+            out.flush();
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    /** Heartbeats while a streamed reply lasts: stopped by {@link #close}. */
+    interface Beating extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Beats on {@code out} every period until closed, under {@code writing}, which the streamed reply's
+     * frames take too (a beat never splits a frame; one is skipped while a frame is being written). A
+     * beat that fails means the client has gone: {@code worker}, which runs the request, is interrupted
+     * (when given).
+     */
+    Beating beat(OutputStream out, ReentrantLock writing, Thread worker) {
         boolean[] done = {false};
         ScheduledFuture<?> beats = schedule(() -> {
             if (writing.tryLock()) {
@@ -44,28 +70,25 @@ final class Heartbeats implements AutoCloseable {
                         out.flush();
                     }
                 } catch (IOException gone) {
-                    // the client left: its reply will fail the same way
+                    if (worker != null) {
+                        worker.interrupt();
+                    }
                 } finally {
                     writing.unlock();
                 }
             }
         });
-        byte[] reply;
-        try {
-            reply = answer.get();
-        } finally {
+        return () -> {
             if (beats != null) {
                 beats.cancel(false);
             }
-        }
-        writing.lock();
-        try {
-            done[0] = true;
-            out.write(reply);
-            out.flush();
-        } finally {
-            writing.unlock();
-        }
+            writing.lock();
+            try {
+                done[0] = true;
+            } finally {
+                writing.unlock();
+            }
+        };
     }
 
     /** The beats, or null once the supervisor is stopping (the replies still in flight go out without them). */

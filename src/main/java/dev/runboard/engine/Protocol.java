@@ -24,9 +24,10 @@ import java.nio.charset.StandardCharsets;
 final class Protocol {
     /**
      * Bumped whenever a request or reply changes shape (2: up, down, queue; start's queue and after; host;
-     * 3: heartbeat lines before a reply that takes longer than a second).
+     * 3: heartbeat lines before a reply that takes longer than a second; 4: cli runs any command line for
+     * bin/runboard's thin client, its bytes in hex and its output streamed in frames, docs/PROTOCOL.md).
      */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     /** A request larger than this is refused: a spec with its env fits easily, a flood of stdin is split. */
     static final int MAX_LINE = 4 << 20;
 
@@ -148,7 +149,7 @@ final class Protocol {
         return v == VERSION ? null : mismatch(v, peer);
     }
 
-    /** One line saying which versions met and what to do; Jackson-free, for the quick client too. */
+    /** One line saying which versions met and what to do; Jackson-free. */
     static String mismatch(int theirs, String peer) {
         return "the " + peer + " speaks protocol version " + theirs + ", this runboard speaks " + VERSION
                 + " (two runboard versions on one data dir): run 'runboard supervisor stop' (its sessions keep running,"

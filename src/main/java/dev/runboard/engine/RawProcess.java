@@ -14,12 +14,12 @@ import java.util.Map;
  * decodes each through UTF-8 and puts U+FFFD where a byte is not, so what {@code start} sent was not
  * what the user had. Read from /proc/self; where that cannot be read, Java's own (lossy) view.
  */
-final class RawProcess {
+public final class RawProcess {
     private RawProcess() {
     }
 
     /** The environment, every byte kept. */
-    static Map<String, String> environment() {
+    public static Map<String, String> environment() {
         byte[] all;
         try {
             all = Files.readAllBytes(Path.of("/proc/self/environ"));
@@ -39,7 +39,7 @@ final class RawProcess {
     }
 
     /** {@code main}'s arguments, every byte kept: the last {@code args.length} words of the command line. */
-    static String[] arguments(String[] args) {
+    public static String[] arguments(String[] args) {
         byte[] all;
         try {
             all = Files.readAllBytes(Path.of("/proc/self/cmdline"));
@@ -60,7 +60,7 @@ final class RawProcess {
     }
 
     /** The current folder, every byte kept. */
-    static String folder() {
+    public static String folder() {
         try {
             return RawPaths.text(Files.readSymbolicLink(Path.of("/proc/self/cwd")));
         } catch (IOException | RuntimeException e) {

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * Reads a supervisor's reply lines on one connection, skipping its heartbeats ({@link Heartbeats}).
  * A connection silent for longer than the limit is a supervisor that stopped answering (stopped by
  * a signal or a debugger, hung): the connection is closed and the read fails with one line saying
- * so and what to do, where it used to hang for ever. Free of Jackson: the quick client uses it too.
+ * so and what to do, where it used to hang for ever.
  */
 final class ReplyReader {
     /** The supervisor's heartbeat, a whole line. */

@@ -46,7 +46,7 @@ public final class Supervisor {
 
     private final SupervisorPaths paths;
     private final Function<List<String>, SessionSpec> startArguments;
-    private final Function<List<String>, CliRun> cli;
+    private final ClientCommands cli;
     private final Instant startedAt = Instant.now();
     private final AtomicInteger connections = new AtomicInteger();
     private final ExecutorService clients = Executors.newCachedThreadPool(r -> {
@@ -66,14 +66,11 @@ public final class Supervisor {
     private volatile boolean stopping;
 
     /**
-     * @param startArguments parses {@code runboard start}'s arguments into a spec (the CLI's own
-     *     parser, so the quick client and the full one accept the same options); throws
-     *     {@link dev.runboard.session.InvalidSpecException} on a usage error
-     * @param cli runs a client command line (list, show, kill, signal, wait) with the CLI's own code,
-     *     for the quick client, which loads none of it
+     * @param startArguments parses exec's options and command into a spec (the CLI's own parser), for
+     *     bin/runboard's exec client; throws {@link dev.runboard.session.InvalidSpecException} on a usage error
+     * @param cli runs a command line with the CLI's own code, for bin/runboard's thin client
      */
-    public Supervisor(SupervisorPaths paths, Function<List<String>, SessionSpec> startArguments,
-                      Function<List<String>, CliRun> cli) {
+    public Supervisor(SupervisorPaths paths, Function<List<String>, SessionSpec> startArguments, ClientCommands cli) {
         this.paths = paths;
         this.startArguments = startArguments;
         this.cli = cli;
@@ -99,6 +96,7 @@ public final class Supervisor {
                 engine.retentionFrom(() -> EngineConfig.Retention.of(settings.load().settings()));
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
                 engine.prepareLaunches(); // the wrapper's install, now rather than on a client's first start
+                ClientScripts.install(paths.dataDir()); // bin/runboard's thin client, of this supervisor's version
                 // Before the history: running remote sessions are followed on their hosts again.
                 try {
                     engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(paths.dataDir()));

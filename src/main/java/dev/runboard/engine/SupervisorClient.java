@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A client of a data dir's supervisor: each call is one request on its own connection. When no
@@ -23,13 +24,29 @@ import java.util.List;
  */
 public final class SupervisorClient implements SupervisorLink {
     private final SupervisorPaths paths;
+    /** The environment a command this client starts begins from: its user's (RawText values). */
+    private final Map<String, String> environment;
 
     public SupervisorClient(SupervisorPaths paths) {
+        this(paths, null);
+    }
+
+    private SupervisorClient(SupervisorPaths paths, Map<String, String> environment) {
         this.paths = paths;
+        this.environment = environment;
     }
 
     public static SupervisorClient forDataDir(java.nio.file.Path dataDir) {
         return new SupervisorClient(SupervisorPaths.of(dataDir));
+    }
+
+    /** A client for someone whose environment is {@code environment} (the supervisor running a thin client's command). */
+    public static SupervisorClient forDataDir(java.nio.file.Path dataDir, Map<String, String> environment) {
+        return new SupervisorClient(SupervisorPaths.of(dataDir), environment);
+    }
+
+    private Map<String, String> environment() {
+        return environment != null ? environment : RawProcess.environment();
     }
 
     public SupervisorPaths paths() {
@@ -61,7 +78,7 @@ public final class SupervisorClient implements SupervisorLink {
     public String start(SessionSpec spec) throws InvalidSpecException, IOException {
         ObjectNode req = Protocol.request("start");
         req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
-        req.set("environment", Json.mapper().valueToTree(RawProcess.environment()));
+        req.set("environment", Json.mapper().valueToTree(environment()));
         try {
             return call(req).path("id").asText();
         } catch (RequestException e) {
@@ -76,7 +93,7 @@ public final class SupervisorClient implements SupervisorLink {
     public String start(SessionSpec spec, String queue, List<String> after) throws InvalidSpecException, IOException {
         ObjectNode req = Protocol.request("start");
         req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
-        req.set("environment", Json.mapper().valueToTree(RawProcess.environment()));
+        req.set("environment", Json.mapper().valueToTree(environment()));
         req.put("queue", queue);
         req.set("after", Json.mapper().valueToTree(after));
         try {
@@ -113,7 +130,7 @@ public final class SupervisorClient implements SupervisorLink {
         req.set("names", Json.mapper().valueToTree(names));
         req.put("wait", await);
         req.put("force", force);
-        req.set("environment", Json.mapper().valueToTree(RawProcess.environment()));
+        req.set("environment", Json.mapper().valueToTree(environment()));
         return call(req);
     }
 
@@ -192,10 +209,28 @@ public final class SupervisorClient implements SupervisorLink {
         return callReading(Protocol.request("list")).path("sessions");
     }
 
-    /** The lines of {@code runboard list}, oldest first, as the supervisor renders them ({@link ListRows}). */
+    /**
+     * The lines of {@code runboard list}, oldest first, as the supervisor renders them ({@link ListRows}).
+     * With no supervisor up, those the last one left in its index while they are still current
+     * ({@link ListIndex#readIfCurrent}): a look at a quiet data dir starts no supervisor.
+     */
     public List<ListRows.Row> listRows() throws IOException {
+        SocketChannel open;
+        try {
+            open = connect();
+        } catch (IOException e) {
+            if (!SupervisorSocket.nobodyListens(e)) {
+                throw e;
+            }
+            java.util.Optional<List<ListRows.Row>> indexed = ListIndex.readIfCurrent(paths.dataDir());
+            if (indexed.isPresent()) {
+                return indexed.get();
+            }
+            open = null;
+        }
         List<ListRows.Row> rows = new ArrayList<>();
-        for (JsonNode r : callReading(Protocol.request(SupervisorRequests.LIST_ROWS)).path("rows")) {
+        ObjectNode request = Protocol.request(SupervisorRequests.LIST_ROWS);
+        for (JsonNode r : SupervisorSocket.exchangeReading(paths, open, ch -> exchange(ch, request)).path("rows")) {
             rows.add(new ListRows.Row(r.path(0).asText(), r.path(1).asText()));
         }
         return rows;

@@ -64,25 +64,23 @@ final class SupervisorRequests {
     private final Supervisor supervisor;
     private final Map<String, Handler> handlers;
     private final java.util.function.Function<List<String>, SessionSpec> startArguments;
-    private final java.util.function.Function<List<String>, CliRun> cli;
+    private final ThinClientCall thinClient;
     private final StackRequests stack;
     private final ListIndex listIndex;
 
     SupervisorRequests(SessionEngine engine, Supervisor supervisor,
                        java.util.function.Function<List<String>, SessionSpec> startArguments,
-                       java.util.function.Function<List<String>, CliRun> cli, dev.runboard.stack.Orchestrator orchestrator,
+                       ClientCommands cli, dev.runboard.stack.Orchestrator orchestrator,
                        ListIndex listIndex) {
         this.engine = engine;
         this.listIndex = listIndex;
         this.supervisor = supervisor;
         this.startArguments = startArguments;
-        this.cli = cli;
+        this.thinClient = new ThinClientCall(cli, supervisor.heartbeats);
         this.stack = new StackRequests(engine, orchestrator);
         this.handlers = new java.util.HashMap<>(Map.ofEntries(
                 Map.entry("status", this::status),
                 Map.entry("start", this::start),
-                Map.entry(QuickStart.OP, this::startArgv),
-                Map.entry(QuickStart.CLI_OP, this::runCli),
                 Map.entry("kill", this::kill),
                 Map.entry("signal", this::signal),
                 Map.entry("signal_process", this::signalProcess),
@@ -107,6 +105,10 @@ final class SupervisorRequests {
         OutputStream out = Protocol.writer(ch);
         for (JsonNode request; (request = Protocol.receive(in)) != null; ) {
             JsonNode asked = request;
+            if (ThinClientCall.OP.equals(request.path("op").asText()) && Protocol.versionProblem(request, "client") == null) {
+                thinClient.serve(request, out); // a streamed reply: frames of output, then the exit code
+                continue;
+            }
             supervisor.heartbeats.reply(out, () -> {
                 try {
                     return Protocol.line(answer(asked));
@@ -153,30 +155,6 @@ final class SupervisorRequests {
         List<String> after = new java.util.ArrayList<>();
         request.path("after").forEach(a -> after.add(a.asText()));
         return started(stack.startPlaced(spec.toSpec(), request.path("queue").asText(null), after, environment(request)));
-    }
-
-    /** The quick client's start: its arguments parsed here, with the CLI's own options. */
-    private ObjectNode startArgv(JsonNode request) throws Exception {
-        List<String> argv = new java.util.ArrayList<>();
-        request.path("argv").forEach(a -> argv.add(a.asText()));
-        SessionSpec spec = startArguments.apply(argv);
-        Map.Entry<String, List<String>> placement = StackRequests.placementIn(argv);
-        return started(stack.startPlaced(spec, placement.getKey(), placement.getValue(), environment(request)));
-    }
-
-    /** A quick client's command line, run here with the CLI's own code; its output goes back whole. */
-    private ObjectNode runCli(JsonNode request) {
-        List<String> argv = new java.util.ArrayList<>();
-        request.path("argv").forEach(a -> argv.add(a.asText()));
-        if (!argv.isEmpty() && argv.get(0).equals("list")) {
-            // Straight from the sessions in memory: no CLI run asking this supervisor again for 10,000 lines.
-            String listing = QuickStart.listing(argv.subList(1, argv.size()), () -> listIndex.rows(engine.sessions()));
-            if (listing != null) {
-                return Protocol.ok().put("exit", 0).put("out", listing).put("err", "");
-            }
-        }
-        CliRun run = cli.apply(argv);
-        return Protocol.ok().put("exit", run.exit()).put("out", run.out()).put("err", run.err());
     }
 
     private static ObjectNode started(Session session) {

@@ -53,7 +53,12 @@ public final class DataDirs {
     }
 
     public static Path resolve(Path fromFlag) {
-        return resolve(fromFlag, System.getenv(), Path.of(System.getProperty("user.home")));
+        return resolve(fromFlag, System.getenv());
+    }
+
+    /** The data dir for a client with this environment ({@code --data-dir} given as an absolute path, or null). */
+    public static Path resolve(Path fromFlag, Map<String, String> env) {
+        return resolve(fromFlag, env, Path.of(System.getProperty("user.home")));
     }
 
     static Path resolve(Path fromFlag, Map<String, String> env, Path home) {

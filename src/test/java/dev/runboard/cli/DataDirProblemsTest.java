@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.runboard.engine.QuickStart;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
 import java.io.ByteArrayOutputStream;
@@ -140,7 +139,7 @@ class DataDirProblemsTest {
         assertEveryCommandRefuses(dir, log + " is a folder where runboard keeps a file: move it away");
     }
 
-    /** Every subcommand that uses the data dir, and the quick {@code start} client, refuse it the same way. */
+    /** Every subcommand that uses the data dir refuses it the same way. */
     private void assertEveryCommandRefuses(Path dataDir, String problem) throws Exception {
         Path marker = tmp.resolve("the-command-ran");
         List<List<String>> commands = List.of(
@@ -159,12 +158,6 @@ class DataDirProblemsTest {
             String name = "runboard " + String.join(" ", command.subList(0, at));
             assertOneLine(name, exit, out.toString(), err.toString(), problem);
         }
-
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = QuickStart.run(new String[] {"start", "--data-dir", dataDir.toString(), "--shell", "/bin/sh", "--",
-            "touch '" + marker + "'"}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertOneLine("runboard start", exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), problem);
 
         assertFalse(Files.exists(marker), "no command ran");
         OsProcesses os = OsProcesses.forThisMachine();

@@ -95,15 +95,11 @@ class ListIndexTest {
         }
     }
 
-    private SupervisorFixture.Result quick(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add(1, "--data-dir=" + dataDir);
-        int exit = QuickStart.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        return new SupervisorFixture.Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    /** bin/runboard's thin client: the supervisor runs the command when one is up, else the JVM it hands over to. */
+    private SupervisorFixture.Result quick(String... args) throws Exception {
+        ThinClient.Run run = ThinClient.of(dataDir).run(args);
+        assertEquals(0, run.exit(), run.err());
+        return new SupervisorFixture.Result(run.exit(), run.text(), run.err());
     }
 
     private static String id(int i) {

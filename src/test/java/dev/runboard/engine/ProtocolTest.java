@@ -26,51 +26,6 @@ class ProtocolTest {
     }
 
     @Test
-    void theQuickClientsJsonIsWhatJacksonReads() throws Exception {
-        String tricky = "quote \" backslash \\ newline \n tab \t bell \u0007 snowman \u2603 emoji \uD83D\uDE00";
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("K", tricky);
-        env.put("EMPTY", "");
-        String json = "{\"argv\":" + FlatJson.list(List.of("--", tricky)) + ",\"environment\":" + FlatJson.map(env) + "}";
-        JsonNode read = Json.mapper().readTree(json);
-        assertEquals(tricky, read.get("argv").get(1).asText());
-        assertEquals(tricky, read.get("environment").get("K").asText());
-        assertEquals("", read.get("environment").get("EMPTY").asText());
-    }
-
-    @Test
-    void theQuickClientReadsTheSupervisorsReplies() throws Exception {
-        String reply = Json.mapper().writer().writeValueAsString(Protocol.error("no session \"x\\y\" in /tmp/d\n", true));
-        Map<String, String> flat = FlatJson.readFlat(reply);
-        assertEquals("false", flat.get("ok"));
-        assertEquals("true", flat.get("usage"));
-        assertEquals("no session \"x\\y\" in /tmp/d\n", flat.get("error"));
-        Map<String, String> nested = FlatJson.readFlat("{\"v\":1,\"ok\":true,\"snapshot\":{\"a\":[1,{\"b\":\"}\"}]},\"id\":\"abc\"}");
-        assertEquals("abc", nested.get("id"));
-        assertNull(nested.get("snapshot"));
-        assertThrows(IllegalArgumentException.class, () -> FlatJson.readFlat("{\"id\" \"abc\"}"));
-    }
-
-    @Test
-    void aRelativeOrMissingCwdBecomesTheClientsFolder() {
-        String here = "/home/dev/project";
-        assertEquals(List.of("--timeout", "5m", "--cwd", "/home/dev/project", "--", "make", "--cwd", "x"),
-                QuickStart.absoluteCwd(List.of("--timeout", "5m", "--", "make", "--cwd", "x"), here));
-        assertEquals(List.of("--cwd", "/home/dev/project/sub", "--", "ls"),
-                QuickStart.absoluteCwd(List.of("--cwd", "sub", "--", "ls"), here));
-        assertEquals(List.of("--cwd=/tmp", "--", "ls"), QuickStart.absoluteCwd(List.of("--cwd=/tmp", "--", "ls"), here));
-    }
-
-    @Test
-    void theQuickPathLeavesHelpAndVersionToTheFullCli() {
-        assertTrue(QuickStart.handles(new String[] {"start", "--", "make", "--help"}));
-        assertTrue(!QuickStart.handles(new String[] {"start", "--help"}));
-        assertTrue(!QuickStart.handles(new String[] {"start", "-V", "--", "x"}));
-        assertTrue(QuickStart.handles(new String[] {"list"}), "list is a lean client too");
-        assertTrue(!QuickStart.handles(new String[] {"tail", "x"}), "tail streams raw bytes itself");
-    }
-
-    @Test
     void aSocketPathThatWouldNotFitFallsBackToTheDataDir(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path dataDir = Path.of("/home/dev/.local/share/runboard");
         assertEquals(dataDir.resolve("supervisor.sock"), SupervisorPaths.socketFor(dataDir, null));

@@ -67,15 +67,14 @@ class SupervisorTest {
         }
     }
 
-    /** The lean client's run of a command: what a user's terminal shows, and the exit code. */
+    /** bin/runboard's thin client's run of a command: what a user's terminal shows, and the exit code. */
     private SupervisorFixture.Result quick(String... args) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(args));
-        all.add(1, "--data-dir=" + dataDir);
-        int exit = QuickStart.run(all.toArray(String[]::new), new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
-                new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
-        return new SupervisorFixture.Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        try {
+            ThinClient.Run run = ThinClient.of(dataDir).run(args);
+            return new SupervisorFixture.Result(run.exit(), run.text(), run.err());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     /**
@@ -142,7 +141,7 @@ class SupervisorTest {
             assertEquals(2, unknown.exit());
             assertEquals(fx.cli("show", "nosuchid").err(), unknown.err(), "the same one line");
             assertEquals(2, quick("list", "--bogus").exit());
-            assertTrue(!QuickStart.handles(new String[] {"list", "--help"}), "help stays with the full CLI");
+            assertTrue(quick("list", "--help").out().contains("Usage: runboard list"), "help comes from the supervisor's CLI too");
         }
     }
 
