@@ -12,6 +12,7 @@ import java.util.List;
  * context, the bytes of each line as they are. A hunk is held until it closes (its header needs
  * its counts) in a {@link HunkBuffer}, which spills to a temporary file when it grows large: memory
  * stays bounded however large a change is. Also remembers where the first difference was.
+ * Equal inputs write nothing at all, header included, as {@code diff(1)} does.
  */
 public final class UnifiedDiff implements LineDiff.Sink {
     static final int CONTEXT = 3;
@@ -29,14 +30,16 @@ public final class UnifiedDiff implements LineDiff.Sink {
     private boolean open;
     private long firstA;
     private long firstB;
+    /** The header's two lines, written before the first hunk: none is written when nothing differs. */
+    private byte[] header = new byte[0];
 
     public UnifiedDiff(OutputStream out) {
         this.out = out;
     }
 
-    /** The header naming the two sides; call before the comparison. */
-    public void header(String a, String b) throws IOException {
-        out.write(("--- " + a + "\n+++ " + b + "\n").getBytes(StandardCharsets.UTF_8));
+    /** The header naming the two sides, printed with the first hunk; call before the comparison. */
+    public void header(String a, String b) {
+        header = ("--- " + a + "\n+++ " + b + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /** The 1-based line numbers (old, new) of the first difference; zeros while there was none. */
@@ -129,6 +132,8 @@ public final class UnifiedDiff implements LineDiff.Sink {
     }
 
     private void flush() throws IOException {
+        out.write(header);
+        header = new byte[0];
         out.write(("@@ -" + range(hunkA, countA) + " +" + range(hunkB, countB) + " @@\n").getBytes(StandardCharsets.UTF_8));
         hunk.drainTo(out);
         open = false;

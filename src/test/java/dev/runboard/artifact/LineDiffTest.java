@@ -105,6 +105,19 @@ class LineDiffTest {
     }
 
     @Test
+    void equalInputsPrintNothingNotEvenTheHeaderAsDiffDoes() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        UnifiedDiff diff = new UnifiedDiff(out);
+        diff.header("a", "b");
+        assertTrue(LineDiff.compare(write("a", "x\ny\n"), write("b", "x\ny\n"), false, diff));
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        diff = new UnifiedDiff(out);
+        diff.header("a", "b");
+        assertFalse(LineDiff.compare(write("c", "x\n"), write("d", "y\n"), false, diff));
+        assertEquals("--- a\n+++ b\n@@ -1 +1 @@\n-x\n+y\n", out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void identicalFilesAreTheSameAndAnEmptyFileDiffersFromAFullOne() throws Exception {
         Path a = write("a", "x\ny\n");
         assertTrue(LineDiff.compare(a, write("b", "x\ny\n"), false, new UnifiedDiff(OutputStream.nullOutputStream())));

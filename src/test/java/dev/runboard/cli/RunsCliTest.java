@@ -102,6 +102,7 @@ class RunsCliTest {
             assertTrue(plain.out().contains("\n+[INFO] Total time:  13.9 s\n"), plain.out());
             SupervisorFixture.Result ignoring = fx.cli("diff", "--ignore-volatile", second);
             assertEquals(0, ignoring.exit(), ignoring.out() + ignoring.err());
+            assertEquals("", ignoring.out(), "outputs that compare equal print nothing, as diff(1)");
             assertEquals(0, fx.cli("diff", "--ignore-volatile", first, second).exit());
             SupervisorFixture.Result brief = fx.cli("diff", "-q", first, second);
             assertEquals(1, brief.exit());
@@ -121,6 +122,12 @@ class RunsCliTest {
             assertEquals(1.0, history.path("success_rate").asDouble());
             assertEquals(2, history.path("sparkline").asText().length());
             assertEquals(2, fx.cli("history", "--command", "no such command").exit());
+
+            String third = start(fx, "cat log.txt");
+            assertEquals(0, fx.cli("wait", third).exit());
+            SupervisorFixture.Result equal = fx.cli("diff", third);
+            assertEquals(0, equal.exit(), equal.err());
+            assertEquals("", equal.out(), "equal outputs: no ---/+++ header");
         }
     }
 
