@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * supervisor (the one writer) leaves when it exits, so that a {@code list} with no supervisor up
  * answers without a JVM that parses every record (10,000 of them in a heavy user's history).
  *
- * <p>The file is {@code runboard-list-index 1 STAMP COUNT}, then COUNT lines {@code STATUS<TAB>LINE}.
+ * <p>The file is {@code runboard-list-index 2 STAMP COUNT}, then COUNT lines {@code STATUS<TAB>LINE}.
  * STAMP is the modification time of {@code sessions/} read before the lines were made: a session
  * created ({@code exec} writes its own records) or removed (retention, {@code rm}) since changes it.
  * A record changes only while its session runs, so the index answers only when its stamp is still
@@ -32,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ListIndex {
     static final String FILE = "list.index";
-    private static final String MAGIC = "runboard-list-index 1";
+    /** 2 since EXIT fits a signal's name: an index of lines made before is stale, not misaligned. */
+    private static final String MAGIC = "runboard-list-index 2";
 
     private final Path dataDir;
     private final Map<String, ListRows.Row> ended = new ConcurrentHashMap<>();

@@ -1,6 +1,7 @@
 package dev.runboard.engine;
 
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.Signal;
 import java.util.Locale;
 
 /**
@@ -9,7 +10,11 @@ import java.util.Locale;
  * {@link ListIndex} the supervisor left), so they are the same byte for byte. Free of Jackson.
  */
 public final class ListRows {
-    private static final String FORMAT = "%-22s %-9s %9s %6s %-17s  %s";
+    /**
+     * Fixed widths, since a line is made once per ended session and kept (see {@link ListIndex}): each
+     * column as wide as the longest it shows, EXIT a signal's full name such as SIGSTKFLT.
+     */
+    private static final String FORMAT = "%-22s %-9s %9s %" + exitWidth() + "s %-17s  %s";
 
     private ListRows() {
     }
@@ -45,6 +50,15 @@ public final class ListRows {
             return "SIG" + s.signal();
         }
         return s.exitCode() != null ? s.exitCode().toString() : "-";
+    }
+
+    /** "SIG" and the longest name a signal is recorded by ({@link Signal#nameOf}); an unnamed number is shorter. */
+    private static int exitWidth() {
+        int longest = 0;
+        for (int n = 1; n < 65; n++) {
+            longest = Math.max(longest, Signal.nameOf(n).map(String::length).orElse(0));
+        }
+        return "SIG".length() + longest;
     }
 
     /** "45% 12.0s left", "longer than usual", or "-" when the command has too few earlier runs to tell. */

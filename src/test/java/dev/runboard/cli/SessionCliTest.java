@@ -215,6 +215,16 @@ class SessionCliTest {
         assertEquals(List.of(), tagged(id), "nothing of the session is left in /proc");
         Await.until(Duration.ofSeconds(20), "the manager to record the end",
                 () -> cli("show", id).out().contains("\"status\" : \"killed\""));
+
+        // The killed line's EXIT (SIGTERM, longer than any exit code) stays in its column.
+        List<String> list = cli("list").out().lines().toList();
+        String header = list.get(0);
+        String line = list.stream().filter(l -> l.startsWith(id)).findFirst().orElseThrow();
+        int exitEnd = header.indexOf("EXIT") + "EXIT".length();
+        assertTrue(line.substring(0, exitEnd).matches(".* SIG[A-Z]+"), header + "\n" + line);
+        assertEquals(' ', line.charAt(exitEnd), header + "\n" + line);
+        assertEquals("-", line.substring(header.indexOf("PROGRESS")).split(" ")[0], header + "\n" + line);
+        assertEquals("sleep 300 & sleep 300; wait", line.substring(header.indexOf("COMMAND")), header + "\n" + line);
     }
 
     @Test
