@@ -1,6 +1,7 @@
 package dev.runboard.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.session.Durations;
@@ -100,6 +101,15 @@ public final class SettingKeys {
             p.put("description", k.description() + " Allowed: " + k.allowed() + ".");
             p.set("default", defaults.get(k.name()));
         }
+        // The rules' shape as well, so the spelling of an action is the schema's, not only its prose.
+        ObjectNode rule = ((ObjectNode) properties.get("default_rules")).put("type", "array").putObject("items");
+        rule.put("type", "object");
+        rule.putObject("properties").set("pattern", NODES.objectNode().put("type", "string"));
+        ArrayNode actions = ((ObjectNode) rule.get("properties")).putObject("action").putArray("enum");
+        for (OutputRule.Action a : OutputRule.Action.values()) {
+            actions.add(a.word());
+        }
+        rule.putArray("required").add("pattern").add("action");
         schema.put("additionalProperties", false);
         return schema;
     }

@@ -1,6 +1,7 @@
 package dev.runboard.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import java.util.List;
@@ -18,7 +19,7 @@ public record Settings(
         @JsonProperty("keep_finished") int keepFinished,
         @JsonProperty("keep_artifact_bytes") long keepArtifactBytes,
         @JsonProperty("notifications") boolean notifications,
-        @JsonProperty("default_rules") List<OutputRule> defaultRules,
+        @JsonProperty("default_rules") @JsonSerialize(contentUsing = SettingsRuleWriter.class) List<OutputRule> defaultRules,
         @JsonProperty("default_nice") int defaultNice,
         @JsonProperty("default_timeout_ms") Long defaultTimeoutMillis,
         @JsonProperty("ssh_config") String sshConfig) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.engine.SupervisorFixture.Result;
+import dev.runboard.session.OutputRule;
 import dev.runboard.store.SettingKeys;
 import dev.runboard.store.Settings;
 import dev.runboard.store.SettingsStore;
@@ -60,8 +61,24 @@ class ConfigCommandTest {
         assertEquals("5400000\n", cli("config", "get", "default_timeout_ms").out());
         Settings saved = new SettingsStore(dataDir).load().settings();
         assertEquals("ERROR", saved.defaultRules().get(0).pattern());
+        assertEquals(0, cli("config", "set", "default_rules", "[{\"pattern\": \"WARN\", \"action\": \"HIGHLIGHT\"}]").exit());
+        assertEquals("[{\"pattern\":\"WARN\",\"action\":\"highlight\"}]\n", cli("config", "get", "default_rules").out());
         assertEquals(0, cli("config", "set", "default_timeout_ms", "none").exit());
         assertEquals("none\n", cli("config", "get", "default_timeout_ms").out());
+    }
+
+    @Test
+    void defaultRulesAreWrittenInTheSchemasSpellingAndReadBack() throws Exception {
+        assertEquals(0, cli("config", "set", "default_rules",
+                "[{\"pattern\": \"WARN\", \"action\": \"HIGHLIGHT\"}, {\"pattern\": \"FATAL\", \"action\": \"fail\"}]").exit());
+        JsonNode file = Json.mapper().readTree(dataDir.resolve(SettingsStore.FILE).toFile());
+        JsonNode schema = Json.mapper().readTree(dataDir.resolve(SettingsStore.SCHEMA_FILE).toFile());
+        assertEquals("highlight", file.path("default_rules").get(0).path("action").asText(), file.toString());
+        assertEquals("fail", file.path("default_rules").get(1).path("action").asText(), file.toString());
+        JsonNode allowed = schema.path("properties").path("default_rules").path("items").path("properties").path("action").path("enum");
+        assertEquals("[\"highlight\",\"fail\",\"notify\"]", allowed.toString());
+        assertEquals(List.of(new OutputRule("WARN", OutputRule.Action.HIGHLIGHT), new OutputRule("FATAL", OutputRule.Action.FAIL)),
+                new SettingsStore(dataDir).load().settings().defaultRules(), "the file reads back to the same rules");
     }
 
     @Test
