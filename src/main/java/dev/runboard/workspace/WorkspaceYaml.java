@@ -19,8 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
-import java.util.stream.Collectors;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
@@ -113,6 +111,12 @@ public final class WorkspaceYaml {
                 if (syntax != null) {
                     throw UnreadableYaml.syntax(file, syntax, e);
                 }
+                if (e instanceof ValueInstantiationException v) {
+                    WorkspaceException typo = unknownKeyIn(v, text, file);
+                    if (typo != null) {
+                        throw typo;
+                    }
+                }
                 throw new WorkspaceException(file, describe(e), placeOf(e, p, text), e);
             }
         } catch (IOException e) {
@@ -126,6 +130,23 @@ public final class WorkspaceYaml {
             }
             throw new WorkspaceException(file, "cannot parse: " + e.getMessage(), null, e);
         }
+    }
+
+    /**
+     * A mapping that failed as a whole (its record's check) because a key was misspelt: the unknown
+     * key is the problem to name, at its line ({@link UnknownKey}); null when every key is known.
+     */
+    private static WorkspaceException unknownKeyIn(ValueInstantiationException e, String text, Path file) {
+        com.fasterxml.jackson.core.JsonPointer at = pointerOf(e);
+        com.fasterxml.jackson.databind.JsonNode root;
+        try {
+            root = MAPPER.readTree(text);
+        } catch (IOException unreadable) {
+            return null; // the first pass read it; the record's own problem is said instead
+        }
+        return UnknownKey.in(MAPPER, root, at, e.getType(), pathOf(e))
+                .map(u -> new WorkspaceException(file, u.message(), locate(text, at.appendProperty(u.key())), e))
+                .orElse(null);
     }
 
     /**
@@ -217,11 +238,10 @@ public final class WorkspaceYaml {
         String path = e instanceof JsonMappingException m ? pathOf(m) : "";
         String in = path.isEmpty() ? "" : " in " + path;
         if (e instanceof UnrecognizedPropertyException u) {
-            String known = u.getKnownPropertyIds() == null ? "" : u.getKnownPropertyIds().stream()
-                    .map(String::valueOf).sorted(Comparator.naturalOrder()).collect(Collectors.joining(", "));
+            java.util.List<String> known = u.getKnownPropertyIds() == null ? java.util.List.of()
+                    : u.getKnownPropertyIds().stream().map(String::valueOf).toList();
             String where = pathOf(u).replaceAll("\\.?" + java.util.regex.Pattern.quote(u.getPropertyName()) + "$", "");
-            return "unknown key '" + u.getPropertyName() + "'" + (where.isEmpty() ? "" : " in " + where)
-                    + (known.isEmpty() ? "" : " (known keys: " + known + ")");
+            return UnknownKey.message(u.getPropertyName(), where, known);
         }
         if (e instanceof ValueInstantiationException v && v.getCause() != null) {
             String where = path.isEmpty() ? "" : "in " + path + ": ";

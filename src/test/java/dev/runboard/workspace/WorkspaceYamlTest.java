@@ -144,6 +144,46 @@ class WorkspaceYamlTest {
     }
 
     @Test
+    void aMisspeltOnlyKeyIsNamedAtItsLineNotTakenForAMissingCommand() {
+        WorkspaceException only = error("""
+                commands:
+                  build:
+                    comand: make
+                """);
+        assertEquals(3, only.line(), only.getMessage());
+        assertEquals(5, only.column(), only.getMessage());
+        assertTrue(only.problem().startsWith("unknown key 'comand' in commands.build: did you mean 'command'? (known keys: argv, "),
+                only.problem());
+        assertTrue(only.getMessage().startsWith("runboard.yaml:3:5: "), only.getMessage());
+
+        WorkspaceException beside = error("""
+                commands:
+                  build:
+                    command: make
+                    comand: make
+                """);
+        assertEquals(only.problem(), beside.problem(), "the same sentence as when Jackson finds the typo itself");
+
+        WorkspaceException probe = error("""
+                commands:
+                  db:
+                    command: x
+                    ready:
+                      tpc: 5432
+                """);
+        assertEquals(5, probe.line(), probe.getMessage());
+        assertTrue(probe.problem().startsWith("unknown key 'tpc' in commands.db.ready: did you mean 'tcp'?"), probe.problem());
+
+        WorkspaceException none = error("""
+                commands:
+                  build:
+                    cwd: src
+                """);
+        assertTrue(none.problem().contains("a command needs either 'command' (a shell string) or 'argv' (a list)"),
+                "with every key known, the command's own check speaks: " + none.problem());
+    }
+
+    @Test
     void badValuesNameTheirLineAndColumn() {
         WorkspaceException duration = error("""
                 commands:
