@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {"Run a command in the foreground and print its final snapshot as JSON.",
             "Exits with the command's exit code (124 on timeout, 125 if it could not start or its exit is unknown,",
+            "143 when a --fail-on rule killed it while it ran (128 + TERM's 15, as a shell reports it),",
             "1 when a --fail-on rule failed a command that exited 0, 2 on a usage error).",
             "Ctrl-C kills the whole tree."},
         footer = {"", "Examples:", "  runboard exec -- make test",

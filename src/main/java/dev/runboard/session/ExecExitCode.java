@@ -4,6 +4,8 @@ package dev.runboard.session;
  * The exit code that stands for a session's end, as {@code exec} and {@code wait} exit with it: the
  * command's own, 124 for a timeout (like coreutils timeout(1)), 125 when it could not start or its
  * exit is unknown (like env(1)), and 1 when an output rule failed a command that itself exited 0.
+ * A command an output rule killed while it ran keeps the code of its death, 128 + the signal (143
+ * for TERM), as a shell reports it: the record has that exit code and the session is failed.
  * Here, not in the CLI, because the supervisor answers an exec it adopted with it too.
  */
 public final class ExecExitCode {

@@ -49,6 +49,23 @@ class WatchOptionsTest {
     }
 
     @Test
+    void failOnKillsARunningCommandAndExecExitsAsAShellReportsTheTerm() throws Exception {
+        Result r = exec("--fail-on", "ERROR", "--grace", "5", "--", "echo ERROR; sleep 300");
+        JsonNode j = r.json();
+        assertEquals("failed", j.get("status").asText());
+        assertTrue(j.get("reason").asText().contains("/ERROR/"), j.get("reason").asText());
+        assertEquals("TERM", j.get("signal").asText(), "the rule ended the tree with TERM, which the shell did not catch");
+        assertEquals(143, j.get("exit_code").asInt());
+        assertEquals(143, r.exit(), "128 + 15, as a shell reports a command killed by TERM");
+        // The README states this code: the sentence on --fail-on must name it.
+        String readme = java.nio.file.Files.readString(Path.of("README.md"));
+        String sentence = readme.substring(readme.indexOf("A `--fail-on` match ends the"));
+        sentence = sentence.substring(0, sentence.indexOf(". Usage errors"));
+        assertTrue(sentence.contains("`exec` exits 143"), sentence);
+        assertTrue(sentence.contains("exits 1"), sentence);
+    }
+
+    @Test
     void hangAfterKillEndsASilentTree() throws Exception {
         Result r = exec("--hang-after", "1", "--hang-action", "kill", "--grace", "0.2", "--", "echo one; sleep 300");
         JsonNode j = r.json();
