@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
         subcommands = {ExecCommand.class, StartCommand.class, ListCommand.class, ShowCommand.class, TailCommand.class,
             KillCommand.class, SignalCommand.class, WaitCommand.class, OpenCommand.class, SupervisorCommand.class,
             GrepCommand.class, ConfigCommand.class, RemoveCommand.class, UpCommand.class, DownCommand.class,
-            QueueCommand.class, HistoryCommand.class, DiffCommand.class, CommandLine.HelpCommand.class})
+            QueueCommand.class, HistoryCommand.class, DiffCommand.class, CompletionCommand.class,
+            CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
     /** Exit code for a usage error (bad flag, invalid session spec). */
