@@ -146,6 +146,27 @@ class ManySessionsTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 2);
     }
 
+    @Test
+    void theStatusChoiceOffersEveryStatusOfTheContract(FxRobot robot) throws Exception {
+        SessionRow completed = launch(robot, "true");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, completed::status) == SessionStatus.COMPLETED);
+
+        robot.clickOn("#statusChoice");
+        inPopup(robot, StatusFilter.ALL.toString());
+        List<String> offered = fx(robot, () -> robot.lookup(n -> n instanceof javafx.scene.control.Labeled
+                        && n.getScene() != window.stage().getScene() && n.isVisible()).queryAllAs(javafx.scene.control.Labeled.class)
+                .stream().map(javafx.scene.control.Labeled::getText).toList());
+        for (String word : List.of("pending", "queued", "running", "paused", "completed", "failed", "timeout", "killed",
+                "skipped", "unknown")) {
+            assertTrue(offered.contains(word), word + " is offered: " + offered);
+        }
+        // A waiting status hides the finished row and says which filter did it.
+        FxReads.clickOn(robot, inPopup(robot, "pending"));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().isEmpty()));
+        assertEquals("No sessions match the status filter pending (1 hidden).",
+                fx(robot, () -> robot.lookup("#tablePlaceholder").queryAs(Label.class).getText()));
+    }
+
     /** The entry of an open drop-down that reads {@code text} (the table's cells may read the same). */
     private javafx.scene.Node inPopup(FxRobot robot, String text) throws Exception {
         java.util.function.Supplier<java.util.Optional<javafx.scene.Node>> find = () -> robot.lookup(n ->
