@@ -3,14 +3,18 @@ package dev.runboard.ui.common;
 import dev.runboard.session.SessionStatus;
 import javafx.css.PseudoClass;
 
-/** How a status looks: its glyph and its CSS pseudo-class ({@code :running}, {@code :failed}, ...). */
+/**
+ * How a status looks: its glyph and its CSS pseudo-class ({@code :running}, {@code :failed}, ...).
+ * Every glyph is one DejaVu Sans has (regular and bold), so none shows as a missing-glyph box.
+ */
 public final class StatusLook {
     private StatusLook() {
     }
 
     public static String glyph(SessionStatus s) {
         return switch (s) {
-            case PENDING -> "\u29D7";   // ⧗
+            // Not the hourglass U+29D7: DejaVu Sans, the font a Debian desktop draws labels with, lacks it (a box).
+            case PENDING -> "\u25CC";   // ◌ dotted circle
             case QUEUED -> "\u22EF";    // ⋯
             case RUNNING -> "\u25B6";   // ▶
             case PAUSED -> "\u275A\u275A"; // ❚❚
