@@ -70,6 +70,38 @@ class ColumnChoiceTest {
         assertEquals(List.of(), fx(robot, () -> List.copyOf(again.controller().columnChoice().hiddenIds())));
     }
 
+    @Test
+    void aRightClickOnAColumnTitleDoesNotSortTheTableAndALeftClickDoes(FxRobot robot) throws Exception {
+        MainWindow window = fixture.window();
+        for (String command : List.of("echo b", "echo a")) { // listed as started: not in the Command column's order
+            FxReads.await(robot, () -> window.model().launch(dev.runboard.session.SessionSpec.shell(command).cwd(dataDir).build()));
+        }
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commands(robot, window).size() == 2);
+        assertEquals(List.of("echo b", "echo a"), commands(robot, window));
+
+        javafx.geometry.Point2D commandTitle = fx(robot, () -> robot.point(title(robot, "commandColumn")).query());
+        robot.clickOn(commandTitle, javafx.scene.input.MouseButton.SECONDARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("echo b", "echo a"), commands(robot, window), "a right-click does not sort");
+        assertEquals(List.of(), fx(robot, () -> List.copyOf(window.controller().table().getSortOrder())), "nor shows a sort arrow");
+
+        robot.clickOn(commandTitle);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commands(robot, window).equals(List.of("echo a", "echo b")));
+    }
+
+    /** The rows' commands, top to bottom. */
+    private static List<String> commands(FxRobot robot, MainWindow window) {
+        return fx(robot, () -> window.controller().table().getItems().stream().map(r -> r.commandProperty().get()).toList());
+    }
+
+    /** The title of the column with this id; FX thread. */
+    private static javafx.scene.Node title(FxRobot robot, String columnId) {
+        return robot.lookup(".column-header").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null
+                        && columnId.equals(h.getTableColumn().getId()))
+                .findFirst().orElseThrow();
+    }
+
     /**
      * A right-click on the column's title, as the desktop reports it: Monocle's headless mode sends
      * the press and release but no context-menu request (TestFX/Monocle#12), so the request is fired

@@ -11,13 +11,16 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 
 /**
  * Which of the sessions table's columns the person chose to see: right-clicking any column's title
  * opens a menu with a check per column, as in a file manager's list view. The columns that say
  * which session a row is (Status, Command) always show. The choice is kept by column id
  * ({@link #hiddenIds()}, remembered in ui-state.json by the window's memory); the columns the
- * window's width pushes aside ({@link ResponsiveColumns}) stay chosen and return with room.
+ * window's width pushes aside ({@link ResponsiveColumns}) stay chosen and return with room. A
+ * right-click on a title opens this menu and does not sort; a primary click sorts.
  */
 public final class ColumnChoice {
     private final TableView<?> table;
@@ -46,8 +49,26 @@ public final class ColumnChoice {
                 e.consume();
             }
         });
+        // JavaFX's column title sorts on the release of any button that is not the menu's trigger, and on Linux
+        // the trigger is the press: the right-click that opens the menu above re-sorted the table too. Only a
+        // primary click sorts. The release is not simply dropped: the title's handler also ends the press's lock
+        // on resizing columns, so it is handed on marked as the menu's trigger, which ends the press unsorted.
+        table.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> {
+            if (e.getButton() != MouseButton.PRIMARY && !e.isPopupTrigger() && e.getTarget() instanceof Node target
+                    && inHeader(target, table)) {
+                e.consume();
+                target.fireEvent(asMenuTrigger(e));
+            }
+        });
         choice.hidden.addListener((SetChangeListener<String>) change -> choice.fitter.fit());
         return choice;
+    }
+
+    private static MouseEvent asMenuTrigger(MouseEvent e) {
+        return new MouseEvent(MouseEvent.MOUSE_RELEASED, e.getSceneX(), e.getSceneY(), e.getScreenX(), e.getScreenY(),
+                e.getButton(), e.getClickCount(), e.isShiftDown(), e.isControlDown(), e.isAltDown(), e.isMetaDown(),
+                e.isPrimaryButtonDown(), e.isMiddleButtonDown(), e.isSecondaryButtonDown(), e.isSynthesized(), true,
+                e.isStillSincePress(), e.getPickResult());
     }
 
     private static boolean inHeader(Node node, TableView<?> table) {
