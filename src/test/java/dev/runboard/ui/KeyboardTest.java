@@ -72,9 +72,15 @@ class KeyboardTest {
         robot.type(KeyCode.F1);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !robot.lookup(".shortcut-key").queryAll().isEmpty());
         List<String> keys = fx(robot, () -> robot.lookup(".shortcut-key").queryAllAs(Label.class).stream().map(Label::getText).toList());
-        for (String k : List.of("Ctrl+O", "Ctrl+1", "F6 / Shift+F6", "Ctrl+Shift+O", "Esc / Ctrl+W", "Ctrl+A / Shift+click / Ctrl+click")) {
+        // Every accelerator the menus register (Search all runs and Preferences were missing), and the keys without a menu item.
+        for (String k : List.of("Ctrl+N", "Ctrl+R", "Ctrl+Shift+R", "Ctrl+K", "Ctrl+Q", "Ctrl+F", "Ctrl+L", "Ctrl+Shift+F", "Ctrl+1",
+                "F6", "Shift+F6", "Ctrl+Shift+O", "Ctrl+,", "Ctrl+O", "F1", "Delete", "Esc / Ctrl+W", "Ctrl+A / Shift+click / Ctrl+click")) {
             assertTrue(keys.contains(k), k + " is listed: " + keys);
         }
+        List<String> what = fx(robot, () -> robot.lookup(".shortcut-grid").queryAs(javafx.scene.layout.GridPane.class).getChildren()
+                .stream().filter(n -> !n.getStyleClass().contains("shortcut-key")).map(n -> ((Label) n).getText()).toList());
+        assertTrue(what.contains("Preferences"), "what Ctrl+, does: " + what);
+        assertTrue(what.contains("Search the output of every run in the list"), "what Ctrl+Shift+F does: " + what);
         Window help = fx(robot, () -> robot.lookup(".shortcut-key").query().getScene().getWindow());
         List<String> clipped = fx(robot, () -> ClippedControls.in(help.getScene()));
         assertEquals(List.of(), clipped, "nothing in F1's list is cut off");

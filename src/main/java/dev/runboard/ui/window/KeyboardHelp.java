@@ -1,45 +1,102 @@
 package dev.runboard.ui.window;
 
+import java.util.ArrayList;
+import java.util.List;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 
-/** Help → Keyboard shortcuts: one table of every shortcut the window answers. */
+/**
+ * Help → Keyboard shortcuts: every shortcut the window answers. The menu accelerators are read from
+ * the menu bar when the list opens, the same items that register them (the Preferences and Workspace
+ * menus add theirs later), so the list cannot miss one; the keys that act without a menu item follow.
+ */
 final class KeyboardHelp {
-    static final String[][] SHORTCUTS = {
-        {"Ctrl+N", "New session"},
-        {"Ctrl+R", "Rerun the selected sessions (asks when one still runs)"},
-        {"Ctrl+Shift+R", "Edit & rerun"},
-        {"Ctrl+K", "Kill the selected sessions (TERM to each tree, KILL after the grace)"},
+    /** A menu item's property: its words in the list, where its title alone says too little. */
+    static final String WORDS = "runboard.keyboardHelp";
+
+    /** The keys the focused control handles itself: no menu item registers them. */
+    static final String[][] KEYS_WITHOUT_MENU = {
         {"Delete", "Remove the selected finished sessions from the list (with Undo)"},
         {"Ctrl+A / Shift+click / Ctrl+click", "Select many sessions in the table"},
-        {"Ctrl+1", "Focus the sessions table"},
-        {"F6 / Shift+F6", "Next / previous pane: table, output, side tabs, sidebar, filter"},
-        {"Ctrl+Shift+O", "Open the selected session's full output in the viewer"},
-        {"Esc / Ctrl+W", "Close the viewer"},
-        {"Ctrl+F", "Find in the output"},
         {"Enter / Shift+Enter", "Next / previous match (in the find field)"},
-        {"Ctrl+L", "Focus the session filter"},
         {"Ctrl+C", "Copy the selected output lines"},
         {"End", "Resume following the output"},
-        {"Ctrl+O", "Open a folder as a workspace"},
-        {"F1", "This list"},
-        {"Ctrl+Q", "Quit (running sessions keep running)"},
+        {"Esc / Ctrl+W", "Close the viewer"},
     };
 
     private KeyboardHelp() {
     }
 
-    static void show(Window owner) {
+    /** The list's rows, {key, what it does}: the menu bar's accelerators in menu order, then the other keys. */
+    static List<String[]> shortcuts(MenuBar bar) {
+        List<String[]> rows = new ArrayList<>();
+        for (Menu menu : bar.getMenus()) {
+            addAccelerators(menu.getItems(), rows);
+        }
+        rows.addAll(List.of(KEYS_WITHOUT_MENU));
+        return rows;
+    }
+
+    private static void addAccelerators(List<MenuItem> items, List<String[]> rows) {
+        for (MenuItem item : items) {
+            if (item instanceof Menu sub) {
+                addAccelerators(sub.getItems(), rows);
+            } else if (item.getAccelerator() != null) {
+                Object words = item.getProperties().get(WORDS);
+                rows.add(new String[] {keys(item.getAccelerator()), words instanceof String w ? w : title(item)});
+            }
+        }
+    }
+
+    /** "Ctrl+Shift+F", "Ctrl+,", "F6": as the rest of the window writes keys (JavaFX's own text puts Shift first). */
+    static String keys(KeyCombination combination) {
+        StringBuilder text = new StringBuilder();
+        if (combination.getShortcut() == KeyCombination.ModifierValue.DOWN || combination.getControl() == KeyCombination.ModifierValue.DOWN) {
+            text.append("Ctrl+");
+        }
+        if (combination.getAlt() == KeyCombination.ModifierValue.DOWN) {
+            text.append("Alt+");
+        }
+        if (combination.getShift() == KeyCombination.ModifierValue.DOWN) {
+            text.append("Shift+");
+        }
+        if (combination.getMeta() == KeyCombination.ModifierValue.DOWN) {
+            text.append("Meta+");
+        }
+        if (!(combination instanceof KeyCodeCombination k)) {
+            return combination.getDisplayText();
+        }
+        KeyCode code = k.getCode();
+        // A punctuation key reads as its character (Comma as ","); a key's char is not its name otherwise (F6's is "u").
+        boolean named = code.isLetterKey() || code.isDigitKey() || code.isFunctionKey() || code.isNavigationKey()
+                || code.isWhitespaceKey() || code.getChar().length() != 1;
+        return text.append(named ? code.getName() : code.getChar()).toString();
+    }
+
+    /** The item's title without its mnemonic mark or trailing ellipsis. */
+    private static String title(MenuItem item) {
+        String text = item.getText() == null ? "" : item.getText().replace("_", "");
+        return text.endsWith("\u2026") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    static void show(Window owner, MenuBar bar) {
+        List<String[]> shortcuts = shortcuts(bar);
         GridPane grid = new GridPane();
         grid.getStyleClass().add("shortcut-grid");
-        for (int i = 0; i < SHORTCUTS.length; i++) {
-            Label key = new Label(SHORTCUTS[i][0]);
+        for (int i = 0; i < shortcuts.size(); i++) {
+            Label key = new Label(shortcuts.get(i)[0]);
             key.getStyleClass().add("shortcut-key");
             key.setMinWidth(Label.USE_PREF_SIZE);
-            Label what = new Label(SHORTCUTS[i][1]);
+            Label what = new Label(shortcuts.get(i)[1]);
             what.setWrapText(true); // wraps inside the dialog instead of running into its edge
             grid.addRow(i, key, what);
         }

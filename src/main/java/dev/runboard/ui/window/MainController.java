@@ -369,7 +369,7 @@ public final class MainController {
     }
 
     void onKeyboardHelp() {
-        KeyboardHelp.show(root.getScene().getWindow());
+        KeyboardHelp.show(root.getScene().getWindow(), menuBar);
     }
 
     void onQuit() {

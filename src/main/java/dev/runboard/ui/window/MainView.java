@@ -55,9 +55,11 @@ final class MainView {
         c.signalMenu.setId("signalMenu");
         c.darkModeItem = new CheckMenuItem("_Dark mode");
         c.darkModeItem.setId("darkModeItem");
-        c.rerunMenuItem = item("rerunMenuItem", "_Rerun", c::onRerun, "Shortcut+R");
+        c.rerunMenuItem = words(item("rerunMenuItem", "_Rerun", c::onRerun, "Shortcut+R"),
+                "Rerun the selected sessions (asks when one still runs)");
         c.editRerunMenuItem = item("editRerunMenuItem", "_Edit & rerun…", c::onEditRerun, "Shortcut+Shift+R");
-        c.killMenuItem = item("killMenuItem", "_Kill", c::onKill, "Shortcut+K");
+        c.killMenuItem = words(item("killMenuItem", "_Kill", c::onKill, "Shortcut+K"),
+                "Kill the selected sessions (TERM to each tree, KILL after the grace)");
         c.removeMenuItem = item("removeMenuItem", "Re_move (Delete)", c::onRemove, null);
         c.copyCommandMenuItem = item("copyCommandMenuItem", "_Copy command", c::onCopyCommand, null);
         c.openCwdMenuItem = item("openCwdMenuItem", "_Open working folder", c::onOpenCwd, null);
@@ -68,18 +70,20 @@ final class MainView {
                 new SeparatorMenuItem(),
                 c.copyCommandMenuItem, c.openCwdMenuItem,
                 new SeparatorMenuItem(),
-                item(null, "_Quit", c::onQuit, "Shortcut+Q"));
+                words(item(null, "_Quit", c::onQuit, "Shortcut+Q"), "Quit (running sessions keep running)"));
         Menu view = new Menu("_View", null,
                 item(null, "_Find in output", c::onFind, "Shortcut+F"),
                 item(null, "Focus _filter", c::onFocusFilter, "Shortcut+L"),
-                item(null, "Search _all runs…", c::onSearchAllRuns, "Shortcut+Shift+F"),
+                words(item(null, "Search _all runs…", c::onSearchAllRuns, "Shortcut+Shift+F"),
+                        "Search the output of every run in the list"),
                 item(null, "Focus the sessions _table", c::onFocusTable, "Shortcut+1"),
-                item(null, "Next _pane", c::onNextPane, "F6"),
+                words(item(null, "Next _pane", c::onNextPane, "F6"), "Next pane: table, output, side tabs, sidebar, filter"),
                 item(null, "Previous pa_ne", c::onPreviousPane, "Shift+F6"),
-                item("openOutputMenuItem", "_Open full output", c::onOpenOutput, "Shortcut+Shift+O"),
+                words(item("openOutputMenuItem", "_Open full output", c::onOpenOutput, "Shortcut+Shift+O"),
+                        "Open the selected session's full output in the viewer"),
                 new SeparatorMenuItem(),
                 c.darkModeItem);
-        Menu help = new Menu("_Help", null, item("keyboardMenuItem", "_Keyboard shortcuts", c::onKeyboardHelp, "F1"));
+        Menu help = new Menu("_Help", null, words(item("keyboardMenuItem", "_Keyboard shortcuts", c::onKeyboardHelp, "F1"), "This list"));
         c.menuBar = new MenuBar(session, view, help);
         c.menuBar.setId("menuBar");
         return c.menuBar;
@@ -175,6 +179,12 @@ final class MainView {
         if (accelerator != null) {
             item.setAccelerator(KeyCombination.valueOf(accelerator));
         }
+        return item;
+    }
+
+    /** The item's words in F1's list of shortcuts (KeyboardHelp), where its title alone says too little. */
+    private static MenuItem words(MenuItem item, String words) {
+        item.getProperties().put(KeyboardHelp.WORDS, words);
         return item;
     }
 
