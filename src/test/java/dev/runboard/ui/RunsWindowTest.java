@@ -9,11 +9,13 @@ import dev.runboard.session.SessionSpec;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableCell;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -106,11 +108,27 @@ class RunsWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#diffResult").queryAs(Label.class)
                 .getText()).startsWith("Same output"));
 
-        robot.interact(() -> robot.lookup("#diffLines").query().getScene().getWindow().hide());
+        // Esc closes Compare, and Ctrl+W too.
+        for (KeyCode[] keys : List.of(new KeyCode[] {KeyCode.ESCAPE}, new KeyCode[] {KeyCode.CONTROL, KeyCode.W})) {
+            if (compareWindow(robot) == null) {
+                FxReads.clickOn(robot, "#comparePrevious");
+                WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> compareWindow(robot) != null);
+            }
+            javafx.stage.Window compare = compareWindow(robot);
+            robot.interact(compare::requestFocus);
+            robot.press(keys).release(keys);
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> compareWindow(robot) == null);
+        }
         robot.clickOn("#sameCommandToggle");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().visibleRows().size()) == 2);
         assertTrue(fx(robot, () -> window.sessions().visibleRows().stream().allMatch(r -> r.commandProperty().get().equals("cat log.txt"))));
         robot.clickOn("#sameCommandToggle");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().visibleRows().size()) == 5);
+    }
+
+    /** The showing Compare window, or null. */
+    private static javafx.stage.Window compareWindow(FxRobot robot) {
+        return fx(robot, () -> javafx.stage.Window.getWindows().stream().filter(w -> w.isShowing() && w.getScene() != null
+                && w.getScene().lookup("#diffLines") != null).findFirst().orElse(null));
     }
 }

@@ -1,5 +1,6 @@
 package dev.runboard.ui.runs;
 
+import dev.runboard.ui.common.CloseKeys;
 import dev.runboard.ui.common.UiTasks;
 import java.nio.file.Path;
 import javafx.geometry.Insets;
@@ -54,6 +55,7 @@ final class DiffWindow {
         BorderPane.setMargin(lines, new Insets(0));
         stage.setScene(new Scene(root, 1000, 700));
         stage.setTitle("Compare " + olderLabel + " with " + newerLabel + " \u2014 runboard");
+        CloseKeys.install(stage);
     }
 
     void show() {

@@ -3,6 +3,7 @@ package dev.runboard.ui.search;
 import dev.runboard.artifact.FileSearch;
 import dev.runboard.artifact.RunSearch;
 import dev.runboard.session.SessionSnapshot;
+import dev.runboard.ui.common.CloseKeys;
 import dev.runboard.ui.common.Theme;
 import dev.runboard.ui.common.UiTasks;
 import dev.runboard.ui.viewer.ArtifactViewer;
@@ -130,6 +131,7 @@ public final class RunSearchWindow {
         theme.register(scene);
         s.setScene(scene);
         s.setOnHidden(e -> generation.incrementAndGet()); // a search still going stops
+        CloseKeys.install(s);
         return s;
     }
 

@@ -106,15 +106,8 @@ public final class ArtifactViewer {
         theme.register(scene);
         stage.setScene(scene);
         stage.setOnHidden(e -> controller.close());
-        // Esc or Ctrl+W closes the viewer, as in most viewers; Esc in the find field clears it first.
-        scene.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE
-                    || new javafx.scene.input.KeyCodeCombination(javafx.scene.input.KeyCode.W,
-                            javafx.scene.input.KeyCombination.SHORTCUT_DOWN).match(e)) {
-                stage.hide();
-                e.consume();
-            }
-        });
+        // Esc or Ctrl+W closes the viewer; Esc in the find field clears it first.
+        dev.runboard.ui.common.CloseKeys.install(stage);
         if (owner instanceof Stage parent) {
             stage.getIcons().setAll(parent.getIcons());
         }

@@ -30,7 +30,7 @@ final class KeyboardHelp {
         {"Enter / Shift+Enter", "Next / previous match (in the find field)"},
         {"Ctrl+C", "Copy the selected output lines"},
         {"End", "Resume following the output"},
-        {"Esc / Ctrl+W", "Close the viewer"},
+        {"Esc / Ctrl+W", "Close the viewer, Compare or Search all runs"},
     };
 
     private KeyboardHelp() {

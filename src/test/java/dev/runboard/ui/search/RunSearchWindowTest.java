@@ -99,6 +99,25 @@ class RunSearchWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "read: connection reset by peer".equals(selectedViewerLine(robot)));
     }
 
+    @Test
+    void escAndCtrlWCloseTheWindow(FxRobot robot) throws Exception {
+        for (KeyCode[] keys : List.of(new KeyCode[] {KeyCode.ESCAPE}, new KeyCode[] {KeyCode.CONTROL, KeyCode.W})) {
+            robot.interact(() -> window.stage().requestFocus());
+            robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL);
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> searchWindow(robot) != null);
+            Window search = searchWindow(robot);
+            robot.interact(search::requestFocus);
+            robot.press(keys).release(keys);
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> searchWindow(robot) == null);
+        }
+    }
+
+    /** The showing "Search all runs" window, or null. */
+    private static Window searchWindow(FxRobot robot) {
+        return fx(robot, () -> Window.getWindows().stream().filter(w -> w.isShowing() && w instanceof Stage s
+                && "Search all runs \u2014 runboard".equals(s.getTitle())).findFirst().orElse(null));
+    }
+
     private static String selectedViewerLine(FxRobot robot) {
         return fx(robot, () -> Window.getWindows().stream()
                 .map(w -> w.getScene().lookup("#viewerList"))
