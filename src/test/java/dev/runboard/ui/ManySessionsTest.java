@@ -59,7 +59,12 @@ class ManySessionsTest {
         SessionRow done = launch(robot, "echo done");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, done::status) == SessionStatus.COMPLETED);
 
+        robot.interact(() -> table(robot).getSelectionModel().clearAndSelect(0));
+        assertFalse(fx(robot, () -> robot.lookup("#selectionLabel").queryAs(Label.class).isVisible()), "one row: no count");
         robot.interact(() -> table(robot).getSelectionModel().selectAll());
+        Label selected = fx(robot, () -> robot.lookup("#selectionLabel").queryAs(Label.class));
+        assertEquals("4 selected", fx(robot, selected::getText));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> selected.isVisible() && selected.getWidth() > 0));
         robot.interact(() -> table(robot).requestFocus());
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
         for (SessionRow r : sleepers) {

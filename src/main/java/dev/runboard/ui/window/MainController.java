@@ -64,6 +64,7 @@ public final class MainController {
     TextField filterField;
     ChoiceBox<StatusFilter> statusChoice;
     Label countsLabel;
+    Label selectionLabel;
     Label diskLabel;
     Label messageLabel;
     Button toolbarRerun;
@@ -133,6 +134,11 @@ public final class MainController {
         statusChoice.valueProperty().bindBidirectional(model.sessions().statusFilterProperty());
 
         countsLabel.textProperty().bind(model.countsText());
+        // Beside the counts, only while it says more than the highlighted row does: how many rows the actions will act on.
+        javafx.beans.binding.IntegerBinding chosenCount = javafx.beans.binding.Bindings.size(selection.chosen());
+        selectionLabel.textProperty().bind(chosenCount.asString("%d selected"));
+        selectionLabel.visibleProperty().bind(chosenCount.greaterThan(1));
+        selectionLabel.managedProperty().bind(chosenCount.greaterThan(1));
         diskLabel.textProperty().bind(model.diskText());
         messageLabel.textProperty().bind(model.messageProperty());
 

@@ -156,6 +156,10 @@ final class MainView {
         c.countsLabel.setId("countsLabel");
         c.countsLabel.getStyleClass().add("status-counts");
         c.countsLabel.setMinWidth(Region.USE_PREF_SIZE);
+        c.selectionLabel = new Label();
+        c.selectionLabel.setId("selectionLabel");
+        c.selectionLabel.getStyleClass().add("status-counts");
+        c.selectionLabel.setMinWidth(Region.USE_PREF_SIZE);
         c.diskLabel = new Label();
         c.diskLabel.setId("diskLabel");
         c.diskLabel.setMinWidth(Region.USE_PREF_SIZE);
@@ -165,7 +169,7 @@ final class MainView {
         c.messageLabel.setId("messageLabel");
         c.messageLabel.getStyleClass().addAll("status-message", "elides");
         c.messageLabel.setMinWidth(0);
-        HBox bar = new HBox(12, c.countsLabel, new Separator(Orientation.VERTICAL), c.diskLabel, gap, c.messageLabel);
+        HBox bar = new HBox(12, c.countsLabel, c.selectionLabel, new Separator(Orientation.VERTICAL), c.diskLabel, gap, c.messageLabel);
         bar.setId("statusBar");
         bar.getStyleClass().add("status-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
