@@ -83,7 +83,6 @@ public final class DetailController {
     @FXML private Label factExit;
     @FXML private Label factReason;
     @FXML private Label factKill;
-    @FXML private Label pausedBadge;
     @FXML private Button pauseToggle;
     @FXML private MenuButton signalButton;
     @FXML private TabPane sideTabs;
@@ -136,7 +135,6 @@ public final class DetailController {
         insight.installSignalMenu(signalButton);
         insight.installPauseToggle(pauseToggle);
         Icons.iconOnly(pauseToggle, pauseToggle.textProperty(), word -> word.equals("Resume") ? "mdi2p-play" : "mdi2p-pause");
-        insight.installPausedBadge(pausedBadge);
         stdinSlot.getChildren().add(insight.stdinBar());
         BooleanBinding hasRow = model.rowProperty().isNotNull();
         detailContent.visibleProperty().bind(hasRow);

@@ -8,7 +8,6 @@ import dev.runboard.ui.common.Icons;
 import dev.runboard.ui.common.LayoutRoot;
 import dev.runboard.ui.sessions.SessionRow;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ChangeListener;
@@ -29,7 +28,7 @@ import javafx.scene.layout.Priority;
 
 /**
  * The detail pane's "see inside" parts for the selected session: the Processes and Resources tabs,
- * the stdin line, the signal menu, pause/resume and the paused badge. All follow the selected row's
+ * the stdin line, the signal menu and pause/resume (the header's status says "paused"). All follow the selected row's
  * insight, which the poller refreshes; nothing here polls or samples.
  */
 public final class InsightPane {
@@ -154,13 +153,6 @@ public final class InsightPane {
         toggle.setOnAction(e -> control.pause(row.get(), !paused.get()));
         toggle.disableProperty().bind(running.not());
         toggle.setTooltip(new Tooltip("Pause sends STOP to the whole tree; Resume sends CONT"));
-    }
-
-    /** Shows the badge while every process of the tree is stopped. */
-    public void installPausedBadge(Label badge) {
-        BooleanBinding show = paused.and(running);
-        badge.visibleProperty().bind(show);
-        badge.managedProperty().bind(show);
     }
 
     private static String describe(Signal s) {

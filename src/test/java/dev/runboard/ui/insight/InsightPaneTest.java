@@ -14,7 +14,6 @@ import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.Label;
 import javafx.scene.control.TreeTableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -76,15 +75,18 @@ class InsightPaneTest {
         long command = commandOf(pid);
         robot.clickOn("#pauseToggle");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) == 'T');
-        Label badge = robot.lookup("#pausedBadge").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, badge::isVisible));
         // The status says it, in the row's Status cell as in list and JSON (the engine's own snapshot).
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
         assertEquals(SessionStatus.PAUSED, engine.snapshot(row.id(), false).status());
+        // And the header once: its status, not a badge beside it too ("paused paused"). Resume shows: the pane knows.
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#pauseToggle").queryButton().getText())
+                .equals("Resume") && headerText(robot).contains("paused"));
+        String header = headerText(robot);
+        assertEquals(1, header.split("paused", -1).length - 1, "\"paused\" once in the header: " + header);
 
         robot.clickOn("#pauseToggle");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) != 'T');
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !badge.isVisible()));
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !headerText(robot).contains("paused"));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
         assertEquals(SessionStatus.RUNNING, engine.snapshot(row.id(), false).status());
     }
@@ -98,6 +100,14 @@ class InsightPaneTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
         new ProcessBuilder("kill", "-CONT", "--", "-" + command).start().waitFor();
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
+    }
+
+    /** The words the detail pane's header shows, " | " between its controls (icon-only buttons show none). */
+    private static String headerText(FxRobot robot) {
+        return fx(robot, () -> ((javafx.scene.layout.Pane) robot.lookup(".detail-header").query()).getChildren().stream()
+                .filter(n -> n.isVisible() && n instanceof javafx.scene.control.Labeled l
+                        && l.getContentDisplay() != javafx.scene.control.ContentDisplay.GRAPHIC_ONLY && l.getText() != null)
+                .map(n -> ((javafx.scene.control.Labeled) n).getText()).collect(java.util.stream.Collectors.joining(" | ")));
     }
 
     /** The command the session's wrapper runs: its child, leading the command's own process group. */
