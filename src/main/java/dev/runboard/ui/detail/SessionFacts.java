@@ -24,7 +24,8 @@ public record SessionFacts(String pid, String shell, String cwd, String env, Str
                 Formats.seconds(s.graceSeconds()),
                 s.nice() == 0 ? "normal" : "background (nice " + s.nice() + ")",
                 Formats.dateTime(s.startedAt()),
-                s.endedAt() == null ? (s.isRunning() ? "running" : NONE) : Formats.dateTime(s.endedAt()),
+                // No end yet: "Ended: running" read as an end; the status already says that it runs.
+                s.endedAt() == null ? (s.isRunning() ? "not yet" : NONE) : Formats.dateTime(s.endedAt()),
                 exit(s),
                 s.reason() == null ? NONE : s.reason(),
                 killReport(s.killReport()));

@@ -29,6 +29,7 @@ class SessionFactsTest {
                 assertEquals("1h 00m  (59m 18s left)", SessionFacts.of(running.snapshot(), Duration.ofSeconds(42)).timeout());
                 assertEquals("1h 00m  (0 s left)", SessionFacts.of(running.snapshot(), Duration.ofHours(2)).timeout(),
                         "never below nothing left");
+                assertEquals("not yet", SessionFacts.of(running.snapshot(), Duration.ofSeconds(1)).ended(), "not \"Ended: running\"");
                 ended.get(20, TimeUnit.SECONDS);
                 assertEquals("1m 30s", SessionFacts.of(quick.snapshot(), Duration.ofSeconds(1)).timeout(), "an ended one: the limit alone");
             } finally {

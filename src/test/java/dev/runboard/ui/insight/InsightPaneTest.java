@@ -125,6 +125,9 @@ class InsightPaneTest {
     @Test
     void stdinLineSendsToCatAndCloseStdinEndsIt(FxRobot robot) throws Exception {
         SessionRow row = launch(robot, "cat");
+        // The Facts tab has no end for it yet (not "Ended: running").
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "not yet".equals(fx(robot, () -> robot.lookup("#factEnded")
+                .queryLabeled().getText())));
         robot.clickOn("#stdinField").write("typed in the window");
         robot.clickOn("#stdinSend");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
