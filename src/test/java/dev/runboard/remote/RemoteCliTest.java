@@ -87,8 +87,9 @@ class RemoteCliTest {
                 Await.until(Duration.ofSeconds(90), "yes on the host busy, beside sleep, in show's usage", () -> {
                     seen[0] = usage(fx, id);
                     List<String> commands = commands(seen[0]);
+                    // sleep's memory too: sampled in the moment it was exec'ing, it showed 0 bytes once.
                     return process(seen[0], "yes") != null && process(seen[0], "yes").path("cpu_percent").asDouble() >= BUSY
-                            && commands.contains("sleep 120");
+                            && commands.contains("sleep 120") && process(seen[0], "sleep 120").path("rss_bytes").asLong() > 0;
                 });
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "; the last usage: " + seen[0], e);
