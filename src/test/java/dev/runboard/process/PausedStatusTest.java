@@ -54,6 +54,9 @@ class PausedStatusTest {
     @Test
     void aTreeStoppedOutsideRunboardReadsPausedAndAPausedSessionCanBeKilled() throws Exception {
         Session s = fx.engine().start(fx.sh("sleep 600").build());
+        // Until the wrapper has named its command, the command's group is not known (the wrapper's pid stands in):
+        // under load a STOP sent that early went to the wrapper's group and the command ran on, never paused.
+        Await.until(EngineFixture.WAIT, "the wrapper to name its command", () -> fx.engine().commandGroup(s) != s.pid());
         OsProcesses.forThisMachine().signalGroup(fx.engine().commandGroup(s), Signal.STOP); // the command's group, as ps shows it
         Await.until(EngineFixture.WAIT, "the monitor to see state T", () -> s.status() == SessionStatus.PAUSED);
 
