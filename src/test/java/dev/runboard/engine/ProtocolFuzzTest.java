@@ -250,13 +250,15 @@ class ProtocolFuzzTest {
                     + ": the supervisor died, with these last sent: " + hostile.lastSent() + "; its log:\n" + tail(log));
             assertEquals(List.of(), List.copyOf(hostile.problems), context);
             assertEquals(List.of(), watch.failuresOutside(floodAt, released + LIST_BACK.toNanos()), context + ": list failed");
-            // list answered about every second: on average at least every two, and never silent for as long as a
-            // client waits before it says the supervisor stopped answering (ReplyReader; the flood's wait apart). On two
-            // cores at load 26 a gap of 5.3 s was seen: the hostile traffic competes with list for the same cores.
+            // list answered about every second: on average at least every two. That the supervisor never fell silent
+            // for as long as a client waits before it says so (ReplyReader) is the check above: such a list fails,
+            // and a failure outside the flood fails the test. The gap between two answers also counts the time a
+            // list takes while its heartbeats flow, so it gets a wider bound: on two cores at load 26 a gap of 5.3 s
+            // was seen, and 11.8 s with four test forks and a busy loop beside the hostile traffic, no list failing.
             double seconds = (ended - started - (released - floodAt)) / 1e9;
             assertTrue(watch.answered() >= seconds / 2, context + ": list answered " + watch.answered() + " times in "
                     + Math.round(seconds) + " s");
-            assertTrue(watch.longestGapOutside(floodAt, released) < ReplyReader.DEFAULT_SILENCE.toNanos(), context
+            assertTrue(watch.longestGapOutside(floodAt, released) < 3 * ReplyReader.DEFAULT_SILENCE.toNanos(), context
                     + ": list went unanswered for " + watch.longestGapOutside(floodAt, released) / 1_000_000 + " ms");
 
             List<Double> ends = new ArrayList<>(); // seconds in, for the summary: the ends should fall within the traffic

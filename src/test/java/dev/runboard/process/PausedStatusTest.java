@@ -57,8 +57,17 @@ class PausedStatusTest {
         // Until the wrapper has named its command, the command's group is not known (the wrapper's pid stands in):
         // under load a STOP sent that early went to the wrapper's group and the command ran on, never paused.
         Await.until(EngineFixture.WAIT, "the wrapper to name its command", () -> fx.engine().commandGroup(s) != s.pid());
-        OsProcesses.forThisMachine().signalGroup(fx.engine().commandGroup(s), Signal.STOP); // the command's group, as ps shows it
-        Await.until(EngineFixture.WAIT, "the monitor to see state T", () -> s.status() == SessionStatus.PAUSED);
+        long group = fx.engine().commandGroup(s);
+        // The command's group, as ps shows it, until the kernel took the signal; then its leader stopped (state T).
+        Await.until(EngineFixture.WAIT, "STOP to reach the command's group",
+                () -> OsProcesses.forThisMachine().signalGroup(group, Signal.STOP));
+        Await.until(EngineFixture.WAIT, "the command to stop", () -> state(group) == 'T');
+        try {
+            Await.until(EngineFixture.WAIT, "the monitor to see state T", () -> s.status() == SessionStatus.PAUSED);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the monitor's last look at the tree: "
+                    + fx.engine().insight(s).tree() + ", sampled at " + fx.engine().insight(s).sampledAt(), e);
+        }
 
         fx.engine().kill(s, Signal.TERM, java.time.Duration.ofSeconds(1)).get();
         SessionSnapshot end = EngineFixture.awaitEnd(s);
