@@ -1,6 +1,6 @@
 package dev.runboard.artifact;
 
-import dev.runboard.session.HumanBytes;
+import dev.runboard.session.Sizes;
 
 /**
  * One line as the viewer shows it.
@@ -14,7 +14,7 @@ import dev.runboard.session.HumanBytes;
 public record ViewerLine(long number, long start, long next, String text, long cutBytes) {
     /** What follows a cut line wherever one is shown (the viewer, grep), so the cut is never silent. */
     public static String cutMarker(long cutBytes) {
-        return "\u27F6 line cut here: " + HumanBytes.of(cutBytes) + " more not shown";
+        return "\u27F6 line cut here: " + Sizes.format(cutBytes) + " more not shown";
     }
 
     public ViewerLine withNumber(long n) {

@@ -59,7 +59,7 @@ public final class RemoveCommand implements Callable<Integer> {
         out.flush();
         // What went, in one line on stderr (stdout stays the ids, one a line, for scripts).
         spec.commandLine().getErr().println("runboard remove: removed " + removed + (removed == 1 ? " session, " : " sessions, ")
-                + dev.runboard.session.HumanBytes.of(bytes) + " of files deleted");
+                + dev.runboard.session.Sizes.format(bytes) + " of files deleted");
         spec.commandLine().getErr().flush();
         return failed == 0 ? 0 : 1;
     }

@@ -1,7 +1,7 @@
 package dev.runboard.process;
 
 import dev.runboard.session.AnsiText;
-import dev.runboard.session.HumanBytes;
+import dev.runboard.session.Sizes;
 import dev.runboard.session.OutputRule;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -51,8 +51,8 @@ final class RuleScanner {
             long size = ch.size();
             if (size - scanned > SCAN_LIMIT) {
                 long skip = size - SCAN_LIMIT - scanned;
-                matches.skipped("output rules skipped " + HumanBytes.of(skip)
-                        + " of a flood (they read at most " + HumanBytes.of(SCAN_LIMIT) + " a pass)");
+                matches.skipped("output rules skipped " + Sizes.format(skip)
+                        + " of a flood (they read at most " + Sizes.format(SCAN_LIMIT) + " a pass)");
                 scanned += skip;
                 carry.reset();
             }

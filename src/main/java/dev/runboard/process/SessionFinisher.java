@@ -1,6 +1,6 @@
 package dev.runboard.process;
 
-import dev.runboard.session.HumanBytes;
+import dev.runboard.session.Sizes;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionOutcome;
@@ -143,7 +143,7 @@ final class SessionFinisher {
             if (free >= FULL_BELOW || free == 0 && !Files.exists(capture)) {
                 return null;
             }
-            return HumanBytes.of(free) + " free on " + Files.getFileStore(capture);
+            return Sizes.format(free) + " free on " + Files.getFileStore(capture);
         } catch (IOException | RuntimeException e) {
             return null; // cannot tell: say nothing rather than something false
         }

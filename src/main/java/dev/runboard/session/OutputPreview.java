@@ -342,7 +342,7 @@ public final class OutputPreview {
     }
 
     static String omissionMarker(long omitted) {
-        return "\n\u2026 " + HumanBytes.of(omitted) + " omitted (" + omitted + " bytes): open the artifact for the full output \u2026\n";
+        return "\n\u2026 " + Sizes.format(omitted) + " omitted (" + omitted + " bytes): open the artifact for the full output \u2026\n";
     }
 
     /**

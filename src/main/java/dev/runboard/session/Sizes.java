@@ -10,10 +10,9 @@ import java.util.regex.Pattern;
  * The one size grammar of runboard (DESIGN.md, "Contract"): a bare number is bytes; {@code K},
  * {@code M}, {@code G}, {@code T} are KiB, MiB, GiB, TiB ({@code 500M}, {@code 1.5G}), also
  * written {@code KiB}/{@code KB}, in any case; and sizes are printed in those binary units too
- * ({@code 50M} prints as {@code 50 MiB}, not as "52 MB").
- *
- * <p>Unlike {@link HumanBytes} (decimal units, as file managers show file
- * sizes), this is for sizes a person gave runboard as limits, which they wrote in binary units.
+ * ({@code 50M} prints as {@code 50 MiB}, not as "52 MB"). Every size runboard prints goes through
+ * here, the output's and an artifact's as well as limits: the table once said KB where History said
+ * KiB for the same bytes.
  */
 public final class Sizes {
     public static final long KIB = 1L << 10;

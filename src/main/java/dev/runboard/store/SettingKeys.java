@@ -86,6 +86,27 @@ public final class SettingKeys {
     }
 
     /**
+     * A value as a person writes it, in the form its key's parser reads back: {@code 30m}, not
+     * {@code 1800000}; {@code 3G}, not {@code 3221225472}; {@code none} for no value. The window shows
+     * this; {@code config get} prints the file's own JSON, which scripts read.
+     */
+    public static String shown(String name, JsonNode value) {
+        if (value == null || value.isNull()) {
+            return "none";
+        }
+        if (value.isTextual()) {
+            return value.asText();
+        }
+        if (value.isIntegralNumber() && name.endsWith("_ms")) {
+            return Durations.format(java.time.Duration.ofMillis(value.asLong()));
+        }
+        if (value.isIntegralNumber() && name.endsWith("_bytes")) {
+            return Sizes.formatShort(value.asLong());
+        }
+        return value.toString();
+    }
+
+    /**
      * A JSON Schema (draft 2020-12) of the file, made from this table: JSON has no comments, so what
      * each key means and allows is said here, beside settings.json.
      */

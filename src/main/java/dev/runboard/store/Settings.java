@@ -26,7 +26,8 @@ public record Settings(
 
     public static final int DEFAULT_POLL_MS = 200;
     public static final int DEFAULT_KEEP_FINISHED = 1000;
-    public static final long DEFAULT_KEEP_ARTIFACT_BYTES = 5_000_000_000L;
+    /** 5 GiB: sizes are binary everywhere (the Contract), so the default reads back as 5G. */
+    public static final long DEFAULT_KEEP_ARTIFACT_BYTES = 5L << 30;
 
     public static final Settings DEFAULTS = new Settings(DEFAULT_POLL_MS, SessionSpec.DEFAULT_GRACE.toMillis(),
             SessionSpec.DEFAULT_PREVIEW_BYTES, "light", DEFAULT_KEEP_FINISHED, DEFAULT_KEEP_ARTIFACT_BYTES, true, List.of(),

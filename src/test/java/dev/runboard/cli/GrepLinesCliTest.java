@@ -52,7 +52,7 @@ class GrepLinesCliTest {
         assertEquals(1, lines.size(), lines.toString());
         String shown = "2:" + "x".repeat(ArtifactFile.LINE_LIMIT);
         assertTrue(lines.get(0).startsWith(shown), lines.get(0).substring(0, 40));
-        assertEquals("  \u27F6 line cut here: 5.0 KB more not shown", lines.get(0).substring(shown.length()));
+        assertEquals("  \u27F6 line cut here: 4.9 KiB more not shown", lines.get(0).substring(shown.length()));
 
         JsonNode line = Json.mapper().readTree(cli("grep", "--json", "needle").out()).get(0).get("lines").get(0);
         assertEquals(extra + " needle".length(), line.get("cut_bytes").asLong());

@@ -117,7 +117,7 @@ class MainWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#truncatedBar").query().isVisible()));
         String notice = fx(robot, () -> robot.lookup("#truncatedLabel").queryAs(Label.class).getText());
-        assertTrue(notice.startsWith("1.3 MB of output: this pane shows its start and end; the "), notice);
+        assertTrue(notice.startsWith("1.2 MiB of output: this pane shows its start and end; the "), notice);
 
         robot.clickOn("#openArtifactLink");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> viewerList(robot) != null

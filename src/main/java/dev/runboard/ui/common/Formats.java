@@ -1,6 +1,6 @@
 package dev.runboard.ui.common;
 
-import dev.runboard.session.HumanBytes;
+import dev.runboard.session.Sizes;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -57,7 +57,7 @@ public final class Formats {
     }
 
     public static String bytes(long n) {
-        return HumanBytes.of(n);
+        return Sizes.format(n);
     }
 
     /** A multi-line command on one line: its first line, then " …". */

@@ -2,10 +2,10 @@ package dev.runboard.ui.detail;
 
 import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.ui.ansi.RuleHighlights;
-import dev.runboard.session.HumanBytes;
 import dev.runboard.session.OutputPreview;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Sizes;
 import dev.runboard.ui.sessions.SessionRow;
 import java.util.List;
 import javafx.beans.InvalidationListener;
@@ -115,10 +115,7 @@ public final class DetailViewModel {
         // The sizes come from the row's output size, which ticks once a second like the table's:
         // a notice re-worded on every poll re-laid out the whole window each time.
         long total = Math.max(r.outputBytesProperty().get(), preview.visibleBytes());
-        truncatedNotice.set(preview.truncated()
-                ? HumanBytes.of(total) + " of output: this pane shows its start and end; the "
-                  + HumanBytes.of(total - preview.visibleBytes()) + " in between are in the full output"
-                : "");
+        truncatedNotice.set(preview.truncated() ? truncatedNotice(total, total - preview.visibleBytes()) : "");
         artifact.set(s.artifact());
         artifactError.set(s.artifactError() == null ? null
                 : s.artifactError() + (s.artifactErrorCode() == null ? "" : "  [" + s.artifactErrorCode() + "]"));
@@ -202,5 +199,16 @@ public final class DetailViewModel {
 
     public ReadOnlyStringProperty artifactErrorProperty() {
         return artifactError.getReadOnlyProperty();
+    }
+
+    /**
+     * The notice over a cut preview. The total ticks once a second, so for a moment it can equal the
+     * preview's own bytes: then there is no count worth saying ("the 0 B in between").
+     */
+    static String truncatedNotice(long total, long between) {
+        return between > 0
+                ? Sizes.format(total) + " of output: this pane shows its start and end; the "
+                  + Sizes.format(between) + " in between are in the full output"
+                : Sizes.format(total) + " of output: this pane shows its start and end; the rest is in the full output";
     }
 }

@@ -39,9 +39,14 @@ public final class Sparkline extends BorderPane {
         colour.getStyleClass().add("sparkline-stroke");
         colour.setVisible(false);
         colour.setManaged(false);
+        // Redrawn when CSS sets or changes the colour: drawn before CSS came (a Line's stroke starts
+        // black) or before a switch to the dark theme, the chart stayed black on black.
+        colour.strokeProperty().addListener(o -> draw());
         Pane grow = new Pane();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox head = new HBox(8, title, grow, peak, value);
+        // Tight: at 1024 px the Resources tab's charts are ~250 px wide, and "Memory (RSS)", "peak 7.4 MiB" and
+        // the value must all fit whole (WindowLayoutTest).
+        HBox head = new HBox(4, title, grow, peak, value);
         head.getStyleClass().add("sparkline-head");
         setTop(head);
         Pane plot = new Pane(canvas, colour) {

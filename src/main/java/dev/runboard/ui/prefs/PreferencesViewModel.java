@@ -30,6 +30,7 @@ public final class PreferencesViewModel {
     private final UiTasks tasks;
     private final Map<String, StringProperty> fields = new LinkedHashMap<>();
     private final Map<String, String> loaded = new LinkedHashMap<>();
+    private final Map<String, StringBinding> problems = new LinkedHashMap<>();
     private final StringBinding problem;
     private final java.util.function.Consumer<String> warn;
 
@@ -40,6 +41,10 @@ public final class PreferencesViewModel {
         this.warn = warn;
         for (String key : KEYS) {
             fields.put(key, new SimpleStringProperty(this, key, ""));
+        }
+        for (String key : KEYS) {
+            StringProperty field = fields.get(key);
+            problems.put(key, Bindings.createStringBinding(() -> problemOf(key, field.get()), field));
         }
         problem = Bindings.createStringBinding(this::firstProblem, fields.values().toArray(StringProperty[]::new));
     }
@@ -62,7 +67,7 @@ public final class PreferencesViewModel {
     void show(Settings settings) {
         JsonNode tree = Json.mapper().valueToTree(settings);
         for (String key : KEYS) {
-            String text = text(tree.get(key));
+            String text = SettingKeys.shown(key, tree.get(key));
             loaded.put(key, text);
             fields.get(key).set(text);
         }
@@ -75,6 +80,25 @@ public final class PreferencesViewModel {
     /** What is wrong with the first invalid field, in the CLI's words; empty when every field is allowed. */
     public StringBinding problem() {
         return problem;
+    }
+
+    /**
+     * What is wrong with one field, said beside it (so without the key's internal name); empty when it
+     * is allowed. Every invalid field says so at once, not only the first.
+     */
+    public StringBinding problem(String key) {
+        return problems.get(key);
+    }
+
+    private static String problemOf(String key, String text) {
+        try {
+            SettingKeys.named(key).parse(text);
+            return "";
+        } catch (IllegalArgumentException e) {
+            String shown = text.strip();
+            return (shown.isEmpty() ? "Empty" : "'" + shown + "' is not allowed") + ": write "
+                    + SettingKeys.named(key).allowed();
+        }
     }
 
     private String firstProblem() {
@@ -134,11 +158,4 @@ public final class PreferencesViewModel {
         return new ArrayList<>(KEYS);
     }
 
-    /** As {@code runboard config get} shows a value: durations and sizes as people write them. */
-    private static String text(JsonNode value) {
-        if (value == null || value.isNull()) {
-            return "none";
-        }
-        return value.isTextual() ? value.asText() : value.toString();
-    }
 }

@@ -7,7 +7,7 @@ import dev.runboard.artifact.LineIndex;
 import dev.runboard.artifact.PageReader;
 import dev.runboard.artifact.TimeIndex;
 import dev.runboard.artifact.ViewerLine;
-import dev.runboard.session.HumanBytes;
+import dev.runboard.session.Sizes;
 import dev.runboard.ui.common.DesktopBridge;
 import dev.runboard.ui.common.UiTasks;
 import java.io.IOException;
@@ -99,7 +99,7 @@ final class ArtifactViewController {
         viewerPath.setText(file.toString());
         status = new ViewerStatus(viewerInfo, viewerProgress, viewerNote);
         downloads = new DownloadBar(viewerDownloadText, viewerDownload, viewerDownloadCancel);
-        viewerNote.setText("Lines longer than " + HumanBytes.of(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
+        viewerNote.setText("Lines longer than " + Sizes.format(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
         search = new MatchNavigator(file,
                 new MatchNavigator.Controls(viewerFind, viewerCase, viewerMatches, viewerSearchProgress, viewerCancel, viewerList),
                 () -> pages.reader() != null, () -> page == null ? 0 : page.anchor(), this::revealMatch);

@@ -1,7 +1,7 @@
 package dev.runboard.ui.viewer;
 
 import dev.runboard.artifact.ByteSource;
-import dev.runboard.session.HumanBytes;
+import dev.runboard.session.Sizes;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import javafx.scene.control.Button;
@@ -30,7 +30,7 @@ final class DownloadBar {
         text.setVisible(true);
         text.setText("Downloading to " + target.getFileName() + "\u2026");
         showing(true);
-        d.setOnSucceeded(e -> done("Downloaded " + HumanBytes.of(d.getValue()) + " as " + target));
+        d.setOnSucceeded(e -> done("Downloaded " + Sizes.format(d.getValue()) + " as " + target));
         d.setOnFailed(e -> done("Could not download: " + d.getException().getMessage()));
         d.setOnCancelled(e -> done("Download cancelled; nothing was saved as " + target));
         Thread t = new Thread(d, "runboard-viewer-download");

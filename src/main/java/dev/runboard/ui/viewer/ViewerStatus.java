@@ -4,7 +4,7 @@ import dev.runboard.artifact.ArtifactFile;
 import dev.runboard.artifact.LineIndex;
 import dev.runboard.artifact.PageReader;
 import dev.runboard.artifact.TimeIndex;
-import dev.runboard.session.HumanBytes;
+import dev.runboard.session.Sizes;
 import java.util.Locale;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -31,14 +31,14 @@ final class ViewerStatus {
         boolean done = index.done();
         progress.setVisible(!done && !remote);
         progress.setProgress(index.progress());
-        String size = HumanBytes.of(index.fileSize());
+        String size = Sizes.format(index.fileSize());
         note.setText(times != null && times.isEmpty()
                 ? "No line times: this output was recorded before runboard kept a time index"
-                : "Lines longer than " + HumanBytes.of(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
+                : "Lines longer than " + Sizes.format(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");
         if (remote) {
             if (page != null) {
                 info.setText(String.format(Locale.ROOT, "%s on its host \u00B7 %s mirrored here (line numbers,"
-                        + " search and times reach that far)", HumanBytes.of(page.fileSize()), size));
+                        + " search and times reach that far)", Sizes.format(page.fileSize()), size));
             }
         } else if (index.failure() != null) {
             info.setText("Index failed: " + index.failure().getMessage());

@@ -37,6 +37,16 @@ class PreferencesViewModelTest {
         form.field("keep_finished").set("5");
         form.field("default_grace_ms").set("5s");
         assertEquals("", form.problem().get());
+
+        // Two invalid fields: each says its own problem, in words for beside the field (no internal key).
+        form.field("keep_finished").set("none");
+        form.field("default_grace_ms").set("soon");
+        assertEquals("'none' is not allowed: write a whole number of at least 1", form.problem("keep_finished").get());
+        assertTrue(form.problem("default_grace_ms").get().startsWith("'soon' is not allowed: write a duration up to "),
+                form.problem("default_grace_ms").get());
+        assertEquals("", form.problem("theme").get());
+        form.field("keep_finished").set("5");
+        form.field("default_grace_ms").set("5s");
         AtomicReference<Settings> told = new AtomicReference<>();
         form.save(told::set).get();
 
@@ -47,6 +57,15 @@ class PreferencesViewModelTest {
         assertEquals(5000, saved.defaultGraceMillis());
         assertEquals(Settings.DEFAULTS.keepArtifactBytes(), saved.keepArtifactBytes(), "an unchanged field is not rewritten");
         assertEquals(List.of(), warnings);
+        // Shown back as people write them, in a form the field reads again (not 5000 and 3221225472).
+        assertEquals("5s", form.field("default_grace_ms").get());
+        assertEquals(dev.runboard.session.Sizes.formatShort(Settings.DEFAULTS.keepArtifactBytes()),
+                form.field("keep_artifact_bytes").get());
+        assertTrue(form.field("keep_artifact_bytes").get().matches("\\d+[KMGT]"), form.field("keep_artifact_bytes").get());
+        form.field("default_timeout_ms").set("1h30m");
+        form.save(told::set).get();
+        assertEquals("1h30m", form.field("default_timeout_ms").get());
+        assertEquals(Long.valueOf(5_400_000L), store.load().settings().defaultTimeoutMillis());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.runboard.ui.prefs;
 import dev.runboard.ui.FxReads;
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.store.Settings;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -50,15 +52,21 @@ class PreferencesWindowTest {
         robot.clickOn("Edit").clickOn("#preferencesMenuItem");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> "1000".equals(field(robot, "keep_finished").getText())));
         assertTrue(Files.exists(dataDir.resolve(SettingsStore.FILE)), "the first look writes settings.json with its defaults");
-        assertEquals("light", fx(robot, () -> field(robot, "theme").getText()));
+        assertEquals("light", fx(robot, () -> robot.lookup("#pref-theme").queryAs(ChoiceBox.class).getValue()));
+        assertEquals("2s", fx(robot, () -> field(robot, "default_grace_ms").getText()), "a duration as people write it");
 
-        robot.doubleClickOn("#pref-theme").eraseText(5).write("purple");
-        Label problem = robot.lookup("#prefProblem").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> problem.getText()
-                .equals("invalid value 'purple' for theme (allowed: light or dark)")));
+        // Two invalid values at once: each field says its own problem under it, and nothing can be saved.
+        robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("lots");
+        robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("soon");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> problem(robot, "keep_finished").isVisible()
+                && problem(robot, "default_grace_ms").isVisible()));
+        assertEquals("'lots' is not allowed: write a whole number of at least 1",
+                fx(robot, () -> problem(robot, "keep_finished").getText()));
+        assertFalse(fx(robot, () -> problem(robot, "theme").isVisible()), "a valid field says nothing");
         assertTrue(fx(robot, () -> save(robot).isDisabled()), "nothing invalid can be saved");
 
-        robot.doubleClickOn("#pref-theme").eraseText(6).write("dark");
+        // The theme is a choice of its two values, not free text.
+        robot.clickOn("#pref-theme").clickOn("dark");
         robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("5");
         robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("5s");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !save(robot).isDisabled()));
@@ -69,6 +77,10 @@ class PreferencesWindowTest {
         assertEquals("dark", saved.theme());
         assertEquals(5000, saved.defaultGraceMillis());
         assertEquals(Settings.DEFAULTS.keepArtifactBytes(), saved.keepArtifactBytes(), "an unchanged field is not rewritten");
+    }
+
+    private static Label problem(FxRobot robot, String key) {
+        return robot.lookup("#prefProblem-" + key).queryAs(Label.class);
     }
 
     private static TextField field(FxRobot robot, String key) {

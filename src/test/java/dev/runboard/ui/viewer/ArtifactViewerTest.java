@@ -87,7 +87,7 @@ class ArtifactViewerTest {
 
         // Go to a line: needs the index; the status bar says when it is done.
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#viewerInfo").queryAs(Label.class).getText())
-                .equals(String.format("%,d lines \u00B7 %s", LINES, dev.runboard.session.HumanBytes.of(Files.size(log)))));
+                .equals(String.format("%,d lines \u00B7 %s", LINES, dev.runboard.session.Sizes.format(Files.size(log)))));
         robot.interact(() -> robot.lookup("#viewerGoto").queryAs(TextField.class).setText("123456"));
         robot.clickOn("#viewerGoto").type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
@@ -113,11 +113,11 @@ class ArtifactViewerTest {
         robot.clickOn("#viewerFind").type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> matches(robot).equals("14 of 59")));
 
-        // The 10 MB line is cut, with a marker saying how much is not shown.
+        // The 10 MiB line is cut, with a marker saying how much is not shown.
         robot.interact(() -> robot.lookup("#viewerGoto").queryAs(TextField.class).setText(String.valueOf(LONG_LINE)));
         robot.clickOn("#viewerGoto").type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot,
-                () -> texts(robot, ".line-cut").stream().anyMatch(t -> t.contains("line cut here: 10 MB more not shown"))));
+                () -> texts(robot, ".line-cut").stream().anyMatch(t -> t.contains("line cut here: 10 MiB more not shown"))));
     }
 
     @Test
