@@ -123,9 +123,10 @@ public final class MainWindow {
             }
         });
         stage.setTitle("runboard");
-        // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it).
-        stage.setMinWidth(MIN_WIDTH);
-        stage.setMinHeight(MIN_HEIGHT);
+        // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it), unless the
+        // screen is smaller still: on an 800x600 screen a 1024x700 minimum put the window past its edges.
+        stage.setMinWidth(Math.min(MIN_WIDTH, screen.getWidth()));
+        stage.setMinHeight(Math.min(MIN_HEIGHT, screen.getHeight()));
         // Six PNGs decoded (~30 ms) off the FX thread: the window manager shows the icon a moment later.
         tasks.onFx(tasks.background(MainWindow::loadIcons), (icons, error) -> {
             if (icons != null) {
@@ -167,7 +168,7 @@ public final class MainWindow {
      * than the screen (nor less than the minimum, which a tiny screen cannot help).
      */
     static double firstSize(double usual, double share, double screen, double minimum) {
-        return Math.max(minimum, Math.min(screen, Math.max(usual, Math.floor(screen * share))));
+        return Math.min(screen, Math.max(minimum, Math.max(usual, Math.floor(screen * share))));
     }
 
     /** The app icon from the classpath, when the icon resources exist (they are optional). */

@@ -58,6 +58,14 @@ class KeyboardTest {
         assertTrue(fx(robot, () -> focusOwner().getStyleClass().contains("session-table")), "Ctrl+1 focused the table");
         robot.type(KeyCode.F6);
         assertEquals("outputList", fx(robot, () -> focusOwner().getId()), "F6 moved on to the output");
+        // F6 again: the side tabs, whose selected tab shows the focus (it once looked the same focused or not).
+        javafx.scene.layout.Region tab = fx(robot, () -> (javafx.scene.layout.Region) window.controller().sideTabs().lookup(".tab:selected"));
+        javafx.scene.layout.Border unfocused = fx(robot, tab::getBorder);
+        robot.type(KeyCode.F6);
+        assertTrue(fx(robot, () -> focusOwner() instanceof javafx.scene.control.TabPane), "F6 moved on to the side tabs");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tab.getBorder() != null
+                && !tab.getBorder().equals(unfocused)));
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.O).release(KeyCode.O, KeyCode.SHIFT, KeyCode.CONTROL);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> viewers(robot).size() == 1);

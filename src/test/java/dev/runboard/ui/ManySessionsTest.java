@@ -97,6 +97,21 @@ class ManySessionsTest {
     }
 
     @Test
+    void undoPutsARemovedRowBackWhereItStoodNotAfterTheRunningOnes(FxRobot robot) throws Exception {
+        SessionRow first = launch(robot, "echo first");
+        SessionRow running = launch(robot, "sleep 60");
+        SessionRow last = launch(robot, "echo last");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> first.status() == SessionStatus.COMPLETED
+                && last.status() == SessionStatus.COMPLETED));
+        robot.interact(() -> table(robot).getSelectionModel().selectAll());
+        robot.clickOn("#toolbarRemove"); // the running one stays
+        assertEquals(List.of(running), fx(robot, () -> List.copyOf(table(robot).getItems())));
+        robot.clickOn("#undoButton");
+        assertEquals(List.of("echo first", "sleep 60", "echo last"), fx(robot, () -> table(robot).getItems().stream()
+                .map(r -> r.commandProperty().get()).toList()), "the table's rows in started order again");
+    }
+
+    @Test
     void aFilterThatHidesEverythingSaysSoAndOffersToClearIt(FxRobot robot) throws Exception {
         launch(robot, "echo one");
         launch(robot, "echo two");

@@ -143,6 +143,8 @@ public final class AnsiParser {
                 style = style.withReverse(true);
             } else if (code == 8) {
                 style = style.withConceal(true);
+            } else if (code == 9) {
+                style = style.withStrikethrough(true);
             } else if (code == 22) {
                 style = style.withBold(false).withDim(false);
             } else if (code == 23) {
@@ -153,6 +155,8 @@ public final class AnsiParser {
                 style = style.withReverse(false);
             } else if (code == 28) {
                 style = style.withConceal(false);
+            } else if (code == 29) {
+                style = style.withStrikethrough(false);
             } else if (code >= 30 && code <= 37) {
                 style = style.withFgIndex(code - 30);
             } else if (code >= 90 && code <= 97) {

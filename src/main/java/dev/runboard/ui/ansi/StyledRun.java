@@ -48,6 +48,9 @@ public final class StyledRun {
         if (style.underline()) {
             t.setUnderline(true);
         }
+        if (style.strikethrough()) {
+            t.setStrikethrough(true);
+        }
         return t;
     }
 

@@ -39,6 +39,9 @@ final class OutputTail {
     private final BooleanProperty follow = new SimpleBooleanProperty(this, "follow", true);
     private final BooleanProperty wrap = new SimpleBooleanProperty(this, "wrap", false);
     private final StringProperty query = new SimpleStringProperty(this, "query", "");
+    /** Whether the tail followed when the current find began (a query typed into an empty field). */
+    private boolean followedBeforeFind = true;
+    private boolean wasFinding;
     /** Find reads the query as a regex, as the artifact viewer's search does. */
     private final BooleanProperty regex = new javafx.beans.property.SimpleBooleanProperty(this, "regex", false);
     private final ObjectProperty<RuleHighlights> highlights = new SimpleObjectProperty<>(this, "highlights", RuleHighlights.NONE);
@@ -270,8 +273,18 @@ final class OutputTail {
             current = found.size() - 1;
         }
         if (jump) {
+            boolean finding = q != null && !q.isEmpty();
+            if (finding && !wasFinding) {
+                followedBeforeFind = follow.get();
+            }
+            wasFinding = finding;
             current = found.isEmpty() ? -1 : 0;
             reveal();
+            if (found.isEmpty() && followedBeforeFind) {
+                // Typing "ex" jumped to an early match of "e"; once nothing matches (or the query is
+                // cleared) the tail goes back to following as it did before the find began.
+                follow.set(true);
+            }
         }
         updateInfo();
     }

@@ -35,10 +35,13 @@ public final class PendingRemovals {
 
     private static final class Batch {
         final List<SessionRow> rows;
+        /** Where each row stood in the list (started order), ascending: Undo puts them back there. */
+        final List<Integer> positions;
         PauseTransition timer;
 
-        Batch(List<SessionRow> rows) {
+        Batch(List<SessionRow> rows, List<Integer> positions) {
             this.rows = rows;
+            this.positions = positions;
         }
     }
 
@@ -78,7 +81,9 @@ public final class PendingRemovals {
                         }
                     });
         }
-        Batch batch = new Batch(chosen);
+        List<SessionRow> inOrder = chosen.stream()
+                .sorted(java.util.Comparator.comparingInt(r -> sessions.rows().indexOf(r))).toList();
+        Batch batch = new Batch(inOrder, inOrder.stream().map(r -> sessions.rows().indexOf(r)).toList());
         chosen.forEach(sessions::remove);
         pending.add(batch);
         String text = describe(chosen, waiting.size());
@@ -113,8 +118,9 @@ public final class PendingRemovals {
             return;
         }
         batch.timer.stop();
-        for (SessionRow row : batch.rows) {
-            sessions.add(row.spec(), row.snapshot());
+        for (int i = 0; i < batch.rows.size(); i++) { // ascending: each goes back before the ones after it
+            SessionRow row = batch.rows.get(i);
+            sessions.restore(row.spec(), row.snapshot(), batch.positions.get(i));
         }
         say.accept("Restored " + (batch.rows.size() == 1 ? batch.rows.get(0).commandProperty().get() : batch.rows.size() + " sessions"));
     }

@@ -25,6 +25,11 @@ public final class RuleNotifier {
     private final Clock clock;
     private final Duration quiet;
     private final Map<String, Instant> lastShown = new HashMap<>();
+    /**
+     * Matches from before this window opened are history (Facts lists them), not news: a new window
+     * sees every event of every session on its first tick, and once toasted an 18-minute-old match.
+     */
+    private final Instant opened;
 
     /** @param desktop receives (title, body) for the desktop notification, e.g. {@code DesktopNotifier::notify} */
     public RuleNotifier(ToastStack toasts, BiConsumer<String, String> desktop, Consumer<SessionRow> select,
@@ -34,12 +39,13 @@ public final class RuleNotifier {
         this.select = select;
         this.clock = clock;
         this.quiet = quiet;
+        this.opened = clock.instant();
     }
 
     /** Called on the FX thread with a row's events that are new since the previous tick. */
     public void newEvents(SessionRow row, List<SessionInsight.Event> fresh) {
         for (SessionInsight.Event e : fresh) {
-            if (e.kind() == SessionInsight.Kind.NOTIFY && allowed(row.id() + "\u0000" + e.rule())) {
+            if (e.kind() == SessionInsight.Kind.NOTIFY && !before(e) && allowed(row.id() + "\u0000" + e.rule())) {
                 String title = "rule matched: " + row.snapshot().command();
                 String body = e.message();
                 Label heading = new Label("\u25C6  " + abbreviate(title));
@@ -48,6 +54,10 @@ public final class RuleNotifier {
                 desktop.accept("runboard \u2014 " + abbreviate(title), body);
             }
         }
+    }
+
+    private boolean before(SessionInsight.Event e) {
+        return e.at() != null && e.at().isBefore(opened);
     }
 
     private boolean allowed(String key) {

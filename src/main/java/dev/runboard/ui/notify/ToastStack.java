@@ -44,6 +44,9 @@ public final class ToastStack {
         heading.getStyleClass().add("toast-title");
         Label text = new Label(body);
         text.getStyleClass().add("toast-body");
+        text.setWrapText(true);
+        text.setMaxWidth(360);
+        text.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         VBox toast = new VBox(2, heading, text);
         toast.getStyleClass().add("toast");
         toast.setOnMouseClicked(e -> {
@@ -71,8 +74,11 @@ public final class ToastStack {
         body.getStyleClass().add("toast-body");
         body.setWrapText(true);
         body.setMaxWidth(360);
+        body.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.control.Button button = new javafx.scene.control.Button("Undo");
         button.setId("undoButton");
+        // Never narrower than its word: the row once squeezed it to "U..." beside a long sentence at 1024 px.
+        button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         button.getStyleClass().addAll("small", "accent");
         javafx.scene.layout.HBox row = new javafx.scene.layout.HBox(12, body, button);
         row.setAlignment(Pos.CENTER_LEFT);

@@ -96,7 +96,9 @@ public final class SessionRow {
         update(elapsed, s.isRunning() ? runningElapsed(s, now) : s.elapsed());
         exit.set(exitText(s));
         update(outputBytes, s.outputBytes());
-        lastLine.set(asDrawn(s.lastLine()));
+        lastLine.set(s.status().isWaiting() && s.reason() != null && (s.lastLine() == null || s.lastLine().isEmpty())
+                ? s.reason() // "waiting for db", "queued in builds: 2 of 2 running": said in the row, not only in Facts
+                : asDrawn(s.lastLine()));
         snapshot.set(s); // last, so snapshot listeners see the other properties already current
         return (Objects.equals(lastLineBefore, lastLine.get()) ? 0 : LAST_LINE_CHANGED)
                 | (elapsedBefore.equals(elapsed.get()) && bytesBefore == s.outputBytes() ? 0 : COUNTERS_CHANGED);

@@ -116,6 +116,21 @@ public final class SessionsViewModel {
         return row;
     }
 
+    /**
+     * Puts back a session an Undo restored at {@code index}, where it stood when removed (appended,
+     * it landed after the sessions still running); FX thread.
+     */
+    public SessionRow restore(SessionSpec spec, SessionSnapshot snapshot, int index) {
+        SessionRow existing = byId.get(snapshot.sessionId());
+        if (existing != null) {
+            return existing;
+        }
+        SessionRow row = register(spec, snapshot);
+        rows.add(Math.max(0, Math.min(index, rows.size())), row);
+        recount();
+        return row;
+    }
+
     private SessionRow register(SessionSpec spec, SessionSnapshot first) {
         SessionRow row = new SessionRow(spec, first);
         byId.put(row.id(), row);

@@ -116,6 +116,13 @@ class AnsiParserTest {
         assertEquals("revnothiddenshown", line.plain(), "concealed text is still there to copy and find");
     }
 
+    @Test
+    void strikethroughTurnsOnAndOff() {
+        StyledLine line = new AnsiParser().parse("\u001B[9mgone\u001B[29mkept").get(0);
+        assertTrue(line.spans().get(0).style().strikethrough());
+        assertTrue(line.spans().get(1).style().isPlain(), "29 ends it");
+    }
+
     private static SgrStyle style(String text) {
         return new AnsiParser().parse(text).get(0).spans().get(0).style();
     }

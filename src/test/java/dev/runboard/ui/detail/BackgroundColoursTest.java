@@ -2,6 +2,7 @@ package dev.runboard.ui.detail;
 
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,7 +59,7 @@ class BackgroundColoursTest {
     @Test
     void whiteOnRedAndReverseVideoArePaintedAndReadOnBothThemes(FxRobot robot) throws Exception {
         SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(
-                "printf '\\033[41;37m ERR \\033[0m after\\n'; printf 'x \\033[7m REV \\033[0m y\\n'").cwd(dataDir).build()));
+                "printf '\\033[41;37m ERR \\033[0m after\\n'; printf 'x \\033[7m REV \\033[0m y\\n'; printf '\\033[9mstruck\\033[29m not\\n'").cwd(dataDir).build()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
         robot.interact(() -> window.model().selectedProperty().set(row));
 
@@ -75,6 +76,11 @@ class BackgroundColoursTest {
         assertTrue(luminance(fill(robot, " REV ")) < 0.2, "reverse video on light is dark: " + fill(robot, " REV "));
         assertReadable(robot, " REV ");
         assertCovers(robot, " REV ");
+
+        // SGR 9 is drawn struck through, and 29 ends it.
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> run(robot, "struck") != null));
+        assertTrue(fx(robot, () -> run(robot, "struck").isStrikethrough()), "struck through");
+        assertFalse(fx(robot, () -> run(robot, " not").isStrikethrough()));
 
         robot.interact(() -> theme.darkProperty().set(true));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fill(robot, " REV ") != null && luminance(fill(robot, " REV ")) > 0.5);

@@ -67,6 +67,26 @@ class FollowWrapTest {
         awaitLastLineInView(robot, "line 530 ");
     }
 
+    @Test
+    void aFindThatStopsMatchingGoesBackToFollowing(FxRobot robot) throws Exception {
+        String command = "for i in $(seq 1 300); do echo \"line $i end\"; done; "
+                + "while [ ! -f go ]; do sleep 0.1; done; for i in $(seq 301 330); do echo \"line $i end\"; done; sleep 60";
+        SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(command).cwd(dataDir).build()));
+        robot.interact(() -> window.model().selectedProperty().set(row));
+        awaitLastLineInView(robot, "line 300 ");
+        ToggleButton follow = robot.lookup("#followToggle").queryAs(ToggleButton.class);
+
+        // "line 1" matches early lines: the tail jumps to the first and stops following, as a find should.
+        robot.clickOn("#findField").write("line 1 ");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !follow.isSelected()));
+        // Typed on to something that matches nothing: no jump to line 1, and following resumes.
+        robot.write("zz");
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> follow.isSelected()
+                && "no matches".equals(robot.lookup("#matchLabel").queryAs(javafx.scene.control.Label.class).getText())));
+        Files.createFile(dataDir.resolve("go"));
+        awaitLastLineInView(robot, "line 330 ");
+    }
+
     private static void awaitLastLineInView(FxRobot robot, String start) throws TimeoutException {
         try {
             WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> lastLineInView(robot, start)));

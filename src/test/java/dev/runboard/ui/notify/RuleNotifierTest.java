@@ -51,6 +51,10 @@ class RuleNotifierTest {
                     Duration.ofSeconds(10));
             Session session = new Session("s1", SessionSpec.shell("echo hi").cwd(Path.of("/tmp")).build(), null, clock);
             SessionRow row = new SessionRow(session.spec(), session.snapshot());
+            // A match from before the window opened is history, not news (Facts lists it).
+            notifier.newEvents(row, List.of(notify(0, "old", now[0].minus(Duration.ofMinutes(18)))));
+            assertEquals(List.of(), desktop, "an old match does not toast in a new window");
+            assertEquals(0, toasts.shown().size());
             notifier.newEvents(row, List.of(notify(1, "disk"), notify(2, "disk"), notify(3, "net"),
                     new SessionInsight.Event(4, now[0], SessionInsight.Kind.HANG, "quiet")));
             assertEquals(List.of("/disk/ matched", "/net/ matched"), desktop);
@@ -67,6 +71,10 @@ class RuleNotifierTest {
     }
 
     private static SessionInsight.Event notify(long seq, String rule) {
-        return new SessionInsight.Event(seq, Instant.EPOCH, SessionInsight.Kind.NOTIFY, "/" + rule + "/ matched", rule);
+        return notify(seq, rule, null);
+    }
+
+    private static SessionInsight.Event notify(long seq, String rule, Instant at) {
+        return new SessionInsight.Event(seq, at, SessionInsight.Kind.NOTIFY, "/" + rule + "/ matched", rule);
     }
 }

@@ -106,6 +106,10 @@ class OneStartPathTest {
                 "s4", List.of("queued")));
         assertTrue(runsOf(cli, "s3").get(0).path("reason").asText().startsWith("queued in suites: 2 of 2 running"),
                 runsOf(cli, "s3").get(0).toString());
+        // The table's row says why it waits (in its Last line), not only Facts.
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup(".last-line-cell").queryAll()
+                .stream().anyMatch(n -> n instanceof javafx.scene.control.Labeled l && l.getText() != null
+                        && l.getText().startsWith("queued in suites: 2 of 2 running"))));
 
         // Reopening the workspace (autostart), Run all, `up` and `up migrate`: nothing that runs starts twice.
         FxReads.await(robot, () -> window.workspaces().open(project));
