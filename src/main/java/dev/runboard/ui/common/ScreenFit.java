@@ -1,18 +1,18 @@
-package dev.runboard.ui.launch;
+package dev.runboard.ui.common;
 
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Window;
 
 /** Keeps a dialog inside the screen it is on: no taller than it, and moved up when it grew past its bottom. */
-final class ScreenFit {
+public final class ScreenFit {
     /** Room left for a panel or dock at the screen's edge. */
     private static final double MARGIN = 24;
 
     private ScreenFit() {
     }
 
-    static void keepOnScreen(Window w) {
+    public static void keepOnScreen(Window w) {
         var screens = Screen.getScreensForRectangle(w.getX(), w.getY(), Math.max(1, w.getWidth()), Math.max(1, w.getHeight()));
         Rectangle2D area = (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
         double maxHeight = area.getHeight() - MARGIN;
@@ -25,5 +25,100 @@ final class ScreenFit {
         if (w.getY() < area.getMinY()) {
             w.setY(area.getMinY());
         }
+    }
+
+    /**
+     * Opens {@code dialog} at its content's size within the screen, and without disturbing its owner, under
+     * any window manager (both seen under openbox, never under headless Monocle):
+     * <ul>
+     * <li>JavaFX on GTK sized New session from a preferred size not yet laid out: it opened 600x112, only the
+     * top of its Command field. Once the dialog is shown and laid out, its window is set to the content's
+     * preferred size (within the screen), then made resizable.
+     * <li>A modal dialog disables its owner, which JavaFX's GTK glass does by making it not resizable for the
+     * while, and the window manager then un-maximizes a maximized owner (and the window state saved on quit
+     * said maximized: false). These dialogs need not block the window, so they are not modal.
+     * </ul>
+     */
+    public static void openWhole(javafx.scene.control.Dialog<?> dialog) {
+        boolean resizable = dialog.isResizable();
+        dialog.setResizable(false);
+        dialog.initModality(javafx.stage.Modality.NONE);
+        dialog.addEventHandler(javafx.scene.control.DialogEvent.DIALOG_SHOWN, e -> {
+            javafx.scene.Scene scene = dialog.getDialogPane().getScene();
+            fitToContent(scene);
+            // Again at each layout pulse until the window has stayed at its content's size for a few: wrapped text
+            // and scroll panes know their height only after a layout, and the window manager's first configure
+            // (its own idea of the size, 600x112) can come after ours. It only grows the window, and stops.
+            // The window manager's own configure can also come later still, with its size (200x200 for the first
+            // Preferences): for the first seconds, a window smaller than its content is grown back. Then a person's
+            // resizing is theirs.
+            Window w = scene.getWindow();
+            w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
+            javafx.beans.InvalidationListener regrow = o -> fitToContent(scene);
+            Runnable[] refit = new Runnable[1];
+            refit[0] = () -> {
+                fitToContent(scene);
+                // The window manager may give the keyboard back to the owner as it maps the dialog: while the
+                // person is still in the owner (not elsewhere), the dialog asks again.
+                Window owner = dialog.getOwner();
+                if (!w.isFocused() && owner != null && owner.isFocused()) {
+                    w.requestFocus();
+                }
+            };
+            scene.addPostLayoutPulseListener(refit[0]);
+            w.widthProperty().addListener(regrow);
+            w.heightProperty().addListener(regrow);
+            javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
+            Runnable stop = () -> {
+                scene.removePostLayoutPulseListener(refit[0]);
+                w.widthProperty().removeListener(regrow);
+                w.heightProperty().removeListener(regrow);
+                dialog.setResizable(resizable);
+            };
+            settle.setOnFinished(f -> stop.run());
+            settle.play();
+            dialog.addEventHandler(javafx.scene.control.DialogEvent.DIALOG_HIDDEN, h -> {
+                settle.stop();
+                stop.run();
+            });
+        });
+    }
+
+    /**
+     * Grows the window by what its scene lacks of the root's preferred size, kept within the screen. By the
+     * scene's lack, not to a window size: how much of a window's size its frame takes is known only once the
+     * window manager has framed it (a size set from a frame measured too early left New session 21 px short,
+     * and one measured right after a resize grew the window on to the screen's edge).
+     */
+    private static void fitToContent(javafx.scene.Scene scene) {
+        Window w = scene.getWindow();
+        if (w == null || scene.getRoot() == null || known(w.getWidth()) == 0 || known(scene.getWidth()) == 0) {
+            return; // not shown and laid out yet: asked again at the next pulse or size change
+        }
+        var screens = Screen.getScreensForRectangle(w.getX(), w.getY(), Math.max(1, w.getWidth()), Math.max(1, w.getHeight()));
+        Rectangle2D area = (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
+        double frameWidth = Math.max(0, w.getWidth() - scene.getWidth());
+        double frameHeight = Math.max(0, w.getHeight() - scene.getHeight());
+        double contentWidth = Math.min(area.getWidth() - MARGIN - frameWidth, scene.getRoot().prefWidth(-1));
+        double lackWidth = contentWidth - scene.getWidth();
+        double width = lackWidth > 0.5 ? w.getWidth() + lackWidth : w.getWidth();
+        // The height the content needs at the width it will have; a GridPane asked at a NaN width never returned.
+        double contentHeight = Math.min(area.getHeight() - MARGIN - frameHeight,
+                scene.getRoot().prefHeight(Math.max(1, width - frameWidth)));
+        double lackHeight = contentHeight - scene.getHeight();
+        if (lackWidth > 0.5) {
+            w.setWidth(width);
+        }
+        if (lackHeight > 0.5) {
+            w.setHeight(w.getHeight() + lackHeight);
+        }
+        if (w.getX() + w.getWidth() > area.getMaxX()) {
+            w.setX(Math.max(area.getMinX(), area.getMaxX() - w.getWidth()));
+        }
+        keepOnScreen(w);
+    }
+
+    private static double known(double size) {
+        return Double.isFinite(size) && size > 0 ? size : 0;
     }
 }

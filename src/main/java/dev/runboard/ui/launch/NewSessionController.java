@@ -128,7 +128,7 @@ public final class NewSessionController {
             if (commandField.getScene() != null && commandField.getScene().getWindow() != null) {
                 javafx.stage.Window w = commandField.getScene().getWindow();
                 w.sizeToScene();
-                ScreenFit.keepOnScreen(w);
+                dev.runboard.ui.common.ScreenFit.keepOnScreen(w);
             }
         });
     }

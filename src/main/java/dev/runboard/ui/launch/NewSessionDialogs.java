@@ -98,6 +98,7 @@ public final class NewSessionDialogs {
             }
         });
         dialog.setResultConverter(b -> null);
+        dev.runboard.ui.common.ScreenFit.openWhole(dialog);
         dialog.show();
         tasks.fx(controller::focusCommand);
         return dialog;

@@ -34,11 +34,17 @@ final class AskDialogs {
         again.setId("dontAskAgain");
         alert.getDialogPane().setExpandableContent(null);
         alert.getDialogPane().setGraphic(null);
-        javafx.scene.layout.VBox body = new javafx.scene.layout.VBox(10,
-                new javafx.scene.control.Label(alert.getContentText()), again);
+        // Wrapped, and as tall as its lines: unwrapped it was cut to "...or use `runbo..." at 1024 px.
+        javafx.scene.control.Label sentence = new javafx.scene.control.Label(alert.getContentText());
+        sentence.setId("closeWithRunningText");
+        sentence.setWrapText(true);
+        sentence.setMaxWidth(420);
+        sentence.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.VBox body = new javafx.scene.layout.VBox(10, sentence, again);
         alert.getDialogPane().setContent(body);
         alert.getDialogPane().lookupButton(CLOSE).setId("closeAnywayButton");
         alert.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
+        dev.runboard.ui.common.ScreenFit.openWhole(alert);
         boolean close = alert.showAndWait().orElse(ButtonType.CANCEL) == CLOSE;
         if (close && again.isSelected()) {
             dontAskAgain.run();
@@ -66,6 +72,7 @@ final class AskDialogs {
                 answer.accept(result);
             }
         });
+        dev.runboard.ui.common.ScreenFit.openWhole(alert);
         alert.show();
     }
 }

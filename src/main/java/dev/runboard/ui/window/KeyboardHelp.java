@@ -98,6 +98,7 @@ final class KeyboardHelp {
             key.setMinWidth(Label.USE_PREF_SIZE);
             Label what = new Label(shortcuts.get(i)[1]);
             what.setWrapText(true); // wraps inside the dialog instead of running into its edge
+            what.setMinHeight(Label.USE_PREF_SIZE); // and its row is as tall as its lines: else cut to "..."
             grid.addRow(i, key, what);
         }
         grid.setHgap(16);
@@ -115,6 +116,7 @@ final class KeyboardHelp {
         alert.getDialogPane().setContent(grid);
         alert.getDialogPane().setPrefWidth(600);
         alert.getDialogPane().getStylesheets().addAll(owner.getScene().getStylesheets());
+        dev.runboard.ui.common.ScreenFit.openWhole(alert);
         alert.show();
     }
 }

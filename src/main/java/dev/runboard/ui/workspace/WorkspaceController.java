@@ -237,6 +237,7 @@ public final class WorkspaceController {
         ask.setContentText("Command name:");
         ask.getDialogPane().lookupButton(javafx.scene.control.ButtonType.OK).setId("saveToWorkspaceButton");
         ask.getEditor().setId("saveToWorkspaceName");
+        dev.runboard.ui.common.ScreenFit.openWhole(ask);
         ask.show();
         ask.setOnHidden(e -> {
             String name = ask.getResult();

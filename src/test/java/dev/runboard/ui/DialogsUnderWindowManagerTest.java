@@ -1,0 +1,213 @@
+package dev.runboard.ui;
+
+import static dev.runboard.ui.FxReads.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.UnderWindowManager;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.Labeled;
+import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Every dialog of the window under a real window manager (openbox in Xvfb, the real glass toolkit:
+ * {@code .ci/window-manager}, at 1024x700, 1280x800 and 1920x1080), the window maximized or not: each
+ * opens at least at its content's size and within the screen, its default button in view, no label in
+ * it cut to "...", and closing it leaves a maximized window maximized. Monocle has no window manager,
+ * so none of this can go wrong there (a New session dialog opened 600x112; a modal un-maximized the window).
+ */
+@UnderWindowManager
+@ExtendWith(ApplicationExtension.class)
+class DialogsUnderWindowManagerTest {
+    private static final long WAIT_S = 30;
+    /** Rounding of a window manager's frame and of fractional layout sizes. */
+    private static final double SLACK = 3;
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path workDir;
+
+    private WindowFixture fixture;
+    private Stage stage;
+
+    @Start
+    void start(Stage primary) {
+        stage = primary;
+        fixture = WindowFixture.open(primary, dataDir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void everyDialogOpensWholeWithinTheScreenAndLeavesAMaximizedWindowMaximized(FxRobot robot) throws Exception {
+        Rectangle2D screen = fx(robot, () -> Screen.getPrimary().getVisualBounds());
+        // The window itself first: within the screen, whatever size it was made at.
+        assertWithin(robot, stage, screen, "the main window");
+        FxReads.await(robot, () -> fixture.window().model().launch(SessionSpec.shell("sleep 60").cwd(workDir).build()));
+        List<String> problems = new ArrayList<>();
+        for (boolean maximized : List.of(false, true)) {
+            robot.interact(() -> stage.setMaximized(maximized));
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stage::isMaximized) == maximized);
+            String state = maximized ? "maximized" : "not maximized";
+            problems.addAll(cutLabels(robot, stage.getScene().getRoot(), "the main window (" + state + ")"));
+            check(robot, screen, "New session (" + state + ")", () -> robot.clickOn("#newButton"), maximized, problems);
+            check(robot, screen, "Preferences (" + state + ")",
+                    () -> robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.CONTROL), maximized, problems);
+            check(robot, screen, "Keyboard shortcuts (" + state + ")", () -> robot.type(KeyCode.F1), maximized, problems);
+            check(robot, screen, "Quit with a session running (" + state + ")",
+                    () -> robot.press(KeyCode.CONTROL, KeyCode.Q).release(KeyCode.Q, KeyCode.CONTROL), maximized, problems);
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /** Opens a dialog, looks at it as a person would, closes it with Esc, and looks at the window behind. */
+    private void check(FxRobot robot, Rectangle2D screen, String name, Runnable open, boolean maximized, List<String> problems)
+            throws Exception {
+        List<Window> before = fx(robot, () -> List.copyOf(Window.getWindows()));
+        robot.interact(() -> stage.requestFocus());
+        open.run();
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> opened(before) != null));
+        Window dialog = fx(robot, () -> opened(before));
+        // Let the window manager and the layout settle: a few pulses, not a fixed sleep.
+        for (int i = 0; i < 5; i++) {
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        Parent root = fx(robot, () -> dialog.getScene().getRoot());
+        double width = fx(robot, dialog::getWidth);
+        double height = fx(robot, dialog::getHeight);
+        double sceneWidth = fx(robot, () -> dialog.getScene().getWidth());
+        double sceneHeight = fx(robot, () -> dialog.getScene().getHeight());
+        double prefWidth = fx(robot, () -> root.prefWidth(-1));
+        double prefHeight = fx(robot, () -> root.prefHeight(sceneWidth));
+        boolean screenHigh = height >= screen.getHeight() - 60;
+        if (sceneWidth + SLACK < Math.min(prefWidth, screen.getWidth() - 60)) {
+            problems.add(name + ": opened " + fmt(width) + " wide, narrower than its content (" + fmt(prefWidth) + ")");
+        }
+        if (sceneHeight + SLACK < prefHeight && !screenHigh) {
+            problems.add(name + ": opened " + fmt(sceneWidth) + "x" + fmt(sceneHeight) + ", shorter than its content ("
+                    + fmt(prefHeight) + " high) though the screen has room");
+        }
+        double x = fx(robot, dialog::getX);
+        double y = fx(robot, dialog::getY);
+        if (x < screen.getMinX() - SLACK || y < screen.getMinY() - SLACK || x + width > screen.getMaxX() + SLACK
+                || y + height > screen.getMaxY() + SLACK) {
+            problems.add(name + ": at " + fmt(x) + "," + fmt(y) + " " + fmt(width) + "x" + fmt(height) + ", not within the screen "
+                    + screen);
+        }
+        Node button = fx(robot, () -> defaultButton(root));
+        if (button != null) {
+            Bounds b = fx(robot, () -> button.localToScene(button.getBoundsInLocal()));
+            if (!fx(robot, button::isVisible) || b.getMaxX() > sceneWidth + SLACK || b.getMaxY() > sceneHeight + SLACK) {
+                problems.add(name + ": its default button is out of view (" + b + " in a " + fmt(sceneWidth) + "x" + fmt(sceneHeight)
+                        + " scene)");
+            }
+        }
+        problems.addAll(fx(robot, () -> cutLabels(robot, root, name)));
+
+        if (!fx(robot, dialog::isFocused)) {
+            problems.add(name + ": opened without the keyboard's focus");
+            robot.interact(dialog::requestFocus);
+        }
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !dialog.isShowing()));
+        for (int i = 0; i < 5; i++) {
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        if (maximized && !fx(robot, stage::isMaximized)) {
+            problems.add(name + ": the window was maximized and is not after the dialog");
+            robot.interact(() -> stage.setMaximized(true));
+            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stage::isMaximized));
+        }
+    }
+
+    private static Window opened(List<Window> before) {
+        for (Window w : Window.getWindows()) {
+            if (w.isShowing() && !before.contains(w) && w instanceof Stage && w.getScene() != null) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    private static Node defaultButton(Parent root) {
+        if (root instanceof DialogPane pane) {
+            for (ButtonType type : pane.getButtonTypes()) {
+                if (type.getButtonData() == ButtonBar.ButtonData.OK_DONE) {
+                    return pane.lookupButton(type);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Labels, buttons and links whose text is drawn cut ("..."): the skin's text node shows other text
+     * than the control has. Table and list cells elide by design (their column is the user's to widen),
+     * as do labels styled {@code elides}.
+     */
+    static List<String> cutLabels(FxRobot robot, Parent root, String where) {
+        List<String> cut = new ArrayList<>();
+        collect(root, where, cut);
+        return cut;
+    }
+
+    private static void collect(Node node, String where, List<String> cut) {
+        if (!node.isVisible() || node instanceof IndexedCell<?> || node.getStyleClass().contains("elides")) {
+            return;
+        }
+        if (node instanceof Labeled l && l.getText() != null && !l.getText().isBlank()) {
+            Node shown = l.lookup(".text");
+            if (shown instanceof Text t && !t.getText().replace("\n", " ").strip().equals(l.getText().replace("\n", " ").strip())
+                    && t.getText().contains(l.getEllipsisString())) {
+                cut.add(where + ": \"" + l.getText() + "\" is shown as \"" + t.getText() + "\"");
+            }
+        }
+        if (node instanceof Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                collect(child, where, cut);
+            }
+        }
+    }
+
+    private static void assertWithin(FxRobot robot, Window w, Rectangle2D screen, String name) {
+        double x = fx(robot, w::getX);
+        double y = fx(robot, w::getY);
+        double width = fx(robot, w::getWidth);
+        double height = fx(robot, w::getHeight);
+        assertTrue(x >= screen.getMinX() - SLACK && y >= screen.getMinY() - SLACK && x + width <= screen.getMaxX() + SLACK
+                && y + height <= screen.getMaxY() + SLACK, name + " at " + x + "," + y + " " + width + "x" + height
+                + " is not within the screen " + screen);
+    }
+
+    private static String fmt(double v) {
+        return String.valueOf(Math.round(v));
+    }
+}
