@@ -19,6 +19,9 @@ public final class Launcher {
             System.exit(2); // a usage error, as the CLI's are
         }
         if (args.length == 0 || opensWorkspace(args)) {
+            if (handedToOpenWindow(args)) {
+                System.exit(0);
+            }
             String noDisplay = Display.missing(System.getenv(), System.getProperty("glass.platform"), System.getProperty("os.name"));
             if (noDisplay != null) {
                 System.err.println(noDisplay);
@@ -29,6 +32,20 @@ public final class Launcher {
         } else {
             RunboardCli.main(asBytes ? dev.runboard.engine.RawProcess.arguments(args) : args);
         }
+    }
+
+    /**
+     * A window of this data dir already open takes the request (shows DIR, comes to the front), rather
+     * than a second window over the same sessions; said on stderr, so a script sees why nothing opened.
+     */
+    private static boolean handedToOpenWindow(String[] args) {
+        java.util.Optional<java.nio.file.Path> folder = args.length == 2
+                ? java.util.Optional.of(java.nio.file.Path.of(args[1]).toAbsolutePath().normalize()) : java.util.Optional.empty();
+        if (!dev.runboard.engine.WindowDoor.knock(dev.runboard.store.DataDirs.resolve(null), folder)) {
+            return false;
+        }
+        System.err.println("runboard: a window is already open; it now shows " + folder.map(f -> f.toString()).orElse("itself"));
+        return true;
     }
 
     /** {@code runboard open DIR} with an existing folder opens the window; anything else about open ({@code --help}, a bad folder) is the CLI's. */

@@ -33,12 +33,25 @@ public record SupervisorPaths(Path dataDir, Path socket, Path lock, Path log) {
     }
 
     static Path socketFor(Path dataDir, String runtimeDir) {
-        Path inDataDir = dataDir.resolve("supervisor.sock");
+        return socketFor(dataDir, runtimeDir, "supervisor");
+    }
+
+    /**
+     * The path of the data dir's socket called {@code name} ({@code supervisor}, {@code window}): under
+     * the runtime dir when it is set and private, else in the data dir.
+     */
+    static Path socketFor(Path dataDir, String runtimeDir, String name) {
+        Path inDataDir = dataDir.resolve(name + ".sock");
         if (runtimeDir == null || runtimeDir.isBlank() || !Path.of(runtimeDir).isAbsolute() || !dev.runboard.store.DataDirs.ownedAndPrivate(Path.of(runtimeDir))) {
             return inDataDir;
         }
-        Path candidate = Path.of(runtimeDir, "runboard", "supervisor-" + shortHash(dataDir.toString()) + ".sock");
+        Path candidate = Path.of(runtimeDir, "runboard", name + "-" + shortHash(dataDir.toString()) + ".sock");
         return candidate.toString().length() <= MAX_SOCKET_PATH ? candidate : inDataDir;
+    }
+
+    /** The socket an open window of this data dir listens on for a second {@code runboard open} ({@link WindowDoor}). */
+    public Path windowSocket() {
+        return socketFor(dataDir, System.getenv("XDG_RUNTIME_DIR"), "window");
     }
 
     /**

@@ -35,7 +35,8 @@ public final class DataDirs {
     private static final List<String> OWN_FOLDERS = List.of("sessions", "artifacts", "corrupt", "bin");
     /** What at the top of the data dir is runboard's ({@code manager.log}: written by runboard 0.1). */
     private static final List<String> OWN = List.of("sessions", "artifacts", "corrupt", "bin", "settings.json",
-            "supervisor.lock", "supervisor.log", "supervisor.sock", "recent-workspaces.json", "manager.log", "ui-state.json");
+            "supervisor.lock", "supervisor.log", "supervisor.sock", "window.sock", "recent-workspaces.json", "manager.log",
+            "ui-state.json");
     /** The rest of what runboard writes at the top of a data dir (for {@link #refuseForeign}). */
     private static final List<String> ALSO_OWN = List.of("ssh", "settings.schema.json", "list.index", "rows.index");
     /** Left by {@link #check} once it has made everything of runboard's in the data dir private. */

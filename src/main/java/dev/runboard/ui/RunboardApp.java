@@ -22,6 +22,8 @@ import javafx.stage.Stage;
 public final class RunboardApp extends Application {
     private SupervisedSessions engine;
     private MainWindow window;
+    /** Where a second "runboard open" reaches this window (null when another window holds it, or none could be made). */
+    private dev.runboard.engine.WindowDoor door;
     private UiSettings settings;
 
     public static void launchWindow(String[] args) {
@@ -66,6 +68,18 @@ public final class RunboardApp extends Application {
         warnings.forEach(window.model()::warn);
         HistoryLoad.afterFirstFrame(window, read.sessions(), tasks, engine::load, () -> engine.follow(settings.pollPeriod()), report);
         window.show();
+        // A second "runboard open DIR" (or a bare runboard) while this window is open comes here instead
+        // of opening a second window over the same sessions.
+        try {
+            door = dev.runboard.engine.WindowDoor.open(dataDir, folder -> tasks.fx(() -> {
+                folder.ifPresent(window.workspaces()::open);
+                stage.setIconified(false);
+                stage.toFront();
+                stage.requestFocus();
+            })).orElse(null);
+        } catch (java.io.IOException e) {
+            window.model().warn("A second runboard open will start a second window: " + e.getMessage());
+        }
         // "runboard open DIR" (see Launcher): the window opens on that workspace.
         java.util.List<String> raw = getParameters().getRaw();
         if (raw.size() == 2 && raw.get(0).equals("open")) {
@@ -92,6 +106,9 @@ public final class RunboardApp extends Application {
 
     @Override
     public void stop() {
+        if (door != null) {
+            door.close();
+        }
         if (window != null) {
             window.close();
         }
