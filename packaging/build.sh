@@ -231,6 +231,14 @@ if [ "$TYPE" = deb ]; then
       install -D -m 644 "icons/png/runboard-$size.png" "$root/usr/share/icons/hicolor/${size}x${size}/apps/runboard.png"
     done
     install -D -m 644 icons/runboard.svg "$root/usr/share/icons/hicolor/scalable/apps/runboard.svg"
+    # Shell completion (subcommands, options, session ids, workspace names), where each shell looks for it.
+    mkdir -p "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+      "$root/usr/share/fish/vendor_completions.d"
+    "${JDK_BIN}java" -jar target/runboard.jar completion bash > "$root/usr/share/bash-completion/completions/runboard"
+    "${JDK_BIN}java" -jar target/runboard.jar completion zsh > "$root/usr/share/zsh/vendor-completions/_runboard"
+    "${JDK_BIN}java" -jar target/runboard.jar completion fish > "$root/usr/share/fish/vendor_completions.d/runboard.fish"
+    chmod 644 "$root/usr/share/bash-completion/completions/runboard" "$root/usr/share/zsh/vendor-completions/_runboard" \
+      "$root/usr/share/fish/vendor_completions.d/runboard.fish"
     # Class-data archives fit only the absolute class path they were made with: the app-image's do not fit
     # /usr/lib/runboard/app. The postinst makes them there (packaging/linux/make-archives.sh, a few seconds),
     # the prerm removes them (they are not the package's files).

@@ -18,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code runboard list}: the sessions of the data dir, as the supervisor knows them; reading never deletes. */
 @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "List sessions (running and past), oldest first.",
-        footer = {"", "Examples:", "  runboard list", "  runboard list --status running", "  runboard list --json"})
+        footer = {"", "Examples:", "  runboard list", "  runboard list --status running", "  runboard list --json",
+            "  runboard kill $(runboard list -q --status running)"})
 public final class ListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -28,6 +29,9 @@ public final class ListCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print a JSON array of snapshots (the exec snapshot schema).")
     boolean json;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print only the session ids, one a line (for scripts and shell completion).")
+    boolean quiet;
 
     @Option(names = "--status", paramLabel = "S",
             description = "Only sessions with this status: pending, queued, running, paused, completed, failed, timeout,"
@@ -50,10 +54,12 @@ public final class ListCommand implements Callable<Integer> {
             // The supervisor renders the lines (and keeps those of ended sessions): a long history costs it
             // no JSON of every snapshot, and a client with no supervisor up prints the same from its index.
             List<ListRows.Row> rows = store.client().listRows(); // before the header: a data dir it refuses prints nothing
-            out.println(ListRows.header());
+            if (!quiet) {
+                out.println(ListRows.header());
+            }
             for (ListRows.Row row : rows) {
                 if (only == null || only.word().equals(row.status())) {
-                    out.println(row.line());
+                    out.println(quiet ? row.id() : row.line());
                 }
             }
         }

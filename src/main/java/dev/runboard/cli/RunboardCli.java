@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
             KillCommand.class, SignalCommand.class, WaitCommand.class, OpenCommand.class, SupervisorCommand.class,
             GrepCommand.class, ConfigCommand.class, RemoveCommand.class, UpCommand.class, DownCommand.class,
             QueueCommand.class, HistoryCommand.class, DiffCommand.class, CompletionCommand.class,
-            CommandLine.HelpCommand.class})
+            NamesCommand.class, CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
     /** Exit code for a usage error (bad flag, invalid session spec). */

@@ -21,6 +21,11 @@ public final class ListRows {
 
     /** One session's line: its status word, apart for filtering, and the line without its end. */
     public record Row(String status, String line) {
+        /** The session's id: the line's first column (ids have no spaces). */
+        public String id() {
+            int space = line.indexOf(' ');
+            return space < 0 ? line : line.substring(0, space);
+        }
     }
 
     public static String header() {
