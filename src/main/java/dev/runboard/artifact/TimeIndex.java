@@ -95,6 +95,15 @@ public final class TimeIndex {
         return Stamp.FORMAT.format(java.time.Instant.ofEpochMilli(epochMillis));
     }
 
+    /** How long the file was at {@code epochMillis}: the offset of the last entry at or before it (0 before the first). */
+    public long bytesAt(long epochMillis) {
+        long bytes = 0;
+        for (int i = 0; i < count && millis[i] <= epochMillis; i++) {
+            bytes = offsets[i];
+        }
+        return bytes;
+    }
+
     /** Epoch millis at which the line starting at {@code lineStart} was written, or -1 when the index does not reach it yet. */
     public long timeOf(long lineStart) {
         int i = Arrays.binarySearch(offsets, 0, count, lineStart);

@@ -50,7 +50,7 @@ final class SessionList {
 
     void add(Session session) {
         if (session.outcome() == null) {
-            session.expect(RunEstimate.from(history(RunKey.of(session.spec()))));
+            session.expect(estimate(RunKey.of(session.spec()), List.of()));
         }
         byId.put(session.id(), session);
         sessions.add(session);
@@ -67,7 +67,7 @@ final class SessionList {
         for (Session session : added) {
             if (session.outcome() == null) {
                 // Judged by the runs before it, as if added one at a time: the owner's estimate is the same.
-                session.expect(RunEstimate.from(history(RunKey.of(session.spec()), before)));
+                session.expect(estimate(RunKey.of(session.spec()), before));
             }
             byId.put(session.id(), session);
             before.add(session);
@@ -93,6 +93,34 @@ final class SessionList {
      */
     RunHistory history(RunKey key) {
         return history(key, List.of());
+    }
+
+    /** A new run's estimate from the ended runs of its command, the list's and then {@code more}. */
+    private RunEstimate estimate(RunKey key, List<Session> more) {
+        return RunEstimate.from(history(key, more), this::shareAtMidpoint);
+    }
+
+    /**
+     * What part of a run's output it had printed at half its duration, read from its time index; NaN
+     * when that cannot be told (no index, no output, the session gone).
+     */
+    private double shareAtMidpoint(dev.runboard.session.Run run) {
+        Session session = byId.get(run.id());
+        SessionSnapshot s = session == null ? null : session.snapshot(false);
+        if (s == null || s.rawOutput() == null || run.startedAt() == null || run.durationSeconds() == null
+                || run.outputBytes() <= 0) {
+            return Double.NaN;
+        }
+        try {
+            dev.runboard.artifact.TimeIndex index = dev.runboard.artifact.TimeIndex.read(java.nio.file.Path.of(s.rawOutput()));
+            if (index.isEmpty()) {
+                return Double.NaN;
+            }
+            long midpoint = run.startedAt().toEpochMilli() + Math.round(run.durationSeconds() * 500);
+            return (double) index.bytesAt(midpoint) / run.outputBytes();
+        } catch (java.io.IOException | RuntimeException e) {
+            return Double.NaN; // an estimate is a hint: a file that cannot be read leaves it to the even guess
+        }
     }
 
     /** As {@link #history(RunKey)}, with {@code more} sessions after those of the list. */

@@ -7,10 +7,12 @@ import java.util.List;
  * they printed. It estimates progress by one of two predictors, elapsed time against their median
  * duration or output written against their median output size, whichever was right more often on
  * those runs themselves: each earlier run, seen at its midpoint against the median of the others
- * (leave-one-out), should read 50 %. Assuming output grows evenly with time, a run's midpoint shows
- * half its final size, so in effect it picks whichever of duration and size varied less; a test
- * suite printing a line per test is steadier in size than in time. Immutable; made once when a run
- * starts, read at every snapshot.
+ * (leave-one-out), should read 50 %. What a run had printed at its midpoint comes from its time
+ * index where there is one: a runner that prints most of its output in a burst and then works in
+ * silence had printed 80 % by then, so output would be a poor guide and time is used; where nothing
+ * says, output is taken to grow evenly (half at the midpoint), which picks whichever of duration and
+ * size varied less; a test suite printing a line per test is steadier in size than in time.
+ * Immutable; made once when a run starts, read at every snapshot.
  */
 public final class RunEstimate {
     /** No estimate: fewer than {@link #MIN_RUNS} earlier successful runs. */
@@ -37,19 +39,50 @@ public final class RunEstimate {
 
     /** The estimate from a history's recent successful runs (the running session itself not among them). */
     public static RunEstimate from(RunHistory earlier) {
+        return from(earlier, run -> Double.NaN);
+    }
+
+    /**
+     * As {@link #from(RunHistory)}, with {@code shareAtMidpoint} telling what part (0–1) of a run's
+     * output it had printed at half its duration, or NaN where that is not known (taken as half).
+     */
+    public static RunEstimate from(RunHistory earlier, java.util.function.ToDoubleFunction<Run> shareAtMidpoint) {
         List<Run> good = earlier.recentSuccesses();
         if (good.size() < MIN_RUNS) {
             return NONE;
         }
         double[] seconds = good.stream().mapToDouble(Run::durationSeconds).toArray();
         double[] bytes = good.stream().mapToDouble(Run::outputBytes).toArray();
+        double[] shares = good.stream().mapToDouble(r -> {
+            double share = shareAtMidpoint.applyAsDouble(r);
+            return Double.isNaN(share) ? 0.5 : Math.max(0, Math.min(1, share));
+        }).toArray();
+        double[] halfTimes = new double[seconds.length];
+        double[] halfOutputs = new double[bytes.length];
+        for (int j = 0; j < seconds.length; j++) {
+            halfTimes[j] = seconds[j] / 2;
+            halfOutputs[j] = bytes[j] * shares[j];
+        }
         double medianBytes = RunHistory.median(bytes);
-        boolean byOutput = medianBytes > 0 && midpointError(bytes) < midpointError(seconds);
+        boolean byOutput = medianBytes > 0 && midpointError(bytes, halfOutputs) < midpointError(seconds, halfTimes);
         return new RunEstimate(RunHistory.median(seconds), medianBytes, max(seconds), max(bytes), byOutput);
     }
 
-    /** The mean error, at each run's midpoint, of predicting it from the median of the other runs. */
+    /** As {@link #midpointError(double[], double[])} for values that grow evenly: half of each at its midpoint. */
     static double midpointError(double[] values) {
+        double[] halves = new double[values.length];
+        for (int j = 0; j < values.length; j++) {
+            halves[j] = values[j] / 2;
+        }
+        return midpointError(values, halves);
+    }
+
+    /**
+     * The mean error, at each run's midpoint, of reading its progress against the median of the other
+     * runs: {@code atMidpoint[j]} is what run j had reached then (seconds, or bytes printed), and the
+     * reading should be 0.5.
+     */
+    static double midpointError(double[] values, double[] atMidpoint) {
         double sum = 0;
         for (int j = 0; j < values.length; j++) {
             double[] others = new double[values.length - 1];
@@ -59,7 +92,7 @@ public final class RunEstimate {
                 }
             }
             double median = RunHistory.median(others);
-            sum += median <= 0 ? 1 : Math.abs(values[j] / 2 / median - 0.5);
+            sum += median <= 0 ? 1 : Math.abs(atMidpoint[j] / median - 0.5);
         }
         return sum / values.length;
     }

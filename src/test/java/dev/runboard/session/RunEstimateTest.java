@@ -24,6 +24,19 @@ class RunEstimateTest {
     }
 
     @Test
+    void outputThatCameInABurstIsNotTrustedEvenWhenItsSizeIsSteady() {
+        RunHistory h = history(new double[] {60, 90, 75}, new long[] {10_000, 10_000, 10_100});
+        // The runner: 65 % of its bytes in the first seconds, then silence; at its midpoint
+        // it had printed nearly all of it, so by output it would read 0.8 done with the time left rising.
+        RunEstimate bursty = RunEstimate.from(h, run -> 0.95);
+        assertEquals("time", bursty.basis());
+        assertEquals(0.5, bursty.at(37.5, 9_500).progress(), 0.01, "half the usual time is half way");
+        // The same sizes printed evenly (a line per test): output, as without a time index.
+        assertEquals("output", RunEstimate.from(h, run -> 0.5).basis());
+        assertEquals("output", RunEstimate.from(h, run -> Double.NaN).basis(), "unknown shares are taken as even");
+    }
+
+    @Test
     void aJobWithSteadyTimeButVaryingOutputIsJudgedByTime() {
         RunEstimate e = RunEstimate.from(history(new double[] {100, 101, 99}, new long[] {100, 5_000, 40_000}));
         assertEquals("time", e.basis());
