@@ -24,9 +24,12 @@ import picocli.CommandLine.Spec;
         description = {"Start a workspace's commands with everything they depend on, and return.",
             "The supervisor starts each when its dependencies meet their conditions (depends_on), waits for",
             "readiness probes, restarts by each command's restart policy and keeps group queues, window or not.",
-            "No NAME: every command with autostart: true (none: nothing starts, and up exits 2 saying so)."},
-        footer = {"", "Exit status with --wait: 0 when all are ready (or completed), 1 when any failed or was skipped.",
-            "", "Examples:", "  runboard up", "  runboard up web --wait", "  runboard up -f stack/runboard.yaml tests"})
+            "No NAME: every command with autostart: true (none: nothing starts, and up exits 2 saying so).",
+            "Services (servers, databases): --wait. Batches (test suites, builds): --until-ended."},
+        footer = {"", "Exit status with --wait or --until-ended: 0 when all are ready (or completed), 1 when any failed or",
+            "was skipped. Each command's latest run is printed as it stands when up returns, with why it waits or was skipped.",
+            "", "Examples:", "  runboard up", "  runboard up web --wait", "  runboard up tests --until-ended",
+            "  runboard up -f stack/runboard.yaml tests"})
 public final class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -37,8 +40,25 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "The workspace file (default: ./runboard.yaml).")
     Path file;
 
-    @Option(names = "--wait", description = "Wait until every command is ready or has ended; exit 1 if any failed or was skipped.")
+    @Option(names = "--wait", description = "For services: wait until every command started is ready (its probe passed) or,"
+            + " without a probe, has ended or stayed up --settle; exit 1 if any failed or was skipped by then.")
     boolean await;
+
+    @Option(names = "--settle", paramLabel = "DURATION", defaultValue = "1s",
+            description = "With --wait: how long a command without a probe must stay up to count as up (default: ${DEFAULT-VALUE}).")
+    String settle;
+
+    @Option(names = "--until-ended", description = "For batches (test suites): wait until every command started has ended;"
+            + " exit 1 if any failed or was skipped.")
+    boolean untilEnded;
+
+    @Option(names = "--abort-on-failure", description = "Stop the whole stack (as down does) and exit 1 as soon as a command"
+            + " fails or is skipped for good (no restart to come); waits as --until-ended unless --wait is given.")
+    boolean abortOnFailure;
+
+    @Option(names = "--no-deps", description = "Start only the named commands, not what they depend on (their conditions on"
+            + " commands not started count as met).")
+    boolean noDeps;
 
     @Option(names = "--force", description = "Run the named commands again though they already succeeded while the"
             + " stack runs (a running command is never started twice).")
@@ -53,10 +73,20 @@ public final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (await && untilEnded) {
+            throw new UsageException("give --wait (services: until ready) or --until-ended (batches: until ended), not both");
+        }
+        java.time.Duration settleFor;
+        try {
+            settleFor = dev.runboard.session.Durations.parse(settle);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--settle: " + e.getMessage());
+        }
         SupervisorClient client = store.client();
         JsonNode reply;
         try {
-            reply = client.upReply(fileOrDefault(file), names, await, force);
+            reply = client.upReply(fileOrDefault(file), names,
+                    new SupervisorClient.UpOptions(await, untilEnded, settleFor, force, noDeps, abortOnFailure));
         } catch (SupervisorClient.RequestException e) {
             if (e.usage()) {
                 throw new UsageException(e.getMessage());
@@ -65,15 +95,23 @@ public final class UpCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         for (JsonNode s : reply.path("sessions")) {
-            out.printf(Locale.ROOT, "%-22s %-9s %s%n", s.path("id").asText(), s.path("status").asText(), s.path("name").asText());
+            String reason = s.path("reason").asText("");
+            out.printf(Locale.ROOT, "%-22s %-9s %s%s%n", s.path("id").asText(), s.path("status").asText(), s.path("name").asText(),
+                    reason.isEmpty() ? "" : ": " + reason);
+        }
+        for (JsonNode d : reply.path("disabled")) {
+            out.printf(Locale.ROOT, "%-22s %-9s %s%n", "-", "disabled", d.asText());
         }
         out.flush();
-        if (!await) {
+        if (!reply.has("failed")) {
             return 0;
         }
         PrintWriter err = spec.commandLine().getErr();
         for (JsonNode f : reply.path("failed")) {
             err.println("runboard up: " + f.asText());
+        }
+        if (reply.path("aborted").asBoolean()) {
+            err.println("runboard up: stopped the stack (--abort-on-failure)");
         }
         err.flush();
         return reply.path("failed").isEmpty() ? 0 : 1;

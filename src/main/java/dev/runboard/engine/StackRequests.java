@@ -41,20 +41,46 @@ final class StackRequests {
         handlers.put("queue", this::queue);
     }
 
+    /**
+     * {@code up}: starts the commands, then with {@code wait} ({@code --wait}: ready or settled) or
+     * {@code until_ended} waits, and answers with each command's latest run as it stands then (its status
+     * and reason: a restart or a skip after the start is what the person needs to see), the failures,
+     * and the {@code disabled} commands that got no session. {@code abort_on_failure} stops the stack at
+     * the first failure (and waits as {@code until_ended} when no wait was asked).
+     */
     private ObjectNode up(JsonNode request) throws Exception {
         Path file = file(request);
         Workspace ws = load(file);
-        List<Session> sessions = stack.up(ws, file.toString(), names(request), environment(request),
-                request.path("force").asBoolean(false));
+        boolean noDeps = request.path("no_deps").asBoolean(false);
+        List<String> names = names(request);
+        List<Session> sessions = stack.up(ws, file.toString(), names, environment(request), request.path("force").asBoolean(false),
+                noDeps);
+        boolean abort = request.path("abort_on_failure").asBoolean(false);
+        Orchestrator.WaitFor waitFor = request.path("until_ended").asBoolean(false) ? Orchestrator.WaitFor.ENDED
+                : request.path("wait").asBoolean(false) ? Orchestrator.WaitFor.READY
+                : abort ? Orchestrator.WaitFor.ENDED : null;
         ObjectNode reply = Protocol.ok();
+        ArrayNode failed = null;
+        if (waitFor != null) {
+            Duration settle = request.has("settle_ms") ? Duration.ofMillis(Math.max(0, request.path("settle_ms").asLong()))
+                    : Orchestrator.DEFAULT_SETTLE;
+            Orchestrator.Settled settled = stack.await(sessions, WAIT_LIMIT, waitFor, settle, abort);
+            sessions = settled.sessions();
+            failed = reply.putArray("failed");
+            settled.failed().forEach(failed::add);
+            reply.put("aborted", settled.aborted());
+        }
         ArrayNode list = reply.putArray("sessions");
         for (Session s : sessions) {
-            list.addObject().put("name", s.stack().name()).put("id", s.id()).put("status", s.status().word());
+            ObjectNode o = list.addObject().put("name", s.stack().name()).put("id", s.id()).put("status", s.status().word());
+            String reason = s.status().isWaiting() ? s.waitingReason()
+                    : s.status() == dev.runboard.session.SessionStatus.SKIPPED ? s.snapshot().reason() : null;
+            if (reason != null) {
+                o.put("reason", reason);
+            }
         }
-        if (request.path("wait").asBoolean()) {
-            ArrayNode failed = reply.putArray("failed");
-            stack.awaitSettled(sessions, WAIT_LIMIT).forEach(failed::add);
-        }
+        ArrayNode disabled = reply.putArray("disabled");
+        Orchestrator.disabledAmong(ws, names, noDeps).forEach(disabled::add);
         return reply;
     }
 

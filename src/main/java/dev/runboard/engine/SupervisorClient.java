@@ -125,11 +125,32 @@ public final class SupervisorClient implements SupervisorLink {
      * {@code force}: a named command that already ended runs again (never a second copy of a running one).
      */
     public JsonNode upReply(java.nio.file.Path file, List<String> names, boolean await, boolean force) throws IOException {
+        return upReply(file, names, new UpOptions(await, false, null, force, false, false));
+    }
+
+    /**
+     * How {@code up} starts and what it waits for: {@code await} ({@code --wait}: every command ready, or
+     * without a probe ended or up {@code settle}; null: the supervisor's default), {@code untilEnded}
+     * (every command ended), {@code force}, {@code noDeps} (only the named commands), {@code abortOnFailure}
+     * (stop the stack when one fails).
+     */
+    public record UpOptions(boolean await, boolean untilEnded, Duration settle, boolean force, boolean noDeps,
+                            boolean abortOnFailure) {
+    }
+
+    /** {@code runboard up} with every option. */
+    public JsonNode upReply(java.nio.file.Path file, List<String> names, UpOptions options) throws IOException {
         ObjectNode req = Protocol.request("up");
         req.put("file", file.toAbsolutePath().toString());
         req.set("names", Json.mapper().valueToTree(names));
-        req.put("wait", await);
-        req.put("force", force);
+        req.put("wait", options.await());
+        req.put("until_ended", options.untilEnded());
+        if (options.settle() != null) {
+            req.put("settle_ms", options.settle().toMillis());
+        }
+        req.put("force", options.force());
+        req.put("no_deps", options.noDeps());
+        req.put("abort_on_failure", options.abortOnFailure());
         req.set("environment", Json.mapper().valueToTree(environment()));
         return call(req);
     }

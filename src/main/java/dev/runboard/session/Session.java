@@ -90,12 +90,16 @@ public final class Session {
     /**
      * A readiness verdict (null: unchanged) and the event that tells it (null: none), as one change:
      * nobody sees the session ready without the event saying since when. The event is kept only while
-     * it runs; the verdict in any phase (a waiting session is not ready).
+     * it runs or has ended (a log probe's last look at an ended run); the verdict in any phase (a waiting
+     * session is not ready).
      */
     public void noteReadiness(Boolean isReady, SessionEvent event) {
         update(s -> {
             SessionState after = isReady == null ? s : s.withReady(isReady);
-            return event != null && after instanceof SessionState.Running r ? r.withEvent(event) : after;
+            if (event != null && after instanceof SessionState.Running r) {
+                return r.withEvent(event);
+            }
+            return event != null && after instanceof SessionState.Ended e ? e.withEvent(event) : after;
         });
     }
 

@@ -187,6 +187,15 @@ public sealed interface SessionState {
             return new Ended(startedAt, pid, pidStartTicks, outcome, killReport, resources, events, now);
         }
 
+        public Ended withEvent(SessionEvent event) {
+            java.util.List<SessionEvent> more = new java.util.ArrayList<>(events);
+            more.add(event);
+            if (more.size() > SessionEvent.LIMIT) {
+                more.subList(0, more.size() - SessionEvent.LIMIT).clear();
+            }
+            return new Ended(startedAt, pid, pidStartTicks, outcome, killReport, resources, more, ready);
+        }
+
         @Override
         public SessionStatus status() {
             return outcome.status();

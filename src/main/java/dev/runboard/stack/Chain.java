@@ -19,8 +19,8 @@ final class Chain implements Dependency {
     /** The client environment the command starts from (the {@code up} caller's). */
     final Map<String, String> environment;
     Session current;
-    /** Restarts since the count was last reset (the {@code limit} applies to these). */
-    int restartsSinceReset;
+    /** Restarts since the count was last reset (the {@code limit} applies to these); read by the probe pool too. */
+    volatile int restartsSinceReset;
     /** The earliest start of the current (waiting) session: a delay or a restart's backoff; null: none yet. */
     Instant notBefore;
     /** Whether {@link #notBefore} is a restart's backoff (else the command's delay). */
@@ -33,7 +33,7 @@ final class Chain implements Dependency {
     /** Ended for good: no further run. */
     boolean over;
     /** {@code down} or a person stopped it: never restarted. */
-    boolean stopped;
+    volatile boolean stopped;
     /** How the last run ended, for reasons ("failed (exit 1)"). */
     String lastEnd;
 
@@ -68,7 +68,9 @@ final class Chain implements Dependency {
         return switch (condition) {
             case "started" -> everStarted;
             case "ready" -> command.ready() == null ? everStarted : everReady;
-            case "succeeded" -> succeeded;
+            // Its current run: a dependency that restarts (restart: always after an exit 0) has not succeeded
+            // until the run it is on now has ended completed and no other follows.
+            case "succeeded" -> current != null && current.status() == SessionStatus.COMPLETED;
             default -> over;
         };
     }
@@ -90,6 +92,32 @@ final class Chain implements Dependency {
             return "not ready within " + dev.runboard.session.Durations.format(command.ready().timeoutOrDefault());
         }
         return lastEnd == null ? "it ended" : lastEnd;
+    }
+
+    /**
+     * Whether a run of this chain that ends now as a failure at {@code endedAt} would be followed by
+     * another (its policy, the restart count, {@code reset_after}): its reason must not promise a restart
+     * that will not come. Read from the probe pool; the fields it reads are volatile.
+     */
+    boolean restartsAfterFailure(Session run, Instant endedAt) {
+        if (stopped || "never".equals(command.restart())) {
+            return false;
+        }
+        int limit = command.backoff().limitOrDefault();
+        Instant startedAt = run.startedAt();
+        boolean reset = startedAt != null
+                && java.time.Duration.between(startedAt, endedAt).compareTo(command.backoff().resetAfterOrDefault()) >= 0;
+        return reset ? limit > 0 : restartsSinceReset < limit;
+    }
+
+    /** "will not succeed": what a dependency's condition can no longer become, for the reasons of those waiting on it. */
+    static String cannot(String condition) {
+        return switch (condition) {
+            case "started" -> "will not start";
+            case "ready" -> "will not be ready";
+            case "succeeded" -> "will not succeed";
+            default -> "will not end";
+        };
     }
 
     /** "failed (exit 1)", "killed", "skipped": how a run ended, for the reasons of those waiting on it. */

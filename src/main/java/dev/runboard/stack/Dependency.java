@@ -19,6 +19,29 @@ interface Dependency {
 
     String why();
 
+    /** A command of the file with {@code disabled: true}: it gets no session, and whatever waits on it is skipped. */
+    record Disabled(String name) implements Dependency {
+        @Override
+        public String label() {
+            return name;
+        }
+
+        @Override
+        public boolean met(String condition) {
+            return false;
+        }
+
+        @Override
+        public boolean never(String condition) {
+            return true;
+        }
+
+        @Override
+        public String why() {
+            return name + " is disabled";
+        }
+    }
+
     /** One session, for {@code --after ID[:condition]}. */
     record OfSession(Session session) implements Dependency {
         @Override

@@ -72,7 +72,19 @@ public final class Orchestrator implements AutoCloseable {
      */
     public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment,
                                          boolean force) {
-        List<String> wanted = StackSelection.withDependencies(ws, names);
+        return up(ws, file, names, environment, force, false);
+    }
+
+    /**
+     * As {@link #up(Workspace, String, List, Map, boolean)}; {@code noDeps}: only the named commands, none
+     * of what they depend on (their dependencies on commands not started count as met). A {@code disabled}
+     * command gets no session: those that depend on it end {@code skipped} ("db is disabled").
+     */
+    public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment,
+                                         boolean force, boolean noDeps) {
+        List<String> wanted = new ArrayList<>(noDeps ? StackSelection.named(ws, names) : StackSelection.withDependencies(ws, names));
+        List<String> disabled = wanted.stream().filter(n -> ws.commands().get(n).turnedOff()).toList();
+        wanted.removeAll(disabled);
         if (ws.content().groups() != null) {
             ws.content().groups().forEach((g, l) -> limits.put(g, l.parallel()));
         }
@@ -104,7 +116,8 @@ public final class Orchestrator implements AutoCloseable {
                 StackCommand command = StackCommand.of(ws, name, file);
                 chain = new Chain(command, environment);
                 for (Map.Entry<String, String> dep : command.dependsOn().entrySet()) {
-                    chain.dependencies.put(dep.getKey(), byName.get(dep.getKey()));
+                    chain.dependencies.put(dep.getKey(), disabled.contains(dep.getKey()) || ws.commands().get(dep.getKey()).turnedOff()
+                            ? new Dependency.Disabled(dep.getKey()) : byName.get(dep.getKey()));
                 }
                 chain.current = waiting.create(command.spec(), command.link(), SessionStatus.PENDING, "starting");
                 chains.add(chain);
@@ -246,39 +259,111 @@ public final class Orchestrator implements AutoCloseable {
         return d;
     }
 
+    /** What {@code up} waits for: {@code --wait} (services) or {@code --until-ended} (batches). */
+    public enum WaitFor {
+        /** Each command ready (its probe passed) or, without a probe, ended or up for the settle time. */
+        READY,
+        /** Each command ended for good (no restart to come). */
+        ENDED
+    }
+
     /**
-     * Blocks until each of these sessions' chains has settled: ready (started, for a command
-     * without a probe) or over. Returns the names (or ids) of those that failed, were skipped or
-     * never became ready; empty when all is well.
+     * What a wait found: the latest run of each command waited for (a restart replaces the one {@code up}
+     * made), those that failed, were skipped or never became ready (one line each; empty when all is well),
+     * and whether the stack was stopped because one failed ({@code --abort-on-failure}).
+     */
+    public record Settled(List<Session> sessions, List<String> failed, boolean aborted) {
+    }
+
+    /**
+     * As {@link #await} for {@code --wait} with the default settle time: ready, or without a probe up 1 s
+     * (or ended). Returns the failures.
      */
     public List<String> awaitSettled(List<Session> sessions, Duration limit) throws InterruptedException {
+        return await(sessions, limit, WaitFor.READY, DEFAULT_SETTLE, false).failed();
+    }
+
+    /** {@code up --settle}'s default: a command without a probe that stayed up this long counts as up. */
+    public static final Duration DEFAULT_SETTLE = Duration.ofSeconds(1);
+
+    /**
+     * Blocks until each of these sessions' chains has settled as {@code what} says, or {@code limit} has
+     * passed. A command without a probe is settled for {@link WaitFor#READY} once it ended or its current
+     * run stayed up {@code settle} (measured from its recorded start): "running" alone said nothing of a
+     * test suite that fails a second later. With {@code abortOnFailure} the first failure ends the wait
+     * and stops the stack ({@code down}) before it returns.
+     */
+    public Settled await(List<Session> sessions, Duration limit, WaitFor what, Duration settle, boolean abortOnFailure)
+            throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             List<String> failed = new ArrayList<>();
+            List<Session> current = new ArrayList<>();
+            java.util.Set<String> files = new java.util.LinkedHashSet<>();
             boolean settled = true;
             synchronized (this) {
+                Instant now = clock.instant();
                 for (Session s : sessions) {
                     Chain c = chainOf(s);
                     if (c == null) {
+                        current.add(s);
                         continue;
                     }
-                    boolean ready = c.running() && (c.command.ready() == null || c.everReady);
+                    current.add(c.current);
+                    if (c.command.file() != null) {
+                        files.add(c.command.file());
+                    }
                     if (c.over) {
-                        if (!c.succeeded || c.current.status() != SessionStatus.COMPLETED) {
-                            failed.add(c.name() + " " + Chain.describeEnd(c.current));
+                        if (c.current.status() != SessionStatus.COMPLETED) {
+                            failed.add(failure(c));
                         }
-                    } else if (c.readyTimedOut) {
-                        failed.add(c.name() + " not ready in time");
-                    } else if (!ready) {
+                    } else if (what == WaitFor.READY && c.readyTimedOut && !c.everReady) {
+                        failed.add(c.name() + " not ready within "
+                                + dev.runboard.session.Durations.format(c.command.ready().timeoutOrDefault()));
+                    } else if (what == WaitFor.ENDED || !up(c, now, settle)) {
                         settled = false;
                     }
                 }
             }
-            if (settled || System.nanoTime() > deadline) {
-                return failed;
+            boolean abort = abortOnFailure && !failed.isEmpty();
+            if (abort) {
+                for (String file : files) {
+                    down(file, List.of());
+                }
+            }
+            if (settled || abort || System.nanoTime() > deadline) {
+                return new Settled(List.copyOf(current), List.copyOf(failed), abort);
             }
             Thread.sleep(TICK.toMillis()); // polls the orchestration's own state; the tick moves it
         }
+    }
+
+    /** Ready by its probe, or without one running for {@code settle} since its current run's start. */
+    private static boolean up(Chain c, Instant now, Duration settle) {
+        if (!c.running()) {
+            return false;
+        }
+        if (c.command.ready() != null) {
+            return c.everReady;
+        }
+        Instant started = c.current.startedAt();
+        return started != null && Duration.between(started, now).compareTo(settle) >= 0;
+    }
+
+    /** "tests failed (exit 1)", "web skipped: dependency db will not be ready: …": one line for up's report. */
+    private static String failure(Chain c) {
+        String line = c.name() + " " + Chain.describeEnd(c.current);
+        String reason = c.current.snapshot().reason();
+        if (c.current.status() == SessionStatus.SKIPPED && reason != null) {
+            line += ": " + reason;
+        }
+        return line;
+    }
+
+    /** The commands among those {@code up} would start that are {@code disabled} (they get no session). */
+    public static List<String> disabledAmong(Workspace ws, List<String> names, boolean noDeps) {
+        List<String> wanted = noDeps ? StackSelection.named(ws, names) : StackSelection.withDependencies(ws, names);
+        return wanted.stream().filter(n -> ws.commands().get(n).turnedOff()).toList();
     }
 
     private Chain chainOf(Session s) {
@@ -421,7 +506,8 @@ public final class Orchestrator implements AutoCloseable {
                 continue;
             }
             if (dep.never(d.getValue())) {
-                String why = "dependency " + dep.label() + " can no longer be " + d.getValue() + ": " + dep.why();
+                String why = dep instanceof Dependency.Disabled ? dep.why()
+                        : "dependency " + dep.label() + " " + Chain.cannot(d.getValue()) + ": " + dep.why();
                 waiting.end(s, SessionStatus.SKIPPED, why);
                 c.over = true;
                 c.lastEnd = "skipped";
@@ -438,8 +524,7 @@ public final class Orchestrator implements AutoCloseable {
         }
         if (c.notBefore != null && now.isBefore(c.notBefore)) {
             long secs = (Duration.between(now, c.notBefore).toMillis() + 999) / 1000;
-            waiting.update(s, SessionStatus.PENDING, c.restarting
-                    ? "restart " + c.restartsSinceReset + " of " + c.command.backoff().limitOrDefault() + " in " + secs + " s"
+            waiting.update(s, SessionStatus.PENDING, c.restarting ? restartReason(c, secs)
                     : "delay " + dev.runboard.session.Durations.format(c.command.delay()) + ": starts in " + secs + " s");
             return;
         }
@@ -459,7 +544,8 @@ public final class Orchestrator implements AutoCloseable {
                 running.merge(group, 1, Integer::sum);
             }
             if (c.command.ready() != null) {
-                c.readiness = new Readiness(started, c.command.ready(), waiting, "always".equals(c.command.restart()), clock);
+                c.readiness = new Readiness(started, c.command.ready(), waiting, "always".equals(c.command.restart()),
+                        at -> c.restartsAfterFailure(started, at), clock);
                 c.readiness.start(probes);
             }
         }
@@ -469,8 +555,9 @@ public final class Orchestrator implements AutoCloseable {
     private void ended(Chain c, Instant now) {
         Session s = c.current;
         if (c.readiness != null) {
-            c.everReady |= c.readiness.everReady();
             c.readiness.stop();
+            c.readiness.lastLook(); // a ready line printed just before the end counts
+            c.everReady |= c.readiness.everReady();
             c.readiness = null;
         }
         SessionStatus st = s.status();
@@ -494,7 +581,9 @@ public final class Orchestrator implements AutoCloseable {
         int limit = c.command.backoff().limitOrDefault();
         if (c.restartsSinceReset >= limit) {
             c.over = true;
-            c.lastEnd += ", after " + limit + " restart" + (limit == 1 ? "" : "s");
+            if (limit > 0) {
+                c.lastEnd += ", after " + limit + " restart" + (limit == 1 ? "" : "s");
+            }
             return;
         }
         c.restartsSinceReset++;
@@ -502,9 +591,14 @@ public final class Orchestrator implements AutoCloseable {
         c.notBefore = endedAt.plus(wait);
         c.restarting = true;
         long secs = (wait.toMillis() + 999) / 1000;
-        Session next = waiting.create(s.spec(), s.stack().restartOf(s.id()), SessionStatus.PENDING,
-                "restart " + c.restartsSinceReset + " of " + limit + " in " + secs + " s");
+        Session next = waiting.create(s.spec(), s.stack().restartOf(s.id()), SessionStatus.PENDING, restartReason(c, secs));
         c.current = next;
+    }
+
+    /** "restart 2 of 5 in 4 s", or "restart 7 in 4 s" with {@code limit: unlimited}. */
+    private static String restartReason(Chain c, long secs) {
+        dev.runboard.workspace.RestartBackoff b = c.command.backoff();
+        return "restart " + c.restartsSinceReset + (b.unlimited() ? "" : " of " + b.limitOrDefault()) + " in " + secs + " s";
     }
 
     @Override

@@ -27,6 +27,8 @@ final class Readiness {
     private final ReadinessProbe probe;
     private final WaitingSessions sessions;
     private final boolean restartWhenUnhealthy;
+    /** Whether a failure at that time would be followed by another run (so a reason may say "restarting"). */
+    private final java.util.function.Predicate<Instant> restartFollows;
     private final Clock clock;
     private final Instant since;
     private volatile boolean everReady;
@@ -35,12 +37,14 @@ final class Readiness {
     private int failuresInARow;
     private volatile ScheduledFuture<?> task;
 
-    Readiness(Session session, ReadyCheck check, WaitingSessions sessions, boolean restartWhenUnhealthy, Clock clock) {
+    Readiness(Session session, ReadyCheck check, WaitingSessions sessions, boolean restartWhenUnhealthy,
+              java.util.function.Predicate<Instant> restartFollows, Clock clock) {
         this.session = session;
         this.check = check;
         this.probe = ReadinessProbe.of(check);
         this.sessions = sessions;
         this.restartWhenUnhealthy = restartWhenUnhealthy;
+        this.restartFollows = restartFollows;
         this.clock = clock;
         this.since = clock.instant();
     }
@@ -67,6 +71,31 @@ final class Readiness {
         return timedOut;
     }
 
+    /**
+     * Once the session has ended: a log probe that has not passed reads what was written since its last
+     * look, so a ready line printed just before the end counts (the periodic probe stops with the end).
+     * Other probes ask a process that is gone: no last look.
+     */
+    void lastLook() {
+        if (everReady || !(probe instanceof ReadinessProbe.Log)) {
+            return;
+        }
+        boolean ok;
+        try {
+            ok = probe.passes(session, check.periodOrDefault());
+        } catch (RuntimeException e) {
+            ok = false;
+        }
+        Instant now = clock.instant();
+        synchronized (this) {
+            if (ok && !everReady) {
+                everReady = true;
+                sessions.note(session, true, event(now, "ready after " + Durations.format(Duration.between(since, now))
+                        + " (its ready line, read as it ended)"));
+            }
+        }
+    }
+
     private void probeOnce() {
         if (session.status().isTerminal()) {
             stop();
@@ -75,6 +104,10 @@ final class Readiness {
         boolean ok;
         try {
             ok = probe.passes(session, check.periodOrDefault());
+            String note = probe.takeNote();
+            if (note != null) {
+                sessions.note(session, null, event(clock.instant(), note));
+            }
         } catch (RuntimeException e) {
             ok = false;
         }
@@ -109,7 +142,7 @@ final class Readiness {
                 String why = "unhealthy: " + failuresInARow + " probe" + (failuresInARow == 1 ? "" : "s") + " failed in a row";
                 sessions.note(session, false, event(now, why));
                 if (restartWhenUnhealthy) {
-                    sessions.fail(session, why + "; restarting");
+                    sessions.fail(session, restartFollows.test(now) ? why + "; restarting" : why);
                 }
             }
         }

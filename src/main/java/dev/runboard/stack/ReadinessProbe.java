@@ -1,5 +1,6 @@
 package dev.runboard.stack;
 
+import dev.runboard.process.ListenerOwner;
 import dev.runboard.session.Session;
 import dev.runboard.workspace.ReadyCheck;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.net.URL;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -22,12 +24,17 @@ interface ReadinessProbe {
     /** One attempt: true when the command answers as ready now. */
     boolean passes(Session session, Duration limit);
 
+    /** Something worth an event that the last attempts found (said once), or null. */
+    default String takeNote() {
+        return null;
+    }
+
     static ReadinessProbe of(ReadyCheck check) {
         if (check.tcp() != null) {
             return new Tcp(check.tcp().strip());
         }
         if (check.http() != null) {
-            return new Http(check.http());
+            return new Http(check.http(), null, Map.of());
         }
         if (check.log() != null) {
             return new Log(Pattern.compile(check.log()));
@@ -35,40 +42,116 @@ interface ReadinessProbe {
         return new Exec(check.exec());
     }
 
-    /** A TCP connection to PORT (on localhost) or HOST:PORT is accepted. */
-    record Tcp(String target) implements ReadinessProbe {
+    /**
+     * Whether the listener that answered is the session's own: a connection alone passed against any
+     * program holding the port (a second stack's db went ready on the first one's). A listener of the
+     * same user that the session's tree does not hold fails the probe; one whose owner cannot be seen
+     * passes, and an event says so once.
+     */
+    final class OwnerCheck {
+        private String note;
+        private boolean notedOther;
+        private boolean notedUnseen;
+
+        boolean ours(Session session, String host, int port) {
+            if (session.spec().isRemote() || session.pid() == null) {
+                return true; // the port is on another host, or there is no tree to look in
+            }
+            ListenerOwner.Owner owner = ListenerOwner.of(host, port, session.pid());
+            if (owner == ListenerOwner.Owner.OTHER) {
+                if (!notedOther) {
+                    notedOther = true;
+                    note = "port " + port + " is held by another program, not by this command's processes: not ready on it";
+                }
+                return false;
+            }
+            if (owner == ListenerOwner.Owner.NOT_SEEN && !notedUnseen) {
+                notedUnseen = true;
+                note = "the listener on port " + port + " was not seen (another user's, another host's or another network"
+                        + " namespace's): ready on the connection alone";
+            }
+            return true;
+        }
+
+        String take() {
+            String n = note;
+            note = null;
+            return n;
+        }
+    }
+
+    /** A TCP connection to PORT (on localhost) or HOST:PORT is accepted, by a listener of the session's own when that can be seen. */
+    final class Tcp implements ReadinessProbe {
+        private final String target;
+        private final OwnerCheck owner = new OwnerCheck();
+
+        Tcp(String target) {
+            this.target = target;
+        }
+
         @Override
-        public boolean passes(Session session, Duration limit) {
+        public synchronized boolean passes(Session session, Duration limit) {
             int colon = target.lastIndexOf(':');
             String host = colon < 0 ? "127.0.0.1" : target.substring(0, colon);
             int port = Integer.parseInt(target.substring(colon + 1));
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress(host, port), (int) Math.max(1, limit.toMillis()));
-                return true;
             } catch (IOException | IllegalArgumentException e) {
                 return false;
             }
+            return owner.ours(session, host, port);
+        }
+
+        @Override
+        public synchronized String takeNote() {
+            return owner.take();
         }
     }
 
-    /** A GET of the URL answers 2xx. */
-    record Http(String url) implements ReadinessProbe {
+    /**
+     * A GET of the URL answers 2xx (or exactly {@code status} when given), with {@code headers} sent;
+     * from a listener of the session's own when that can be seen.
+     */
+    final class Http implements ReadinessProbe {
+        private final String url;
+        private final Integer status;
+        private final Map<String, String> headers;
+        private final OwnerCheck owner = new OwnerCheck();
+
+        Http(String url, Integer status, Map<String, String> headers) {
+            this.url = url;
+            this.status = status;
+            this.headers = headers == null ? Map.of() : headers;
+        }
+
         @Override
-        public boolean passes(Session session, Duration limit) {
+        public synchronized boolean passes(Session session, Duration limit) {
+            URL u;
             try {
-                HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
+                u = new URL(url);
+                HttpURLConnection c = (HttpURLConnection) u.openConnection();
                 c.setConnectTimeout((int) Math.max(1, limit.toMillis()));
                 c.setReadTimeout((int) Math.max(1, limit.toMillis()));
                 c.setInstanceFollowRedirects(true);
+                headers.forEach(c::setRequestProperty);
                 try {
                     int code = c.getResponseCode();
-                    return code >= 200 && code < 300;
+                    if (status != null ? code != status : code < 200 || code >= 300) {
+                        return false;
+                    }
                 } finally {
                     c.disconnect();
                 }
             } catch (IOException | RuntimeException e) {
                 return false;
             }
+            int port = u.getPort() >= 0 ? u.getPort() : u.getDefaultPort();
+            return owner.ours(session, u.getHost(), port);
+        }
+
+        @Override
+        public synchronized String takeNote() {
+            return owner.take();
         }
     }
 

@@ -12,6 +12,15 @@ final class StackSelection {
     }
 
     static List<String> withDependencies(Workspace ws, List<String> names) {
+        List<String> order = new ArrayList<>();
+        for (String r : named(ws, names)) {
+            visit(ws, r, order);
+        }
+        return order;
+    }
+
+    /** The named commands and groups' commands (none: the autostart ones), without what they depend on ({@code up --no-deps}). */
+    static List<String> named(Workspace ws, List<String> names) {
         Set<String> roots = new LinkedHashSet<>();
         if (names.isEmpty()) {
             ws.commands().forEach((name, c) -> {
@@ -35,11 +44,7 @@ final class StackSelection {
                     : "nothing to start: no command of " + ws.file() + " has autostart: true (name the ones to start: "
                             + String.join(", ", ws.commands().keySet()) + ")");
         }
-        List<String> order = new ArrayList<>();
-        for (String r : roots) {
-            visit(ws, r, order);
-        }
-        return order;
+        return new ArrayList<>(roots);
     }
 
     /** Depth first, dependencies before dependants (the file was checked for cycles when it loaded). */

@@ -171,7 +171,7 @@ public final class CommandDiscovery {
         return out;
     }
 
-    /** process-compose: {@code processes: NAME: {command, working_dir, environment: [K=V]}}. */
+    /** process-compose: {@code processes: NAME: {command, working_dir, environment: [K=V]}}, and ProcessComposeRules' keys. */
     static List<DiscoveredCommand> processCompose(String text, String fileName) throws IOException {
         JsonNode processes = resolvedYaml(text).path("processes");
         List<DiscoveredCommand> out = new ArrayList<>();
@@ -198,8 +198,8 @@ public final class CommandDiscovery {
             } else if (environment.isObject()) {
                 environment.fields().forEachRemaining(kv -> env.put(kv.getKey(), kv.getValue().asText()));
             }
-            out.add(new DiscoveredCommand(fileName, e.getKey(),
-                    ProcessComposeRules.apply(c.withEnv(env).withGroup("process-compose"), p)));
+            ProcessComposeRules.Mapped mapped = ProcessComposeRules.apply(c.withEnv(env).withGroup("process-compose"), p);
+            out.add(new DiscoveredCommand(fileName, e.getKey(), mapped.command(), mapped.dropped()));
         });
         return out;
     }

@@ -9,19 +9,22 @@ import java.time.Duration;
 
 /**
  * {@code backoff:} of a restarting command: the first wait {@code initial}, doubled per restart up
- * to {@code max}, at most {@code limit} restarts; the count starts again once a run stayed up
- * {@code reset_after}.
+ * to {@code max}, at most {@code limit} restarts ({@code 0}: none; {@code unlimited}: no limit); the
+ * count starts again once a run stayed up {@code reset_after}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"initial", "max", "limit", "reset_after"})
 public record RestartBackoff(
         @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration initial,
         @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration max,
-        Integer limit,
+        @JsonDeserialize(using = RestartLimitText.Reader.class) @JsonSerialize(using = RestartLimitText.Writer.class) Integer limit,
         @JsonProperty("reset_after") @JsonDeserialize(using = DurationText.Reader.class)
         @JsonSerialize(using = DurationText.Writer.class) Duration resetAfter) {
 
     public static final RestartBackoff DEFAULT = new RestartBackoff(null, null, null, null);
+    /** {@code limit: unlimited}. */
+    public static final int UNLIMITED = Integer.MAX_VALUE;
+    public static final int DEFAULT_LIMIT = 5;
 
     public RestartBackoff {
         if (limit != null && limit < 0) {
@@ -41,7 +44,11 @@ public record RestartBackoff(
     }
 
     public int limitOrDefault() {
-        return limit == null ? 5 : limit;
+        return limit == null ? DEFAULT_LIMIT : limit;
+    }
+
+    public boolean unlimited() {
+        return limitOrDefault() == UNLIMITED;
     }
 
     public Duration resetAfterOrDefault() {

@@ -24,7 +24,9 @@ import java.util.Objects;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "host", "group", "autostart", "output",
-    "depends_on", "ready", "restart", "backoff", "delay"})
+    "depends_on", "ready", "restart", "backoff", "delay",
+    // issue 45's command keys
+    "description", "disabled", "success_exit_codes", "log_file", "shutdown", "liveness"})
 public record WorkspaceCommand(
         String command,
         List<String> argv,
@@ -43,7 +45,14 @@ public record WorkspaceCommand(
         ReadyCheck ready,
         String restart,
         RestartBackoff backoff,
-        @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration delay) {
+        @JsonDeserialize(using = DurationText.Reader.class) @JsonSerialize(using = DurationText.Writer.class) Duration delay,
+        // ---- issue 45's command keys (DESIGN.md "Stack keys added 2026-12-06"); see CommandExtras ----
+        String description,
+        Boolean disabled,
+        @JsonProperty("success_exit_codes") List<Integer> successExitCodes,
+        @JsonProperty("log_file") String logFile,
+        ShutdownKey shutdown,
+        LivenessCheck liveness) {
 
     /** The conditions a dependency can be waited for (DESIGN.md, "Contract"). */
     public static final List<String> CONDITIONS = List.of("started", "ready", "succeeded", "ended");
@@ -62,6 +71,15 @@ public record WorkspaceCommand(
                             Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
                             List<JsonNode> output, Integer nice, String host) {
         this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, null, null, null, null, null);
+    }
+
+    /** A command with the orchestration keys and none of issue 45's. */
+    public WorkspaceCommand(String command, List<String> argv, String shell, String cwd, Map<String, String> env,
+                            Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
+                            List<JsonNode> output, Integer nice, String host, Map<String, String> dependsOn, ReadyCheck ready,
+                            String restart, RestartBackoff backoff, Duration delay) {
+        this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart,
+                backoff, delay, null, null, null, null, null, null);
     }
 
     public WorkspaceCommand {
@@ -110,8 +128,8 @@ public record WorkspaceCommand(
         if (dependsOn != null) {
             for (Map.Entry<String, String> e : dependsOn.entrySet()) {
                 if (e.getValue() == null || !CONDITIONS.contains(e.getValue())) {
-                    throw new IllegalArgumentException("'depends_on' " + e.getKey() + ": '" + e.getValue()
-                            + "' is not a condition (write started, ready, succeeded or ended)");
+                    throw new KeyedProblem("'depends_on' " + e.getKey() + ": '" + e.getValue()
+                            + "' is not a condition (write started, ready, succeeded or ended)", "depends_on", e.getKey());
                 }
             }
             dependsOn = dependsOn.isEmpty() ? null : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(dependsOn));
@@ -119,6 +137,11 @@ public record WorkspaceCommand(
         if (restart != null && !RESTARTS.contains(restart)) {
             throw new IllegalArgumentException("'restart' must be never, on-failure or always, not '" + restart + "'");
         }
+        // issue 45's command keys
+        description = description == null || description.isBlank() ? null : description.strip();
+        successExitCodes = CommandExtras.exitCodes(successExitCodes);
+        noNul(logFile, "log_file");
+        logFile = logFile == null || logFile.isBlank() ? null : logFile;
     }
 
     /** The dependencies by name with their conditions, in file order; empty when none. */
@@ -148,29 +171,49 @@ public record WorkspaceCommand(
 
     public WorkspaceCommand withCwd(String newCwd) {
         return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
     }
 
     public WorkspaceCommand withEnv(Map<String, String> newEnv) {
         return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
-                timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart, backoff, delay);
+                timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart, backoff, delay, description,
+                disabled, successExitCodes, logFile, shutdown, liveness);
     }
 
     public WorkspaceCommand withGroup(String newGroup) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
+    }
+
+    public WorkspaceCommand withPty(Boolean newPty) {
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, newPty, group, autostart, output, nice, host,
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
     }
 
     public WorkspaceCommand withAutostart(Boolean newAutostart) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
     }
 
     /** The same command with these orchestration keys (an import keeps what the other tool declared). */
     public WorkspaceCommand withOrchestration(Map<String, String> newDependsOn, ReadyCheck newReady, String newRestart,
                                               RestartBackoff newBackoff, Duration newDelay) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
-                newDependsOn, newReady, newRestart, newBackoff, newDelay);
+                newDependsOn, newReady, newRestart, newBackoff, newDelay, description, disabled, successExitCodes, logFile, shutdown,
+                liveness);
+    }
+
+    /** The same command with issue 45's keys (an import keeps what the other tool declared). */
+    public WorkspaceCommand withExtras(String newDescription, Boolean newDisabled, List<Integer> newSuccessExitCodes,
+                                       String newLogFile, ShutdownKey newShutdown, LivenessCheck newLiveness) {
+        return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
+                dependsOn, ready, restart, backoff, delay, newDescription, newDisabled, newSuccessExitCodes, newLogFile, newShutdown,
+                newLiveness);
+    }
+
+    /** {@code disabled: true}: never started; what depends on it ends skipped. */
+    public boolean turnedOff() {
+        return Boolean.TRUE.equals(disabled);
     }
 
     public boolean autostarts() {

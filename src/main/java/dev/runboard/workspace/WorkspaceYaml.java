@@ -158,7 +158,14 @@ public final class WorkspaceYaml {
     private static JsonLocation placeOf(JsonProcessingException e, JsonParser p, String text) {
         if ((e instanceof ValueInstantiationException || e instanceof UnrecognizedPropertyException)
                 && !((JsonMappingException) e).getPath().isEmpty()) {
-            JsonLocation named = locate(text, pointerOf((JsonMappingException) e));
+            com.fasterxml.jackson.core.JsonPointer at = pointerOf((JsonMappingException) e);
+            if (e.getCause() instanceof KeyedProblem keyed) {
+                JsonLocation key = locate(text, keyed.below(at));
+                if (key != null) {
+                    return key;
+                }
+            }
+            JsonLocation named = locate(text, at);
             if (named != null) {
                 return named;
             }
@@ -249,7 +256,7 @@ public final class WorkspaceYaml {
         }
         if (e instanceof InvalidFormatException f) {
             String msg = f.getOriginalMessage();
-            if (f.getTargetType() == java.time.Duration.class) {
+            if (f.getTargetType() == java.time.Duration.class || f.getTargetType() == RestartLimitText.class) {
                 return "bad value" + in + ": " + msg;
             }
             return "bad value '" + f.getValue() + "'" + in + ": expected " + typeWord(f.getTargetType());

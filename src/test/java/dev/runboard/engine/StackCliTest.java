@@ -164,8 +164,10 @@ class StackCliTest {
         Path f = file("flaky", StackScenarios.crashTwice());
         SupervisorFixture.Result skipped = sv.cli("up", "-f", f.toString(), "after_broken", "--wait");
         assertEquals(1, skipped.exit(), skipped.out() + skipped.err());
-        assertTrue(skipped.err().contains("after_broken skipped"), skipped.err());
-        assertTrue(sv.cli("list").out().contains("(dependency broken can no longer be succeeded: failed (exit 3))"),
+        assertTrue(skipped.err().contains("after_broken skipped: dependency broken will not succeed: failed (exit 3)"), skipped.err());
+        assertTrue(skipped.out().contains("skipped   after_broken: dependency broken will not succeed: failed (exit 3)"),
+                "up prints the final state with its reason: " + skipped.out());
+        assertTrue(sv.cli("list").out().contains("(dependency broken will not succeed: failed (exit 3))"),
                 sv.cli("list").out());
 
         assertEquals(0, sv.cli("up", "-f", f.toString(), "flaky", "steady").exit());
@@ -184,6 +186,40 @@ class StackCliTest {
         // Three seconds of backoffs later, the killed one (restart: always, 500 ms backoff) has not come back.
         assertEquals(1, runsOf("steady").size(), "a command the user killed is never restarted");
         assertEquals("killed", runsOf("steady").get(0).path("status").asText());
+        assertEquals(0, sv.cli("down", "-f", f.toString()).exit());
+    }
+
+    @Test
+    void untilEndedExitsOneOnABatchWithALateFailureAndAbortOnFailureStopsTheStack() throws Exception {
+        Path f = file("suites", """
+                commands:
+                  unit: {command: "sleep 0.3", shell: /bin/sh, group: tests}
+                  slow: {command: "sleep 1.5; exit 4", shell: /bin/sh, group: tests}
+                  db: {command: "exec sleep 60", shell: /bin/sh}
+                  api: {command: "exec sleep 61", shell: /bin/sh, depends_on: {db: started}}
+                  smoke: {command: "sleep 0.5; exit 5", shell: /bin/sh, depends_on: {api: started}}
+                  off: {command: "exec sleep 62", shell: /bin/sh, disabled: true, description: kept for later}
+                """);
+        SupervisorFixture.Result suites = sv.cli("up", "-f", f.toString(), "tests", "--until-ended");
+        assertEquals(1, suites.exit(), suites.out() + suites.err());
+        assertTrue(suites.err().contains("runboard up: slow failed (exit 4)"), suites.err());
+        assertTrue(suites.out().contains("completed unit"), "final states: " + suites.out());
+        assertTrue(suites.out().contains("failed    slow"), "final states: " + suites.out());
+
+        // --abort-on-failure: smoke fails, and the stack it belongs to is stopped before up returns.
+        SupervisorFixture.Result aborted = sv.cli("up", "-f", f.toString(), "smoke", "off", "--abort-on-failure");
+        assertEquals(1, aborted.exit(), aborted.out() + aborted.err());
+        assertTrue(aborted.err().contains("smoke failed (exit 5)") && aborted.err().contains("stopped the stack"), aborted.err());
+        assertTrue(aborted.out().contains("disabled  off"), aborted.out());
+        assertEquals("killed", runsOf("db").get(0).path("status").asText());
+        assertEquals("killed", runsOf("api").get(0).path("status").asText());
+        assertTrue(runsOf("off").isEmpty(), "a disabled command gets no session");
+
+        // --no-deps: only what is named, its dependency not started.
+        SupervisorFixture.Result alone = sv.cli("up", "-f", f.toString(), "api", "--no-deps", "--wait", "--settle", "300ms");
+        assertEquals(0, alone.exit(), alone.out() + alone.err());
+        assertEquals(2, runsOf("api").size());
+        assertEquals(1, runsOf("db").size(), "db was not started again");
         assertEquals(0, sv.cli("down", "-f", f.toString()).exit());
     }
 

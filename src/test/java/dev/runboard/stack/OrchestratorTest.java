@@ -103,7 +103,7 @@ class OrchestratorTest {
 
         Session skipped = only("after_broken");
         Await.until(WAIT, "after_broken to be skipped", () -> skipped.status() == SessionStatus.SKIPPED);
-        assertEquals("dependency broken can no longer be succeeded: failed (exit 3)", skipped.snapshot().reason());
+        assertEquals("dependency broken will not succeed: failed (exit 3)", skipped.snapshot().reason());
         assertNull(skipped.snapshot().pid(), "never started");
 
         Await.until(WAIT, "a third run of flaky", () -> runsOf("flaky").size() == 3

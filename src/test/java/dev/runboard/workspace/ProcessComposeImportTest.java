@@ -2,6 +2,7 @@ package dev.runboard.workspace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,5 +57,56 @@ class ProcessComposeImportTest {
         // Imported together, the commands make a file that loads (every dependency is named in it).
         WorkspaceFile file = new WorkspaceFile(null, byName);
         assertEquals(file, WorkspaceYaml.parse(WorkspaceYaml.write(file), Path.of("runboard.yaml")));
+    }
+
+    @Test
+    void restartLimitsLogLinesAndShutdownMapFaithfullyAndWhatIsDroppedIsNamed() throws Exception {
+        List<DiscoveredCommand> found = CommandDiscovery.processCompose("""
+                processes:
+                  db:
+                    command: postgres
+                    ready_log_line: "ready to accept connections (port 5432)"
+                    is_daemon: true
+                    shutdown: {command: "pg_ctl stop", timeout_seconds: 20, signal: 2, parent_only: true}
+                    availability: {restart: always, max_restarts: 0}
+                    description: the database
+                  web:
+                    command: npm start
+                    depends_on: {db: {condition: process_log_ready}}
+                    availability: {restart: exit_on_failure}
+                    liveness_probe:
+                      http_get: {host: 127.0.0.1, port: 8080, path: /live, status_code: 204, headers: {X-Probe: ["1"]}}
+                      initial_delay_seconds: 5
+                      success_threshold: 2
+                    disabled: true
+                    log_location: logs/web.log
+                """, "process-compose.yaml");
+        Map<String, DiscoveredCommand> byName = new java.util.LinkedHashMap<>();
+        found.forEach(d -> byName.put(d.name(), d));
+        WorkspaceCommand db = byName.get("db").command();
+        assertEquals(RestartBackoff.UNLIMITED, db.backoff().limitOrDefault(), "max_restarts 0 is no limit there");
+        assertTrue(java.util.regex.Pattern.compile(db.ready().log()).matcher("LOG: ready to accept connections (port 5432)").find());
+        assertEquals(new ShutdownKey("pg_ctl stop", "INT", Duration.ofSeconds(20)), db.shutdown());
+        assertEquals("the database", db.description());
+        List<String> dbDropped = byName.get("db").dropped();
+        assertTrue(dbDropped.stream().anyMatch(d -> d.startsWith("is_daemon")), dbDropped.toString());
+        assertTrue(dbDropped.stream().anyMatch(d -> d.startsWith("shutdown.parent_only")), dbDropped.toString());
+
+        WorkspaceCommand web = byName.get("web").command();
+        assertEquals(Map.of("db", "ready"), web.dependencies(), "process_log_ready waits for db's ready line");
+        assertNull(web.restart(), "exit_on_failure ends process-compose there: no restart here");
+        assertTrue(byName.get("web").dropped().stream().anyMatch(d -> d.contains("exit_on_failure") && d.contains("--abort-on-failure")));
+        assertEquals(204, web.liveness().status());
+        assertEquals(Map.of("X-Probe", "1"), web.liveness().headers());
+        assertEquals(Duration.ofSeconds(5), web.liveness().initialDelay());
+        assertEquals(2, web.liveness().successThreshold());
+        assertTrue(web.turnedOff());
+        assertEquals("logs/web.log", web.logFile());
+
+        // The file they make says unlimited as a person would, and reads back the same.
+        WorkspaceFile file = new WorkspaceFile(null, Map.of("db", db, "web", web));
+        String yaml = WorkspaceYaml.write(file);
+        assertTrue(yaml.contains("limit: unlimited"), yaml);
+        assertEquals(file, WorkspaceYaml.parse(yaml, Path.of("runboard.yaml")));
     }
 }

@@ -100,7 +100,8 @@ class StackYamlTest {
                     depends_on: {db: healthy}
                 """);
         assertTrue(condition.problem().contains("'healthy' is not a condition"), condition.problem());
-        assertEquals(3, condition.line(), condition.getMessage()); // the command, as for its other whole-command checks
+        assertEquals(5, condition.line(), condition.getMessage()); // the key with the bad condition, not the command
+        assertEquals(18, condition.column(), condition.getMessage());
 
         WorkspaceException typo = error("""
                 commands:

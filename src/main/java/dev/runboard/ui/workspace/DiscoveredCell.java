@@ -56,7 +56,8 @@ final class DiscoveredCell extends ListCell<DiscoveredCommand> {
         command.setText(d.command().displayCommand());
         importButton.setId("import-" + d.name());
         setTooltip(new Tooltip("From " + d.source() + ": " + d.command().displayCommand()
-                + (d.command().cwd() == null ? "" : "\nin " + d.command().cwd()) + "\nImport adds it to runboard.yaml"));
+                + (d.command().cwd() == null ? "" : "\nin " + d.command().cwd()) + "\nImport adds it to runboard.yaml"
+                + (d.dropped().isEmpty() ? "" : "\nNot imported: " + String.join("; ", d.dropped()))));
         setGraphic(box);
     }
 }

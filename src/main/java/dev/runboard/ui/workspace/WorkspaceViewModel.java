@@ -305,7 +305,11 @@ public final class WorkspaceViewModel {
             }
         }
         String name = d.name().replaceAll("[:\\s]+", "-");
-        return addCommand(name, d.command(), true);
+        String added = addCommand(name, d.command(), true);
+        if (added != null && !d.dropped().isEmpty()) {
+            main.say("Imported " + added + " from " + d.source() + "; not imported: " + String.join("; ", d.dropped()));
+        }
+        return added;
     }
 
     /** Saves a session from the table as a workspace command; the session keeps a link to it. */

@@ -120,7 +120,7 @@ class StackWindowTest {
         robot.moveTo(skipped);
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> skipped.getTooltip() != null
                 && skipped.getTooltip().isShowing()));
-        assertEquals("dependency broken can no longer be succeeded: failed (exit 3)", fx(robot, () -> skipped.getTooltip().getText()));
+        assertEquals("dependency broken will not succeed: failed (exit 3)", fx(robot, () -> skipped.getTooltip().getText()));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stackLines(robot).stream()
                 .anyMatch(l -> l.startsWith("db ") && l.contains("ready")));
 
