@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
             "readiness probes, restarts by each command's restart policy and keeps group queues, window or not.",
             "No NAME: every command with autostart: true (none: nothing starts, and up exits 2 saying so).",
             "Services (servers, databases): --wait. Batches (test suites, builds): --until-ended."},
-        footer = {"", "Exit status with --wait or --until-ended: 0 when all are ready (or completed), 1 when any failed or",
-            "was skipped. Each command's latest run is printed as it stands when up returns, with why it waits or was skipped.",
+        footer = {"", "Exit status with --wait or --until-ended: 0 when all are ready (or completed),",
+            "1 when any failed or was skipped. Each command's latest run is printed as it",
+            "stands when up returns, with why it waits or was skipped.",
             "", "Examples:", "  runboard up", "  runboard up web --wait", "  runboard up tests --until-ended",
             "  runboard up -f stack/runboard.yaml tests"})
 public final class UpCommand implements Callable<Integer> {

@@ -180,7 +180,10 @@ final class SessionFinisher {
         if (exit.isEmpty()) {
             return SessionStatus.UNKNOWN;
         }
-        return exit.get().exitCode() == 0 ? SessionStatus.COMPLETED : SessionStatus.FAILED;
+        // A stack command's success_exit_codes count as success too (an exit, never a signal's death).
+        int code = exit.get().exitCode();
+        boolean success = code == 0 || exit.get().signal() == null && session.stack() != null && session.stack().succeedsWith(code);
+        return success ? SessionStatus.COMPLETED : SessionStatus.FAILED;
     }
 
     private static String reason(Session session, SessionStatus status, Integer exitCode, String signal) {

@@ -35,6 +35,9 @@ public final class WaitingSessions {
             engine.remote().prepare(spec.host()); // an unreachable host is refused before anything is created
         }
         SessionEngine.Folder folder = engine.createFolder(spec);
+        if (link != null && link.shutdown() != null) {
+            writeShutdown(folder.id(), link.shutdown());
+        }
         Session session = Session.waiting(folder.id(), spec, folder.capture(), engine.config().clock(), link, status, reason);
         locks.put(session.id(), folder.lock());
         engine.save(session);
@@ -47,6 +50,51 @@ public final class WaitingSessions {
         Session session = create(spec, link, SessionStatus.PENDING, "starting");
         return launch(session, baseEnv);
     }
+
+    /**
+     * The {@code shutdown} file of the session's folder: the wrapper's one kill reads it whenever a kill
+     * begins with TERM (a person's, {@code down}'s, the deadline's, with or without a runboard up) and
+     * runs its command, or sends its signal, instead.
+     */
+    private void writeShutdown(String id, dev.runboard.session.ShutdownStep step) {
+        java.nio.file.Path file = engine.store().file(id, SHUTDOWN_FILE);
+        try {
+            java.nio.file.Files.writeString(file, step.wrapperFile(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new dev.runboard.session.InvalidSpecException("data", "cannot write the shutdown step of session " + id + " ("
+                    + file + "): " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@code log_file}: the run's output at {@code target} too, as a hard link to its capture (a symbolic
+     * link across file systems), so the bytes are the capture's own, live, with no second writer. Each
+     * run replaces the link: the file holds the latest run. A link that cannot be made is an {@code output}
+     * event on the session; the command runs on.
+     */
+    public void linkOutput(Session session, java.nio.file.Path target) {
+        java.nio.file.Path capture = session.captureFile();
+        try {
+            java.nio.file.Path parent = target.toAbsolutePath().getParent();
+            java.nio.file.Files.createDirectories(parent);
+            java.nio.file.Path tmp = parent.resolve("." + target.getFileName() + ".runboard-" + session.id());
+            java.nio.file.Files.deleteIfExists(tmp);
+            try {
+                java.nio.file.Files.createLink(tmp, capture);
+            } catch (java.io.IOException | UnsupportedOperationException e) {
+                java.nio.file.Files.createSymbolicLink(tmp, capture.toAbsolutePath());
+            }
+            java.nio.file.Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.io.IOException | RuntimeException e) {
+            session.recordEvent(new dev.runboard.session.SessionEvent(engine.config().clock().instant(), "output",
+                    "log_file " + target + ": cannot link the output there (" + e.getMessage() + ")"));
+            engine.save(session);
+        }
+    }
+
+    /** The file name the wrapper reads (runboard-wrap.pl's shutdown_step). */
+    static final String SHUTDOWN_FILE = "shutdown";
 
     /** Whether this engine holds the session waiting. */
     public boolean holds(Session session) {

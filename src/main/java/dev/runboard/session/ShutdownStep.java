@@ -1,11 +1,18 @@
 package dev.runboard.session;
 
-import java.time.Duration;
-
 /**
- * How every kill of a stack command begins ({@code shutdown:} in runboard.yaml): a shell command run
- * by the session's wrapper, or a signal other than TERM, or both; {@code timeout} (null: the kill's
- * grace) is how long the processes get before the KILL sweep.
+ * How every kill of a stack command begins ({@code shutdown:} in runboard.yaml), in place of TERM:
+ * a shell command the session's wrapper runs, or else another signal (its name: INT, QUIT, HUP…).
+ * Its {@code timeout} is the session's kill grace, so it is not carried here.
  */
-public record ShutdownStep(String command, Signal signal, Duration timeout) {
+public record ShutdownStep(String command, String signal) {
+    public ShutdownStep {
+        command = command == null || command.isBlank() ? null : command;
+        signal = signal == null || signal.isBlank() ? null : signal;
+    }
+
+    /** The wrapper's {@code shutdown} file: the signal (or "-") on the first line, the command (or nothing) on the second. */
+    public String wrapperFile() {
+        return (signal == null ? "-" : signal) + "\n" + (command == null ? "" : command) + "\n";
+    }
 }

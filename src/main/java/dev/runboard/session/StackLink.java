@@ -15,10 +15,19 @@ public record StackLink(
         Map<String, String> dependsOn,
         int restarts,
         String previousRun,
-        boolean probed) {
+        boolean probed,
+        // issue 45: exits other than 0 that count as completed, and how its kills begin (null: none)
+        java.util.List<Integer> successExitCodes,
+        ShutdownStep shutdown) {
 
     public StackLink {
         dependsOn = dependsOn == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dependsOn));
+        successExitCodes = successExitCodes == null || successExitCodes.isEmpty() ? null : java.util.List.copyOf(successExitCodes);
+    }
+
+    public StackLink(String name, String file, String group, Map<String, String> dependsOn, int restarts, String previousRun,
+                     boolean probed) {
+        this(name, file, group, dependsOn, restarts, previousRun, probed, null, null);
     }
 
     /** An ad-hoc session in a queue ({@code start --queue NAME}) or after another ({@code --after ID}). */
@@ -28,6 +37,11 @@ public record StackLink(
 
     /** The next run of the same command, replacing {@code previous}. */
     public StackLink restartOf(String previous) {
-        return new StackLink(name, file, group, dependsOn, restarts + 1, previous, probed);
+        return new StackLink(name, file, group, dependsOn, restarts + 1, previous, probed, successExitCodes, shutdown);
+    }
+
+    /** Whether this exit code counts as success: 0, or one of {@code success_exit_codes}. */
+    public boolean succeedsWith(int exitCode) {
+        return exitCode == 0 || successExitCodes != null && successExitCodes.contains(exitCode);
     }
 }

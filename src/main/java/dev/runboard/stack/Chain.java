@@ -26,6 +26,8 @@ final class Chain implements Dependency {
     /** Whether {@link #notBefore} is a restart's backoff (else the command's delay). */
     boolean restarting;
     Readiness readiness;
+    /** The current run's liveness probe, or null. */
+    Liveness liveness;
     boolean everStarted;
     boolean everReady;
     boolean readyTimedOut;

@@ -85,8 +85,8 @@ public final class Orchestrator implements AutoCloseable {
         List<String> wanted = new ArrayList<>(noDeps ? StackSelection.named(ws, names) : StackSelection.withDependencies(ws, names));
         List<String> disabled = wanted.stream().filter(n -> ws.commands().get(n).turnedOff()).toList();
         wanted.removeAll(disabled);
-        if (ws.content().groups() != null) {
-            ws.content().groups().forEach((g, l) -> limits.put(g, l.parallel()));
+        if (ws.resolved().groups() != null) {
+            ws.resolved().groups().forEach((g, l) -> limits.put(g, l.parallel()));
         }
         Map<String, Chain> known = new java.util.HashMap<>();
         for (String name : wanted) {
@@ -273,14 +273,6 @@ public final class Orchestrator implements AutoCloseable {
      * and whether the stack was stopped because one failed ({@code --abort-on-failure}).
      */
     public record Settled(List<Session> sessions, List<String> failed, boolean aborted) {
-    }
-
-    /**
-     * As {@link #await} for {@code --wait} with the default settle time: ready, or without a probe up 1 s
-     * (or ended). Returns the failures.
-     */
-    public List<String> awaitSettled(List<Session> sessions, Duration limit) throws InterruptedException {
-        return await(sessions, limit, WaitFor.READY, DEFAULT_SETTLE, false).failed();
     }
 
     /** {@code up --settle}'s default: a command without a probe that stayed up this long counts as up. */
@@ -548,6 +540,13 @@ public final class Orchestrator implements AutoCloseable {
                         at -> c.restartsAfterFailure(started, at), clock);
                 c.readiness.start(probes);
             }
+            if (c.command.liveness() != null) {
+                c.liveness = new Liveness(started, c.command.liveness(), waiting, at -> c.restartsAfterFailure(started, at), clock);
+                c.liveness.start(probes);
+            }
+        }
+        if (c.command.logFile() != null && started.pid() != null) {
+            waiting.linkOutput(started, c.command.logFile()); // (a run that already ended too: its output is whole)
         }
     }
 
@@ -559,6 +558,10 @@ public final class Orchestrator implements AutoCloseable {
             c.readiness.lastLook(); // a ready line printed just before the end counts
             c.everReady |= c.readiness.everReady();
             c.readiness = null;
+        }
+        if (c.liveness != null) {
+            c.liveness.stop();
+            c.liveness = null;
         }
         SessionStatus st = s.status();
         c.succeeded |= st == SessionStatus.COMPLETED;

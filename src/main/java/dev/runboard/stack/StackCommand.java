@@ -15,7 +15,9 @@ import java.util.Map;
  * ({@code start --queue}, {@code start --after}), where {@code dependsOn} names session ids.
  */
 record StackCommand(String name, String file, SessionSpec spec, Map<String, String> dependsOn, ReadyCheck ready,
-                    String restart, RestartBackoff backoff, Duration delay, String group) {
+                    String restart, RestartBackoff backoff, Duration delay, String group, java.util.List<Integer> successExitCodes,
+                    dev.runboard.session.ShutdownStep shutdown, dev.runboard.workspace.LivenessCheck liveness,
+                    java.nio.file.Path logFile) {
 
     StackCommand {
         dependsOn = dependsOn == null ? Map.of() : Map.copyOf(dependsOn);
@@ -26,7 +28,9 @@ record StackCommand(String name, String file, SessionSpec spec, Map<String, Stri
     static StackCommand of(Workspace ws, String name, String file) {
         WorkspaceCommand c = ws.commands().get(name);
         return new StackCommand(name, file, c.toSpec(ws.root()), c.dependencies(), c.ready(),
-                c.restartPolicy(), c.backoff(), c.delay(), c.group());
+                c.restartPolicy(), c.backoff(), c.delay(), c.group(), c.successExitCodes(),
+                c.shutdown() == null ? null : c.shutdown().toStep(), c.liveness(),
+                c.logFile() == null ? null : ws.root().resolve(c.logFile()).normalize());
     }
 
     /**
@@ -35,16 +39,17 @@ record StackCommand(String name, String file, SessionSpec spec, Map<String, Stri
      */
     static StackCommand recorded(dev.runboard.session.Session s) {
         dev.runboard.session.StackLink l = s.stack();
-        return new StackCommand(l.name(), l.file(), s.spec(), l.dependsOn(), null, "never", null, null, l.group());
+        return new StackCommand(l.name(), l.file(), s.spec(), l.dependsOn(), null, "never", null, null, l.group(),
+                l.successExitCodes(), l.shutdown(), null, null);
     }
 
     static StackCommand adHoc(SessionSpec spec, String queue, Map<String, String> after) {
-        return new StackCommand(null, null, spec, after, null, "never", null, null, queue);
+        return new StackCommand(null, null, spec, after, null, "never", null, null, queue, null, null, null, null);
     }
 
     /** The first run's link; restarts derive theirs from it. */
     StackLink link() {
-        return new StackLink(name, file, group, dependsOn, 0, null, ready != null);
+        return new StackLink(name, file, group, dependsOn, 0, null, ready != null, successExitCodes, shutdown);
     }
 
     /** The wait before restart number {@code n} (1-based): {@code initial}, doubled each time, at most {@code max}. */

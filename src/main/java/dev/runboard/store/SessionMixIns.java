@@ -35,6 +35,7 @@ final class SessionMixIns {
             ProcessRef.class, Ref.class,
             ResourceTotals.class, Resources.class,
             StackLink.class, Stack.class,
+            dev.runboard.session.ShutdownStep.class, Shutdown.class,
             OutputRule.class, Rule.class,
             WatchSpec.class, Watch.class);
 
@@ -138,6 +139,14 @@ final class SessionMixIns {
         @JsonProperty("restarts") abstract int restarts();
         @JsonProperty("previous_run") abstract String previousRun();
         @JsonProperty("probed") abstract boolean probed();
+        @JsonProperty("success_exit_codes") abstract List<Integer> successExitCodes();
+        @JsonProperty("shutdown") abstract dev.runboard.session.ShutdownStep shutdown();
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    abstract static class Shutdown {
+        @JsonProperty("command") abstract String command();
+        @JsonProperty("signal") abstract String signal();
     }
 
     /** The action is read by {@link Json}'s module, in either case ({@link OutputRule.Action#parse}). */

@@ -41,6 +41,6 @@ public record ShutdownKey(
 
     /** The step as sessions carry it. */
     public ShutdownStep toStep() {
-        return new ShutdownStep(command, signal == null ? null : Signal.parse(signal), timeout);
+        return new ShutdownStep(command, signal == null ? null : Signal.parse(signal).name());
     }
 }

@@ -13,14 +13,23 @@ import java.util.Map;
  * folder's {@code runboard.yaml}, or the file {@code up -f FILE} named. Commands run in the folder;
  * messages name {@code file}, the one actually read.
  */
-public record Workspace(Path root, Path file, WorkspaceFile content) {
+public record Workspace(Path root, Path file, WorkspaceFile content, WorkspaceFile resolved) {
     /** The group of commands that have none. */
     public static final String NO_GROUP = "";
 
+    /**
+     * {@code content} is the file as written (what a save writes back); {@code resolved} the same with
+     * the commands of the files it includes ({@code include:}), which is what runs.
+     */
     public Workspace {
         root = root.toAbsolutePath().normalize();
         file = file.toAbsolutePath().normalize();
         content = content == null ? WorkspaceFile.EMPTY : content;
+        resolved = resolved == null ? content : resolved;
+    }
+
+    public Workspace(Path root, Path file, WorkspaceFile content) {
+        this(root, file, content, null);
     }
 
     /** The folder's own {@code runboard.yaml}. */
@@ -28,15 +37,16 @@ public record Workspace(Path root, Path file, WorkspaceFile content) {
         this(root, fileIn(root), content);
     }
 
-    /** Reads {@code runboard.yaml} in {@code root} (missing: an empty workspace). */
+    /** Reads {@code runboard.yaml} in {@code root} (missing: an empty workspace), with what it includes. */
     public static Workspace open(Path root) throws WorkspaceException {
-        return new Workspace(root, WorkspaceYaml.read(fileIn(root)));
+        return read(fileIn(root));
     }
 
-    /** Reads a workspace file of any name; its folder is the workspace's (missing: an empty workspace). */
+    /** Reads a workspace file of any name, with what it includes; its folder is the workspace's (missing: an empty workspace). */
     public static Workspace read(Path file) throws WorkspaceException {
         Path absolute = file.toAbsolutePath().normalize();
-        return new Workspace(absolute.getParent(), absolute, WorkspaceYaml.read(absolute));
+        WorkspaceFile own = WorkspaceYaml.read(absolute);
+        return new Workspace(absolute.getParent(), absolute, own, IncludedFiles.merge(absolute, own));
     }
 
     public static Path fileIn(Path root) {
@@ -66,18 +76,18 @@ public record Workspace(Path root, Path file, WorkspaceFile content) {
     }
 
     public Map<String, WorkspaceCommand> commands() {
-        return content.commands();
+        return resolved.commands();
     }
 
     /** Commands by group in file order; the ungrouped ones under {@link #NO_GROUP}, listed first. */
     public Map<String, List<String>> groups() {
         Map<String, List<String>> groups = new LinkedHashMap<>();
-        content.commands().forEach((name, c) -> {
+        resolved.commands().forEach((name, c) -> {
             if (c.group() == null) {
                 groups.computeIfAbsent(NO_GROUP, k -> new ArrayList<>()).add(name);
             }
         });
-        content.commands().forEach((name, c) -> {
+        resolved.commands().forEach((name, c) -> {
             if (c.group() != null) {
                 groups.computeIfAbsent(c.group(), k -> new ArrayList<>()).add(name);
             }
@@ -86,7 +96,7 @@ public record Workspace(Path root, Path file, WorkspaceFile content) {
     }
 
     public SessionSpec spec(String commandName) {
-        WorkspaceCommand c = content.commands().get(commandName);
+        WorkspaceCommand c = resolved.commands().get(commandName);
         if (c == null) {
             throw new IllegalArgumentException("no command '" + commandName + "' in " + file());
         }

@@ -236,7 +236,9 @@ public record WorkspaceCommand(
             env.forEach(b::env);
         }
         b.timeout(timeout);
-        if (grace != null) {
+        if (shutdown != null && shutdown.timeout() != null) {
+            b.grace(shutdown.timeout()); // the time its shutdown step gets before the KILL sweep
+        } else if (grace != null) {
             b.grace(grace);
         }
         b.pty(Boolean.TRUE.equals(pty));

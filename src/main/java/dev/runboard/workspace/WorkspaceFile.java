@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,12 +12,18 @@ import java.util.Map;
  * file order. Immutable; the {@code with…} methods return a changed copy for saving.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"name", "commands", "groups"})
-public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands, Map<String, GroupLimit> groups) {
+@JsonPropertyOrder({"name", "include", "commands", "groups"})
+public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands, Map<String, GroupLimit> groups,
+                            // issue 45: other workspace files whose commands join this one's (paths relative to this file)
+                            List<String> include) {
     public static final WorkspaceFile EMPTY = new WorkspaceFile(null, null);
 
     public WorkspaceFile(String name, Map<String, WorkspaceCommand> commands) {
-        this(name, commands, null);
+        this(name, commands, null, null);
+    }
+
+    public WorkspaceFile(String name, Map<String, WorkspaceCommand> commands, Map<String, GroupLimit> groups) {
+        this(name, commands, groups, null);
     }
 
     public WorkspaceFile {
@@ -35,6 +42,15 @@ public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands,
         commands = Collections.unmodifiableMap(copy);
         name = name == null || name.isBlank() ? null : name;
         groups = groups == null || groups.isEmpty() ? null : Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+        if (include != null) {
+            for (String path : include) {
+                if (path == null || path.isBlank() || path.indexOf('\0') >= 0) {
+                    throw new KeyedProblem("'include' holds an empty path: give the files to include, relative to this one",
+                            "include");
+                }
+            }
+            include = include.isEmpty() ? null : List.copyOf(include);
+        }
     }
 
     /** The group's parallel limit, or 0 when it has none. */
@@ -47,13 +63,13 @@ public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands,
     public WorkspaceFile with(String commandName, WorkspaceCommand command) {
         Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
         copy.put(commandName, command);
-        return new WorkspaceFile(name, copy, groups);
+        return new WorkspaceFile(name, copy, groups, include);
     }
 
     public WorkspaceFile without(String commandName) {
         Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
         copy.remove(commandName);
-        return new WorkspaceFile(name, copy, groups);
+        return new WorkspaceFile(name, copy, groups, include);
     }
 
     /** {@code base} if free, else {@code base-2}, {@code base-3}… */

@@ -100,7 +100,8 @@ public final class WorkspaceYaml {
                 if (parsed == null) {
                     return WorkspaceFile.EMPTY;
                 }
-                DependencyCheck.Problem problem = DependencyCheck.find(parsed);
+                // With include, a dependency may be defined in another file: checked once they are merged (IncludedFiles).
+                DependencyCheck.Problem problem = parsed.include() == null ? DependencyCheck.find(parsed) : null;
                 if (problem != null) {
                     throw new WorkspaceException(file, problem.message(),
                             locate(text, com.fasterxml.jackson.core.JsonPointer.compile(problem.pointer())), null);
@@ -280,7 +281,8 @@ public final class WorkspaceYaml {
             return "a list";
         }
         if (java.util.Map.class.isAssignableFrom(type) || type == WorkspaceCommand.class || type == WorkspaceFile.class
-                || type == ReadyCheck.class || type == RestartBackoff.class || type == GroupLimit.class) {
+                || type == ReadyCheck.class || type == RestartBackoff.class || type == GroupLimit.class
+                || type == LivenessCheck.class || type == ShutdownKey.class) {
             return "a mapping (key: value lines)";
         }
         if (type == String.class) {

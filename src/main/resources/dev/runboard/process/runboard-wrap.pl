@@ -20,6 +20,9 @@
 #                    the wrapper's deadline ended it, the kill's report follows (below).
 #   kill-report      the report of a requested kill (temp file + rename)
 #
+# and reads shutdown (written by runboard for a stack command with a shutdown step): whenever a kill
+# begins with TERM, its command runs, or its signal is sent, in place of the TERM.
+#
 # A kill is asked for by writing kill-request ("SIGNAL GRACE_MS WHY REQUESTED_MS") and sending the
 # wrapper USR1; TERM, INT or HUP sent to the wrapper itself ask for the same with TERM and its grace.
 # When the command has ended and processes it started live on, the status is the command's and the
@@ -324,6 +327,10 @@ sub serve_request {
 sub end_session {
     my ($signal, $grace, $kind, $requested_at) = @_;
     $killing = 1;
+    # A stack command's shutdown step (its folder's shutdown file) replaces the TERM of every kill: its
+    # command runs instead, or its signal is sent instead. The grace and the KILL sweep follow as always.
+    my ($step_command, $step_signal) = $signal eq 'TERM' ? shutdown_step() : ();
+    $signal = $step_signal if defined $step_signal && !defined $step_command;
     my @report = ("requested_at $requested_at", "signal $signal", "grace_ms $grace");
     %spared = map { $_ => 1 } ancestry();
     my ($ours, $strangers) = find_session();
@@ -338,8 +345,15 @@ sub end_session {
     $kill_kind //= $kind if $holder && $running;
     push @report, 'own_exit' if $holder && !$running;
     push @report, 'term_at ' . now_ms(), @term;
-    send_once($signal, $ours, $running);
-    send_once('CONT', $ours, $running) unless $signal eq 'KILL' || $signal eq 'STOP' || $signal eq 'CONT';
+    if (defined $step_command) {
+        send_once('CONT', $ours, $running);    # stopped for the check above: it must be able to answer its shutdown
+        my $started = run_shutdown($step_command);
+        $notes{ $started ? "the shutdown command ran in place of TERM: $step_command"
+                : "the shutdown command could not start ($!): $step_command" } = 1;
+    } else {
+        send_once($signal, $ours, $running);
+        send_once('CONT', $ours, $running) unless $signal eq 'KILL' || $signal eq 'STOP' || $signal eq 'CONT';
+    }
 
     my %known = %$ours;
     my $grace_end = now_ms() + $grace;
@@ -395,6 +409,37 @@ sub end_session {
     push @report, 'done_at ' . now_ms();
     $killing = 0;
     return @report;
+}
+
+# The shutdown step of the session's folder: (command or undef, signal name or undef); nothing when it has none.
+# The file's first line is the signal ("-": none), its second the command (empty: none).
+sub shutdown_step {
+    open(my $fh, '<', "$dir/shutdown") or return ();
+    my ($signal, $command) = (scalar(<$fh>), scalar(<$fh>));
+    close($fh);
+    chomp($signal) if defined $signal;
+    chomp($command) if defined $command;
+    $signal = undef unless defined $signal && $signal =~ /^[A-Z][A-Z0-9]*$/;
+    $command = undef unless defined $command && $command =~ /\S/;
+    return ($command, $signal);
+}
+
+# Starts the shutdown command (`/bin/sh -c`, in this folder and environment, writing to the session's capture);
+# returns its pid, or 0 when it could not start. Run by the wrapper, it is a process of the session: the grace
+# waits for it too, and the KILL sweep ends it if it outlives the grace.
+sub run_shutdown {
+    my ($command) = @_;
+    my $child = fork();
+    return 0 unless defined $child;
+    if ($child == 0) {
+        $SIG{$_} = 'DEFAULT' for keys %SIG;
+        # Never the kill-mode report on stdout: its output goes where the command's own goes.
+        open(STDOUT, '>>', "$dir/capture.log") or open(STDOUT, '>', '/dev/null');
+        open(STDERR, '>&', \*STDOUT);
+        exec('/bin/sh', '-c', $command);
+        exit 127;
+    }
+    return $child;
 }
 
 # Stops the command (our child) and waits until it has stopped or ended: true when it is stopped (still

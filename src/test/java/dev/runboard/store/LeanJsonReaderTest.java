@@ -170,7 +170,8 @@ class LeanJsonReaderTest {
                 4242L, 987654L, T0, T1, 137, "KILL", AWKWARD, "", "", 1234, "note", "/a/b.log", "it failed",
                 ArtifactErrorCode.DISK_FULL.code(), "/c/capture", kill, new ResourceTotals(1L << 33, 12.5),
                 List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s"), new SessionEvent(T0, "rule", AWKWARD)),
-                new StackLink("web", "/w/runboard.yaml", "servers", Map.of("db", "ready"), 2, "20261130-101000-aaaa", true),
+                new StackLink("web", "/w/runboard.yaml", "servers", Map.of("db", "ready"), 2, "20261130-101000-aaaa", true,
+                        List.of(3, 4), new dev.runboard.session.ShutdownStep("pg_ctl stop -m " + AWKWARD, "INT")),
                 Boolean.TRUE);
         SessionRecord plain = new SessionRecord(SessionRecord.SCHEMA, "20261130-101531-beef",
                 new SpecRecord("make test", null, null, "/", Map.of(), null, 0, 1, null, null, null, null),

@@ -159,6 +159,72 @@ class StackYamlTest {
         }
     }
 
+    @Test
+    void issue45sKeysReadRoundTripAndSayWhatIsWrongAtTheirLine() throws Exception {
+        WorkspaceFile f = WorkspaceYaml.parse("""
+                commands:
+                  db:
+                    command: postgres
+                    description: the database
+                    success_exit_codes: [0, 3]
+                    log_file: logs/db.log
+                    shutdown: {command: "pg_ctl stop", timeout: 30s}
+                    liveness:
+                      http: "http://127.0.0.1:5432/"
+                      status: 204
+                      headers: {X-Probe: "1"}
+                      initial_delay: 5s
+                      success_threshold: 2
+                      failures: 4
+                    restart: always
+                    backoff: {limit: unlimited}
+                  old: {command: x, disabled: true}
+                """, Path.of("runboard.yaml"));
+        WorkspaceCommand db = f.commands().get("db");
+        assertEquals(java.util.List.of(0, 3), db.successExitCodes());
+        assertEquals(new ShutdownKey("pg_ctl stop", null, Duration.ofSeconds(30)), db.shutdown());
+        assertEquals(Duration.ofSeconds(30), db.toSpec(Path.of("/w")).grace(), "the shutdown timeout is the kill grace");
+        assertEquals(204, db.liveness().status());
+        assertTrue(db.backoff().unlimited());
+        assertTrue(f.commands().get("old").turnedOff());
+        assertEquals(f, WorkspaceYaml.parse(WorkspaceYaml.write(f), Path.of("runboard.yaml")), "round trip");
+
+        WorkspaceException code = error("""
+                commands:
+                  db:
+                    command: x
+                    success_exit_codes: [0, 300]
+                """);
+        assertTrue(code.problem().contains("an exit code is 0 to 255"), code.problem());
+        assertEquals(4, code.line(), code.getMessage());
+
+        WorkspaceException limit = error("""
+                commands:
+                  db:
+                    command: x
+                    restart: always
+                    backoff: {limit: lots}
+                """);
+        assertTrue(limit.problem().contains("number of restarts (0: none) or unlimited"), limit.problem());
+        assertEquals(5, limit.line(), limit.getMessage());
+
+        WorkspaceException shutdown = error("""
+                commands:
+                  db:
+                    command: x
+                    shutdown: {timeout: 5s}
+                """);
+        assertTrue(shutdown.problem().contains("'shutdown' needs a command or a signal"), shutdown.problem());
+
+        WorkspaceException liveness = error("""
+                commands:
+                  db:
+                    command: x
+                    liveness: {exec: "true", status: 200}
+                """);
+        assertTrue(liveness.problem().contains("'status' and 'headers' go with an http probe"), liveness.problem());
+    }
+
     private static WorkspaceException error(String yaml) {
         return assertThrows(WorkspaceException.class, () -> WorkspaceYaml.parse(yaml, Path.of("runboard.yaml")));
     }

@@ -109,7 +109,9 @@ final class CommandCell extends ListCell<CommandEntry> {
             showStatus(shown.lastStatusProperty().get());
             String cwd = shown.command().cwd() == null ? "" : "\nin " + shown.command().cwd();
             boolean needs = !shown.command().dependencies().isEmpty();
-            setTooltip(new Tooltip(shown.command().displayCommand() + cwd + "\nDouble-click or \u25B6 to run"
+            String about = shown.command().description() == null ? "" : shown.command().description() + "\n";
+            String off = shown.command().turnedOff() ? "\nDisabled: up does not start it and skips what depends on it" : "";
+            setTooltip(new Tooltip(about + shown.command().displayCommand() + cwd + off + "\nDouble-click or \u25B6 to run"
                     + (needs ? " (after " + String.join(", ", shown.command().dependencies().keySet()) + "; right-click: Run alone)"
                     : "")));
             setContextMenu(commandMenu);
