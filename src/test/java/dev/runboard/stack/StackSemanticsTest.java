@@ -217,4 +217,33 @@ class StackSemanticsTest {
             stack.down(ws.file().toString(), List.of());
         }
     }
+
+    /** Another user's listener: its owner cannot be seen, so the probe passes on the connection, and an event says so. */
+    @Test
+    void aListenerWhoseOwnerCannotBeSeenPassesWithAnEventSayingSo() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid")),
+                "skipped: starting another user's listener needs root");
+        int port = StackScenarios.freePort();
+        Process nobody = new ProcessBuilder("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "perl",
+                "-MIO::Socket::INET", "-e", "$s = IO::Socket::INET->new(LocalAddr => '127.0.0.1', LocalPort => " + port
+                + ", Listen => 5, ReuseAddr => 1) or die; print \"up\\n\"; $| = 1; while ($c = $s->accept) { close $c }")
+                .redirectErrorStream(true).start();
+        try {
+            Workspace ws = workspace("""
+                    commands:
+                      client:
+                        command: exec sleep 60
+                        shell: /bin/sh
+                        ready: {tcp: %d, period: 100ms}
+                    """.formatted(port));
+            stack.up(ws, List.of("client"), Map.of());
+            Session client = only("client");
+            Await.until(WAIT, "client to be ready on the connection alone", () -> Boolean.TRUE.equals(client.ready()));
+            assertTrue(client.snapshot().events().stream().anyMatch(e -> e.message().contains("was not seen")),
+                    client.snapshot().events().toString());
+            stack.down(ws.file().toString(), List.of());
+        } finally {
+            nobody.destroyForcibly().waitFor();
+        }
+    }
 }
