@@ -210,6 +210,9 @@ class StackKeysTest {
                     depends_on: {db: started}
                 """);
         assertEquals(List.of("web", "db"), List.copyOf(ws.commands().keySet()));
+        dev.runboard.workspace.WorkspaceLoad load = dev.runboard.workspace.WorkspaceLoad.read(root());
+        assertEquals(List.of("web", "db"), List.copyOf(load.workspace().commands().keySet()), "the window lists included commands");
+        assertEquals(List.of("web"), List.copyOf(load.content().commands().keySet()), "a save writes the file's own commands only");
         stack.up(ws, List.of("web"), Map.of());
         assertEquals(SessionStatus.COMPLETED, EngineFixture.awaitEnd(only("web")).status());
         Await.until(WAIT, "db to write where it runs", () -> Files.exists(sub.resolve("where")));

@@ -127,7 +127,7 @@ public final class WorkspaceViewModel {
         });
         if (load.ok()) {
             List<String> auto = new ArrayList<>();
-            load.content().commands().forEach((name, c) -> {
+            load.resolved().commands().forEach((name, c) -> {
                 if (c.autostarts()) {
                     auto.add(name);
                 }
@@ -144,7 +144,7 @@ public final class WorkspaceViewModel {
     void apply(WorkspaceLoad load) {
         Workspace current = workspace.get();
         if (load.ok()) {
-            workspace.set(new Workspace(load.root(), load.content()));
+            workspace.set(load.workspace());
             error.set("");
         } else {
             error.set(load.error().getMessage());
