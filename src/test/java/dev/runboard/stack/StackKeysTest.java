@@ -176,6 +176,35 @@ class StackKeysTest {
     }
 
     @Test
+    void anHttpLivenessProbeSendsItsHeadersAndExpectsItsStatus() throws Exception {
+        int port = StackScenarios.freePort();
+        Workspace ws = workspace("""
+                commands:
+                  web:
+                    command: |-
+                      touch healthy; exec perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(LocalAddr => "127.0.0.1", LocalPort => %d, Listen => 5, ReuseAddr => 1) or die "listen: $!"; while ($c = $s->accept) { $h = ""; while (defined($l = <$c>) && $l ne "\\r\\n") { $h .= $l } $ok = -e "healthy" && $h =~ /^X-Probe: yes/mi; print $c ($ok ? "HTTP/1.0 204 No Content\\r\\n\\r\\n" : "HTTP/1.0 500 Oops\\r\\nContent-Length: 0\\r\\n\\r\\n"); close $c; open(F, ">>served"); print F "x\\n"; close F }'
+                    shell: /bin/sh
+                    liveness: {http: "http://127.0.0.1:%d/live", status: 204, headers: {X-Probe: "yes"}, period: 200ms, failures: 2}
+                """.formatted(port, port));
+        stack.up(ws, List.of("web"), Map.of());
+        Session web = only("web");
+        Path served = ws.root().resolve("served");
+        // Two wrong answers in a row would have ended it: three probes answered with it running means they passed.
+        Await.until(WAIT, "three probes answered", () -> {
+            try {
+                return Files.exists(served) && Files.readAllLines(served).size() >= 3;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        assertEquals(SessionStatus.RUNNING, web.status(), "204 with the header sent: alive");
+        Files.delete(ws.root().resolve("healthy"));
+        SessionSnapshot end = EngineFixture.awaitEnd(web);
+        assertEquals(SessionStatus.FAILED, end.status());
+        assertEquals("liveness: 2 probes failed in a row", end.reason(), "restart: never: no restart promised");
+    }
+
+    @Test
     void logFileHoldsTheRunsOutputAsTheCaptureDoes() throws Exception {
         Workspace ws = workspace("""
                 commands:

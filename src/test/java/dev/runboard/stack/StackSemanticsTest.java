@@ -94,7 +94,7 @@ class StackSemanticsTest {
         Workspace ws = workspace("""
                 commands:
                   gen:
-                    command: sleep 0.3; echo "certificates ready"; sleep 0.3
+                    command: sleep 2; echo "certificates ready"; sleep 0.3
                     shell: /bin/sh
                     ready: {log: "certificates ready", period: 30s}
                   use:
@@ -102,6 +102,7 @@ class StackSemanticsTest {
                     shell: /bin/sh
                     depends_on: {gen: ready}
                 """);
+        // The first probe looks at once and finds nothing; the next would be 30 s later: only the last look can see the line.
         stack.up(ws, List.of("use"), Map.of());
         SessionSnapshot use = EngineFixture.awaitEnd(only("use"));
         assertEquals(SessionStatus.COMPLETED, use.status(), use.reason());
