@@ -61,8 +61,8 @@ public final class UpCommand implements Callable<Integer> {
             + " commands not started count as met).")
     boolean noDeps;
 
-    @Option(names = "--force", description = "Run the named commands again though they already succeeded while the"
-            + " stack runs (a running command is never started twice).")
+    @Option(names = "--force", description = "Restart the named commands: one that runs is stopped (its kill, its shutdown"
+            + " step first) and started again once it has ended; one that succeeded while the stack runs runs again.")
     boolean force;
 
     @Parameters(paramLabel = "NAME", arity = "0..*", description = "Commands or groups of the file.")
@@ -87,7 +87,7 @@ public final class UpCommand implements Callable<Integer> {
         JsonNode reply;
         try {
             reply = client.upReply(fileOrDefault(file), names,
-                    new SupervisorClient.UpOptions(await, untilEnded, settleFor, force, noDeps, abortOnFailure));
+                    new SupervisorClient.UpOptions(await, untilEnded, settleFor, force, noDeps, abortOnFailure, force));
         } catch (SupervisorClient.RequestException e) {
             if (e.usage()) {
                 throw new UsageException(e.getMessage());

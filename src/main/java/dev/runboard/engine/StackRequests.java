@@ -54,7 +54,7 @@ final class StackRequests {
         boolean noDeps = request.path("no_deps").asBoolean(false);
         List<String> names = names(request);
         List<Session> sessions = stack.up(ws, file.toString(), names, environment(request), request.path("force").asBoolean(false),
-                noDeps);
+                noDeps, request.path("restart_running").asBoolean(false));
         boolean abort = request.path("abort_on_failure").asBoolean(false);
         Orchestrator.WaitFor waitFor = request.path("until_ended").asBoolean(false) ? Orchestrator.WaitFor.ENDED
                 : request.path("wait").asBoolean(false) ? Orchestrator.WaitFor.READY

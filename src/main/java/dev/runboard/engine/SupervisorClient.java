@@ -125,17 +125,18 @@ public final class SupervisorClient implements SupervisorLink {
      * {@code force}: a named command that already ended runs again (never a second copy of a running one).
      */
     public JsonNode upReply(java.nio.file.Path file, List<String> names, boolean await, boolean force) throws IOException {
-        return upReply(file, names, new UpOptions(await, false, null, force, false, false));
+        return upReply(file, names, new UpOptions(await, false, null, force, false, false, false));
     }
 
     /**
      * How {@code up} starts and what it waits for: {@code await} ({@code --wait}: every command ready, or
      * without a probe ended or up {@code settle}; null: the supervisor's default), {@code untilEnded}
-     * (every command ended), {@code force}, {@code noDeps} (only the named commands), {@code abortOnFailure}
-     * (stop the stack when one fails).
+     * (every command ended), {@code force} (a named command that succeeded runs again), {@code noDeps} (only
+     * the named commands), {@code abortOnFailure} (stop the stack when one fails), {@code restartRunning} (a
+     * named command that runs is stopped and started again: the CLI's {@code --force}).
      */
     public record UpOptions(boolean await, boolean untilEnded, Duration settle, boolean force, boolean noDeps,
-                            boolean abortOnFailure) {
+                            boolean abortOnFailure, boolean restartRunning) {
     }
 
     /** {@code runboard up} with every option. */
@@ -151,6 +152,7 @@ public final class SupervisorClient implements SupervisorLink {
         req.put("force", options.force());
         req.put("no_deps", options.noDeps());
         req.put("abort_on_failure", options.abortOnFailure());
+        req.put("restart_running", options.restartRunning());
         req.set("environment", Json.mapper().valueToTree(environment()));
         return call(req);
     }

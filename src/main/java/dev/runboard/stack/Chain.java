@@ -26,6 +26,8 @@ final class Chain implements Dependency {
     /** Whether {@link #notBefore} is a restart's backoff (else the command's delay). */
     boolean restarting;
     Readiness readiness;
+    /** A running session of the same command that up --force stopped: this chain's first run waits for its end. */
+    Session replaces;
     /** The current run's liveness probe, or null. */
     Liveness liveness;
     boolean everStarted;

@@ -82,6 +82,16 @@ public final class Orchestrator implements AutoCloseable {
      */
     public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment,
                                          boolean force, boolean noDeps) {
+        return up(ws, file, names, environment, force, noDeps, false);
+    }
+
+    /**
+     * As {@link #up(Workspace, String, List, Map, boolean, boolean)}; {@code restartRunning} ({@code up
+     * --force} from the CLI): a named command that runs is stopped by its kill (its shutdown step first)
+     * and started again once that run has ended, never two at once.
+     */
+    public synchronized List<Session> up(Workspace ws, String file, List<String> names, Map<String, String> environment,
+                                         boolean force, boolean noDeps, boolean restartRunning) {
         List<String> wanted = new ArrayList<>(noDeps ? StackSelection.named(ws, names) : StackSelection.withDependencies(ws, names));
         List<String> disabled = wanted.stream().filter(n -> ws.commands().get(n).turnedOff()).toList();
         wanted.removeAll(disabled);
@@ -89,13 +99,18 @@ public final class Orchestrator implements AutoCloseable {
             ws.resolved().groups().forEach((g, l) -> limits.put(g, l.parallel()));
         }
         Map<String, Chain> known = new java.util.HashMap<>();
+        Map<String, Chain> replaced = new java.util.HashMap<>();
         for (String name : wanted) {
             Chain chain = live(file, name);
+            // Forced: what was named (the window's ▶ on a finished command), never what it depends on.
+            boolean named = names.contains(name) || names.stream().anyMatch(n -> ws.groups().getOrDefault(n, List.of())
+                    .contains(name));
             if (chain == null) {
-                // Forced: what was named (the window's ▶ on a finished command), never what it depends on.
-                boolean named = names.contains(name) || names.stream().anyMatch(n -> ws.groups().getOrDefault(n, List.of())
-                        .contains(name));
                 chain = recorded(file, name, force && named, () -> StackCommand.of(ws, name, file), environment);
+            }
+            if (chain != null && restartRunning && named && chain.running()) {
+                replaced.put(name, chain);
+                chain = null;
             }
             if (chain == null) {
                 checkCanStart(ws, name); // all of them before the first is created: a bad one starts none
@@ -118,6 +133,15 @@ public final class Orchestrator implements AutoCloseable {
                 for (Map.Entry<String, String> dep : command.dependsOn().entrySet()) {
                     chain.dependencies.put(dep.getKey(), disabled.contains(dep.getKey()) || ws.commands().get(dep.getKey()).turnedOff()
                             ? new Dependency.Disabled(dep.getKey()) : byName.get(dep.getKey()));
+                }
+                Chain old = replaced.get(name);
+                if (old != null) {
+                    old.stopped = true; // ended by this kill, never restarted: the new chain takes its place
+                    if (!chains.contains(old)) {
+                        chains.add(old);
+                    }
+                    chain.replaces = old.current;
+                    engine.kill(old.current, Signal.TERM, old.current.spec().grace());
                 }
                 chain.current = waiting.create(command.spec(), command.link(), SessionStatus.PENDING, "starting");
                 chains.add(chain);
@@ -490,6 +514,10 @@ public final class Orchestrator implements AutoCloseable {
         Session s = c.current;
         if (!waiting.holds(s)) {
             return; // made by another engine, or being launched
+        }
+        if (c.replaces != null && !c.replaces.status().isTerminal()) {
+            waiting.update(s, SessionStatus.PENDING, "waiting for the run it replaces (" + c.replaces.id() + ") to end");
+            return;
         }
         List<String> unmet = new ArrayList<>();
         for (Map.Entry<String, String> d : c.command.dependsOn().entrySet()) {

@@ -220,6 +220,16 @@ class StackCliTest {
         assertEquals(0, alone.exit(), alone.out() + alone.err());
         assertEquals(2, runsOf("api").size());
         assertEquals(1, runsOf("db").size(), "db was not started again");
+
+        // --force restarts what runs: the running api is killed, and a new one starts after it ended.
+        SupervisorFixture.Result forced = sv.cli("up", "-f", f.toString(), "api", "--no-deps", "--force", "--wait", "--settle", "300ms");
+        assertEquals(0, forced.exit(), forced.out() + forced.err());
+        List<JsonNode> apis = runsOf("api");
+        assertEquals(3, apis.size(), apis.toString());
+        JsonNode replaced = apis.stream().filter(a -> a.path("status").asText().equals("killed")
+                && a.path("ended_at").isTextual()).max(Comparator.comparing(a -> a.path("ended_at").asText())).orElseThrow();
+        JsonNode now = apis.stream().filter(a -> a.path("status").asText().equals("running")).findFirst().orElseThrow();
+        assertTrue(!at(now, "started_at").isBefore(at(replaced, "ended_at")), "the new run started after the old one ended");
         assertEquals(0, sv.cli("down", "-f", f.toString()).exit());
     }
 

@@ -90,6 +90,31 @@ class StackSemanticsTest {
     }
 
     @Test
+    void forceRestartsARunningCommandAfterItsRunHasEnded() throws Exception {
+        Workspace ws = workspace("""
+                commands:
+                  server:
+                    command: trap 'sleep 0.5; exit 0' TERM; echo $$ >> pids; while :; do sleep 0.1; done
+                    shell: /bin/sh
+                """);
+        String file = ws.file().toString();
+        Session first = stack.up(ws, file, List.of("server"), Map.of(), false, false).get(0);
+        Await.until(WAIT, "server to run", () -> first.status() == SessionStatus.RUNNING);
+        assertEquals(first, stack.up(ws, file, List.of("server"), Map.of(), true, false).get(0), "the window's force: never twice");
+
+        Session second = stack.up(ws, file, List.of("server"), Map.of(), true, false, true).get(0);
+        assertTrue(second != first, "a new run");
+        SessionSnapshot old = EngineFixture.awaitEnd(first);
+        assertEquals(SessionStatus.KILLED, old.status());
+        Await.until(WAIT, "the new run to run", () -> second.status() == SessionStatus.RUNNING);
+        assertTrue(!second.snapshot().startedAt().isBefore(old.endedAt()),
+                "started only once the old run had ended: " + second.snapshot().startedAt() + " vs " + old.endedAt());
+        Await.until(WAIT, "the old chain to be over", () -> stack.isOver(first));
+        assertEquals(2, runsOf("server").size(), "the killed run is not restarted by its chain");
+        stack.down(file, List.of());
+    }
+
+    @Test
     void aLogProbeTakesALastLookWhenItsCommandEnds() throws Exception {
         Workspace ws = workspace("""
                 commands:
