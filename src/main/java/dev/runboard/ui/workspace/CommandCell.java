@@ -111,7 +111,7 @@ final class CommandCell extends ListCell<CommandEntry> {
             boolean needs = !shown.command().dependencies().isEmpty();
             String about = shown.command().description() == null ? "" : shown.command().description() + "\n";
             String off = shown.command().turnedOff() ? "\nDisabled: up does not start it and skips what depends on it" : "";
-            setTooltip(new Tooltip(about + shown.command().displayCommand() + cwd + off + "\nDouble-click or \u25B6 to run"
+            setTooltip(new Tooltip(about + shown.command().displayCommand() + cwd + off + "\nDouble-click or ▶ to run"
                     + (needs ? " (after " + String.join(", ", shown.command().dependencies().keySet()) + "; right-click: Run alone)"
                     : "")));
             setContextMenu(commandMenu);
