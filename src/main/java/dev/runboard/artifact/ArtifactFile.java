@@ -29,6 +29,8 @@ public final class ArtifactFile implements AutoCloseable {
         }
     };
     private long size;
+    /** Where the first line starts: 0, or past what max_output dropped from a capture's start. */
+    private long start;
 
     public ArtifactFile(Path path) throws IOException {
         this(path, ByteSource.of(path));
@@ -39,6 +41,12 @@ public final class ArtifactFile implements AutoCloseable {
         this.path = path;
         this.source = source;
         this.size = source.size();
+        this.start = Math.min(source.start(), size);
+    }
+
+    /** Where the first line starts: 0, or the first whole line a capture kept to max_output keeps. */
+    public long start() {
+        return start;
     }
 
     public Path path() {
@@ -56,6 +64,11 @@ public final class ArtifactFile implements AutoCloseable {
             if (now != size) {
                 pages.remove(size / PAGE);
                 size = now;
+            }
+            long kept = Math.min(source.start(), size);
+            if (kept != start) {
+                pages.clear(); // max_output cut more: the pages before the new start read as filler now
+                start = kept;
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -104,22 +117,22 @@ public final class ArtifactFile implements AutoCloseable {
      */
     public long lineStartBefore(long pos) {
         long end = Math.min(pos, size);
-        while (end > 0) {
+        while (end > start) {
             long index = (end - 1) / PAGE;
             byte[] p = page(index);
             int to = (int) Math.min(end - index * PAGE, p.length);
             int nl = Newlines.lastIndexOf(p, 0, to);
             if (nl >= 0) {
-                return index * PAGE + nl + 1;
+                return Math.max(start, index * PAGE + nl + 1);
             }
             end = index * PAGE;
         }
-        return 0;
+        return start;
     }
 
     /** The start of the line before the one starting at {@code lineStart} (itself at 0). */
     public long previousLineStart(long lineStart) {
-        return lineStart <= 0 ? 0 : lineStartBefore(lineStart - 1);
+        return lineStart <= start ? start : lineStartBefore(lineStart - 1);
     }
 
     /** The start of the last line (a final newline ends the last line, it does not start an empty one). */

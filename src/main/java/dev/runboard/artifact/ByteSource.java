@@ -15,6 +15,14 @@ public interface ByteSource extends AutoCloseable {
     /** Reads from {@code pos} into {@code into} until it is full or the source ends; the bytes read (0 at the end). */
     int read(ByteBuffer into, long pos) throws IOException;
 
+    /**
+     * Where the output's first whole line starts: past the bytes a capture kept to max_output dropped
+     * (reading before it gives filler, never shown), else 0.
+     */
+    default long start() throws IOException {
+        return 0;
+    }
+
     @Override
     void close();
 

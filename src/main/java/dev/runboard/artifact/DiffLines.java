@@ -40,6 +40,8 @@ final class DiffLines implements Closeable {
     /** With a buffer of {@code bufferSize} bytes: a test makes lines longer than it without large files. */
     DiffLines(Path file, VolatileText key, int bufferSize) throws IOException {
         this.channel = dev.runboard.session.OutputFile.open(file);
+        this.offset = dev.runboard.session.OutputFile.start(channel); // past what max_output dropped
+        channel.position(offset);
         this.key = key;
         this.buf = new byte[bufferSize];
     }

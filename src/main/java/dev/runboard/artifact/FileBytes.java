@@ -19,11 +19,30 @@ final class FileBytes implements ByteSource {
     }
 
     @Override
+    public long start() {
+        return dev.runboard.session.OutputFile.start(channel);
+    }
+
+    @Override
     public int read(ByteBuffer into, long pos) throws IOException {
         int start = into.position();
         int n;
-        while (into.hasRemaining() && (n = channel.read(into, pos + into.position() - start)) > 0) {
-            // until full or at the end
+        while (into.hasRemaining()) {
+            long at = pos + into.position() - start;
+            try {
+                n = channel.read(into, at);
+            } catch (dev.runboard.session.OutputFile.Dropped gone) {
+                // Bytes max_output dropped: newlines stand in for them, so no line reaches back into them (a page
+                // holding the first kept line starts before it; nothing before the start is shown).
+                long filler = Math.min(into.remaining(), dev.runboard.session.OutputFile.trim(channel).dropped() - at);
+                for (long i = 0; i < Math.max(1, filler); i++) {
+                    into.put((byte) '\n');
+                }
+                continue;
+            }
+            if (n <= 0) {
+                break;
+            }
         }
         return into.position() - start;
     }

@@ -88,9 +88,9 @@ public final class FileSearch {
         ByteBuffer bb = ByteBuffer.wrap(buf);
         try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
             long size = ch.size();
-            long pos = 0; // file offset of buf[0]
+            long pos = Math.min(dev.runboard.session.OutputFile.start(ch), size); // file offset of buf[0]: past what max_output dropped
             int filled = 0;
-            long read = 0;
+            long read = pos;
             while (read < size) {
                 if (progress.cancelled()) {
                     return result(false);

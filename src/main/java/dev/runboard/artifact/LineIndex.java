@@ -28,6 +28,8 @@ public final class LineIndex implements Runnable {
     private volatile long scanned;
     private volatile long newlines;
     private volatile long fileSize;
+    /** Where line 1 starts: 0, or the first whole line a capture kept to max_output keeps. */
+    private volatile long start;
     private volatile boolean done;
     private volatile boolean stopped;
     private volatile IOException failure;
@@ -50,6 +52,8 @@ public final class LineIndex implements Runnable {
         long lastCheckLine = 0;
         long lastCheckOffset = 0;
         try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
+            pos = startAt(dev.runboard.session.OutputFile.start(ch));
+            lastCheckOffset = pos;
             while (!stopped) {
                 long size = ch.size();
                 fileSize = size;
@@ -61,7 +65,17 @@ public final class LineIndex implements Runnable {
                     continue;
                 }
                 bb.clear();
-                int n = ch.read(bb, pos);
+                int n;
+                try {
+                    n = ch.read(bb, pos);
+                } catch (dev.runboard.session.OutputFile.Dropped overtaken) {
+                    // max_output cut past the scan while it ran: the lines are counted again from the first one kept
+                    pos = startAt(overtaken.start());
+                    lines = 0;
+                    lastCheckLine = 0;
+                    lastCheckOffset = pos;
+                    continue;
+                }
                 if (n <= 0) {
                     continue;
                 }
@@ -109,6 +123,22 @@ public final class LineIndex implements Runnable {
         } finally {
             done = true;
         }
+    }
+
+    /** Starts the index over at {@code offset} (line 1 there); returns it. */
+    private synchronized long startAt(long offset) {
+        start = offset;
+        offsets[0] = offset;
+        numbers[0] = 0;
+        count = 1;
+        newlines = 0;
+        scanned = offset;
+        return offset;
+    }
+
+    /** Where line 1 starts: past what max_output dropped from a capture's start, else 0. */
+    public long start() {
+        return start;
     }
 
     private synchronized void add(long offset, long number) {
@@ -163,7 +193,7 @@ public final class LineIndex implements Runnable {
 
     public double progress() {
         long size = fileSize;
-        return size == 0 ? (done ? 1 : 0) : Math.min(1, (double) scanned / size);
+        return size <= start ? (done ? 1 : 0) : Math.min(1, (double) (scanned - start) / (size - start));
     }
 
     public int checkpoints() {

@@ -80,9 +80,10 @@ public final class LiteralScan {
     public boolean run(Path path, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
         try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
             long size = ch.size();
-            chooseFilter(ch, size);
-            int parts = this.parts > 0 ? this.parts : SplitScan.partsFor(size);
-            return new SplitScan(this, ch, size, parts, cap).run(progress, found, count);
+            long start = Math.min(dev.runboard.session.OutputFile.start(ch), size); // past what max_output dropped
+            chooseFilter(ch, start, size);
+            int parts = this.parts > 0 ? this.parts : SplitScan.partsFor(size - start);
+            return new SplitScan(this, ch, start, size, parts, cap).run(progress, found, count);
         }
     }
 
@@ -152,10 +153,10 @@ public final class LiteralScan {
      * Picks the filter from the file's first piece, as a scan from its start would on its first
      * {@link #indexIn}: before any part's thread scans, so that every part scans with the same one.
      */
-    private void chooseFilter(FileChannel ch, long size) throws IOException {
-        byte[] first = new byte[(int) Math.min(size, Math.min(piece, 64 << 10))];
+    private void chooseFilter(FileChannel ch, long start, long size) throws IOException {
+        byte[] first = new byte[(int) Math.min(size - start, Math.min(piece, 64 << 10))];
         ByteBuffer bb = ByteBuffer.wrap(first);
-        while (bb.hasRemaining() && ch.read(bb, bb.position()) > 0) {
+        while (bb.hasRemaining() && ch.read(bb, start + bb.position()) > 0) {
             // positional reads until the sample is full
         }
         chooseFilter(first, bb.position());

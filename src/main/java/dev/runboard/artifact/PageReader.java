@@ -26,7 +26,7 @@ public final class PageReader {
 
     public Page top(int rows) {
         file.refreshSize();
-        return read(0, rows, -1);
+        return read(file.start(), rows, -1);
     }
 
     public Page end(int rows) {
@@ -50,7 +50,7 @@ public final class PageReader {
             }
             pos = Math.min(pos, max);
         } else {
-            for (int i = 0; i < -delta && pos > 0; i++) {
+            for (int i = 0; i < -delta && pos > file.start(); i++) {
                 pos = file.previousLineStart(pos);
             }
         }
@@ -60,7 +60,7 @@ public final class PageReader {
     /** The page at a fraction of the file's bytes (the scroll bar). */
     public Page fraction(double f, int rows) {
         file.refreshSize();
-        long offset = (long) (Math.max(0, Math.min(1, f)) * file.size());
+        long offset = file.start() + (long) (Math.max(0, Math.min(1, f)) * (file.size() - file.start()));
         long start = offset >= file.size() ? file.lastLineStart() : file.lineStartBefore(offset + 1);
         return read(Math.min(start, maxAnchor(rows)), rows, -1);
     }
@@ -82,7 +82,7 @@ public final class PageReader {
     private Page focused(long start, int rows) {
         long anchor = start;
         int above = rows / 3;
-        for (int i = 0; i < above && anchor > 0; i++) {
+        for (int i = 0; i < above && anchor > file.start(); i++) {
             anchor = file.previousLineStart(anchor);
         }
         anchor = Math.min(anchor, maxAnchor(rows));

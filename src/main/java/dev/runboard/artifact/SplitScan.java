@@ -37,6 +37,8 @@ final class SplitScan {
     private final LiteralScan scan;
     private final FileChannel ch;
     private final long size;
+    /** Where the scan starts: 0, or the first whole line a capture kept to max_output keeps. */
+    private final long start;
     private final int parts;
     private final int cap;
     /** Set when the calling thread is done (or failed): the parts' threads stop at their next piece. */
@@ -45,10 +47,15 @@ final class SplitScan {
     private final AtomicLong partsRead = new AtomicLong();
 
     SplitScan(LiteralScan scan, FileChannel ch, long size, int parts, int cap) {
+        this(scan, ch, 0, size, parts, cap);
+    }
+
+    SplitScan(LiteralScan scan, FileChannel ch, long start, long size, int parts, int cap) {
         this.scan = scan;
         this.ch = ch;
         this.size = size;
-        this.parts = (int) Math.max(1, Math.min(parts, size / scan.length())); // no part narrower than the literal
+        this.start = Math.min(start, size);
+        this.parts = (int) Math.max(1, Math.min(parts, (size - this.start) / scan.length())); // no part narrower than the literal
         this.cap = Math.max(1, cap);
     }
 
@@ -61,13 +68,13 @@ final class SplitScan {
         BooleanSupplier cancelled = () -> over.get() || progress.cancelled();
         List<Part> others = new ArrayList<>();
         for (int k = 1; k < parts; k++) {
-            others.add(new Part(size * k / parts, size * (k + 1) / parts, cancelled));
+            others.add(new Part(start + (size - start) * k / parts, start + (size - start) * (k + 1) / parts, cancelled));
         }
         try {
             others.forEach(Part::start);
             InOrder out = new InOrder(found, progress, count);
             byte[] piece = scan.newPiece(); // the calling thread's, for its part and every merge
-            if (!scan.scanRange(ch, 0, parts == 1 ? size : others.get(0).from, size, piece, progress::cancelled, out, out::read)) {
+            if (!scan.scanRange(ch, start, parts == 1 ? size : others.get(0).from, size, piece, progress::cancelled, out, out::read)) {
                 return false;
             }
             for (Part part : others) {

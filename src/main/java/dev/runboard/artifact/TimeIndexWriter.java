@@ -15,7 +15,7 @@ public final class TimeIndexWriter implements AutoCloseable {
     // RandomAccessFile rather than FileChannel: a tick runs every 50 ms, mostly in code not compiled yet, and
     // each of a channel's calls runs its interruptible-I/O bookkeeping around the one system call; this
     // cost 5 ms of CPU per second of a command's run, while the command ran (docs/BENCHMARKS.md §10, round 14).
-    private RandomAccessFile capture;
+    private java.nio.channels.FileChannel capture;
     private final RandomAccessFile index;
     private final byte[] entry = new byte[TimeIndex.ENTRY];
     private long lastSize;
@@ -49,10 +49,11 @@ public final class TimeIndexWriter implements AutoCloseable {
     /** Records the capture's size at {@code nowMillis} if it grew; returns whether it did. */
     public boolean sample(long nowMillis) throws IOException {
         if (capture == null) {
-            dev.runboard.session.OutputFile.open(data).close(); // a link or a FIFO in the capture's place is refused, once
-            capture = new RandomAccessFile(data.toFile(), "r");
+            // A link or a FIFO in the capture's place is refused; a capture kept to max_output is measured at the
+            // whole output's offsets, which every reader of the index uses.
+            capture = dev.runboard.session.OutputFile.open(data);
         }
-        long size = capture.length();
+        long size = capture.size();
         if (size <= lastSize) {
             return false;
         }
@@ -73,7 +74,13 @@ public final class TimeIndexWriter implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly(capture);
+        if (capture != null) {
+            try {
+                capture.close();
+            } catch (IOException ignored) {
+                // read-only
+            }
+        }
         closeQuietly(index);
     }
 

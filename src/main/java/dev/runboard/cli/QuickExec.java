@@ -26,7 +26,7 @@ final class QuickExec {
     private static final Set<String> FLAGS = Set.of("--no-shell", "--pty");
     private static final Set<String> REPEATABLE = Set.of("--env", "--fail-on", "--highlight", "--notify-on");
     private static final Set<String> SINGLE = Set.of("--shell", "--cwd", "--timeout", "--grace", "--preview-bytes",
-            "--nice", "--hang-after", "--hang-action", "--max-rss", "--max-cpu", "--max-cpu-for", "--data-dir");
+            "--max-output", "--nice", "--hang-after", "--hang-action", "--max-rss", "--max-cpu", "--max-cpu-for", "--data-dir");
 
     private QuickExec() {
     }
@@ -86,6 +86,7 @@ final class QuickExec {
                     case "--timeout" -> options.timeout = value;
                     case "--grace" -> options.grace = value;
                     case "--preview-bytes" -> options.previewBytes = value;
+                    case "--max-output" -> options.maxOutput = value;
                     case "--nice" -> options.nice = value;
                     case "--hang-after" -> options.hangAfter = value;
                     case "--hang-action" -> options.hangAction = value;

@@ -63,6 +63,12 @@ public final class SpecOptions {
             + " with K or M (1K to 16M; default: ${DEFAULT-VALUE}).", defaultValue = "65536")
     String previewBytes;
 
+    @Option(names = "--max-output", paramLabel = "SIZE", description = "Keep only the newest SIZE of output while COMMAND"
+            + " runs (K, M, G are KiB, MiB, GiB: 50M; at least 64K): the oldest is dropped from the capture's start in"
+            + " place, a tenth of SIZE at a time, so a command that never ends keeps bounded disk. Default: all of it"
+            + " (the setting default_max_output for sessions the supervisor starts).")
+    String maxOutput;
+
     @Option(names = "--nice", paramLabel = "N", description = "Run COMMAND below normal priority: niceness N, 0 (normal,"
             + " the default) to 19 (lowest). The window starts its commands at 10 so they yield the CPU to it.", defaultValue = "0")
     String nice = "0"; // read here, not by picocli, whose "'abc' is not an int" named neither the option's range nor what to write
@@ -128,6 +134,10 @@ public final class SpecOptions {
         b.previewBytes(inRange(() -> SessionSpec.checkPreviewBytes(size("--preview-bytes", previewBytes),
                 "--preview-bytes", previewBytes)));
         b.pty(pty);
+        if (maxOutput != null) {
+            long bytes = size("--max-output", maxOutput);
+            b.maxOutputBytes(inRange(() -> SessionSpec.checkMaxOutput(bytes, "--max-output", maxOutput)));
+        }
         b.nice(niceness());
         b.watch(toWatch());
         return b.build();
@@ -146,6 +156,7 @@ public final class SpecOptions {
         refuseEmpty("--timeout", timeout, "give a duration such as 30s, 5m or 1h30m, or leave --timeout out for none");
         refuseEmpty("--grace", grace, "give a duration such as 2, 500ms or 10s, or leave --grace out for 2 seconds");
         refuseEmpty("--preview-bytes", previewBytes, "give a size such as 64K or 1M, or leave --preview-bytes out for 64K");
+        refuseEmpty("--max-output", maxOutput, "give a size such as 50M or 1G, or leave --max-output out to keep all output");
         refuseEmpty("--hang-after", hangAfter, "give a duration such as 90, 30s or 5m");
         refuseEmpty("--hang-action", hangAction, "give warn or kill, or leave --hang-action out to warn");
         refuseEmpty("--max-rss", maxRss, "give a size such as 500M or 2G");
@@ -307,6 +318,9 @@ public final class SpecOptions {
         }
         if (pty) {
             args.add("--pty");
+        }
+        if (maxOutput != null) {
+            args.addAll(List.of("--max-output", maxOutput));
         }
         failOn.forEach(r -> args.addAll(List.of("--fail-on", r)));
         highlight.forEach(r -> args.addAll(List.of("--highlight", r)));

@@ -30,8 +30,17 @@ final class StampedLines {
     /** The bytes at the next position continue a line whose stamp is already out. */
     private boolean midLine;
 
+    /** Where to go on from a position before the output's start (max_output dropped it), and says so. */
+    private final java.util.function.LongBinaryOperator pastDropped;
+
     StampedLines(OutputStream out) {
+        this(out, Math::max);
+    }
+
+    /** @param pastDropped (position, start of the kept output) to the position to go on from */
+    StampedLines(OutputStream out, java.util.function.LongBinaryOperator pastDropped) {
         this.out = out;
+        this.pastDropped = pastDropped;
     }
 
     /**
@@ -45,6 +54,11 @@ final class StampedLines {
         try (FileChannel ch = dev.runboard.session.OutputFile.open(file)) {
             long fallback = index.isEmpty() ? -1 : Files.getLastModifiedTime(file).toMillis();
             long size = ch.size();
+            long kept = dev.runboard.session.OutputFile.start(ch);
+            if (position < kept) {
+                position = pastDropped.applyAsLong(position, kept);
+                midLine = false;
+            }
             while (position < size) {
                 int n = read(ch, position, (int) Math.min(buf.length, size - position));
                 if (n == 0) {
@@ -96,8 +110,12 @@ final class StampedLines {
     /** Reads up to {@code length} bytes at {@code position} into the buffer; fewer only at the file's end. */
     private int read(FileChannel ch, long position, int length) throws IOException {
         ByteBuffer into = ByteBuffer.wrap(buf, 0, length);
-        while (into.hasRemaining() && ch.read(into, position + into.position()) > 0) {
-            // until full or at the end
+        try {
+            while (into.hasRemaining() && ch.read(into, position + into.position()) > 0) {
+                // until full or at the end
+            }
+        } catch (dev.runboard.session.OutputFile.Dropped overtaken) {
+            return 0; // max_output cut past this position meanwhile: the next copy goes on from the kept start
         }
         return into.position();
     }

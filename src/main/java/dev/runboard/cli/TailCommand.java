@@ -93,7 +93,7 @@ public final class TailCommand implements Callable<Integer> {
 
     /** As the plain copy, each line stamped; while running, a line waits until the index reaches it. */
     private int stamped(Session session, Path file, OutputStream shown) throws IOException {
-        StampedLines lines = new StampedLines(shown);
+        StampedLines lines = new StampedLines(shown, this::pastDropped);
         boolean ended = session.status().isTerminal();
         long position = lines.copy(file, 0, ended || !follow);
         while (follow && !ended && !readerLeft()) {
@@ -103,6 +103,23 @@ public final class TailCommand implements Callable<Integer> {
             position = lines.copy(now == null ? file : now, position, ended);
         }
         return 0;
+    }
+
+    /**
+     * Where to go on from {@code position} in an output whose first {@code start} bytes were dropped to keep
+     * it to max_output: said on stderr (stdout stays the output's bytes), once for the start and once for
+     * each later cut that overtook a follow.
+     */
+    long pastDropped(long position, long start) {
+        if (position >= start) {
+            return position;
+        }
+        java.io.PrintWriter err = spec == null ? new java.io.PrintWriter(System.err, true) : spec.commandLine().getErr();
+        err.println("runboard: " + (position == 0
+                ? dev.runboard.session.OutputPreview.droppedNotice(start) + "; the output starts at the first whole line kept"
+                : (start - position) + " more bytes were dropped (max_output) before they were printed"));
+        err.flush();
+        return start;
     }
 
     /** The file that holds the whole output: the live capture, the artifact, or a kept capture; null when the preview is all. */
@@ -119,12 +136,24 @@ public final class TailCommand implements Callable<Integer> {
         return null;
     }
 
-    private static long copy(Path file, long from, OutputStream out) throws IOException {
+    private long copy(Path file, long from, OutputStream out) throws IOException {
         long position = from;
         try (FileChannel ch = dev.runboard.session.OutputFile.open(file)) {
+            position = pastDropped(position, dev.runboard.session.OutputFile.start(ch));
             ByteBuffer buf = ByteBuffer.allocate(1 << 16);
-            for (int n; (n = ch.read(buf.clear(), position)) > 0; position += n) {
+            while (true) {
+                int n;
+                try {
+                    n = ch.read(buf.clear(), position);
+                } catch (dev.runboard.session.OutputFile.Dropped overtaken) {
+                    position = pastDropped(position, overtaken.start()); // cut while this was printing: go on after the cut
+                    continue;
+                }
+                if (n <= 0) {
+                    break;
+                }
                 out.write(buf.array(), 0, n);
+                position += n;
             }
         } catch (java.nio.file.NoSuchFileException moved) {
             return position; // persisted as an artifact meanwhile; the caller picks it up

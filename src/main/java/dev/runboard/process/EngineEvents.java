@@ -20,6 +20,7 @@ final class EngineEvents {
             case HANG -> SessionEvent.HANG;
             case GUARD -> SessionEvent.GUARD;
             case RULE_MATCH, NOTIFY, INFO -> SessionEvent.RULE;
+            case OUTPUT -> SessionEvent.OUTPUT;
         };
         return new SessionEvent(e.at(), kind, e.message());
     }

@@ -49,6 +49,11 @@ final class RuleScanner {
         }
         try (FileChannel ch = dev.runboard.session.OutputFile.open(capture)) {
             long size = ch.size();
+            long start = dev.runboard.session.OutputFile.start(ch);
+            if (scanned < start) { // max_output dropped what was not scanned yet: go on from the first whole line kept
+                scanned = start;
+                carry.reset();
+            }
             if (size - scanned > SCAN_LIMIT) {
                 long skip = size - SCAN_LIMIT - scanned;
                 matches.skipped("output rules skipped " + Sizes.format(skip)

@@ -79,6 +79,7 @@ public final class SessionEngine extends SessionsById {
     private volatile RemoteSessions remote = RemoteSessions.NONE;
     /** The limits, asked at each prune: the supervisor reads them from the settings, so a change applies without a restart. */
     private volatile java.util.function.Supplier<EngineConfig.Retention> retention;
+    private volatile java.util.function.Supplier<Long> defaultMaxOutput = () -> null;
 
     public SessionEngine(EngineConfig config) {
         super(config);
@@ -204,14 +205,31 @@ public final class SessionEngine extends SessionsById {
         return session;
     }
 
-    private Session start(SessionSpec spec, java.util.Map<String, String> baseEnv, boolean attachStdin) {
-        spec.validate();
+    private Session start(SessionSpec given, java.util.Map<String, String> baseEnv, boolean attachStdin) {
+        SessionSpec spec = withDefaults(given.validate());
         if (spec.isRemote()) {
             remote.prepare(spec.host()); // an unreachable host is refused before anything is created
         }
         Folder folder = createFolder(spec);
         Session session = new Session(folder.id(), spec, folder.capture(), config.clock());
         return launch(session, folder.lock(), baseEnv, attachStdin);
+    }
+
+    /**
+     * The spec with what the owner's settings add to a spec that leaves it out: {@code default_max_output}
+     * for a local session (the supervisor reads it from the settings at each start; {@code exec} has none).
+     */
+    SessionSpec withDefaults(SessionSpec spec) {
+        Long bound = defaultMaxOutput.get();
+        if (spec.maxOutputBytes() != null || bound == null || spec.isRemote()) {
+            return spec;
+        }
+        return spec.toBuilder().maxOutputBytes(bound).build();
+    }
+
+    /** Where {@code default_max_output} comes from at each start (none, unless set). */
+    public void defaultMaxOutputFrom(java.util.function.Supplier<Long> source) {
+        this.defaultMaxOutput = source;
     }
 
     /** A new session's id, its folder (record space, capture) and the lock that makes this engine its owner. */

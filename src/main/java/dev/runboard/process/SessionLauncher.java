@@ -114,7 +114,12 @@ final class SessionLauncher {
             throw new IOException(NO_PERL);
         }
         long deadline = SessionWrapper.deadline(spec.timeout(), System.currentTimeMillis());
-        return w.get().prefix(exitStatusFile, deadline, spec.grace().toMillis());
+        if (spec.maxOutputBytes() != null) {
+            // Before the command starts, so every reader that opens the capture reads it as one the wrapper may cut
+            // (OutputFile): the wrapper replaces this with what it has cut once it cuts.
+            java.nio.file.Files.writeString(exitStatusFile.resolveSibling(dev.runboard.session.OutputTrim.FILE), "trimming 0 0\n");
+        }
+        return w.get().prefix(exitStatusFile, deadline, spec.grace().toMillis(), spec.maxOutputBytes());
     }
 
     /** Whether commands can run: under the wrapper, which owns their tree, records their status and holds their deadline. */

@@ -50,11 +50,23 @@ public final class SessionWrapper {
      * @param graceMillis how long the command has between TERM and KILL at the deadline
      */
     public List<String> prefix(Path exitStatusFile, long deadlineEpochMillis, long graceMillis) {
+        return prefix(exitStatusFile, deadlineEpochMillis, graceMillis, null);
+    }
+
+    /**
+     * As {@link #prefix(Path, long, long)}, keeping the capture beside {@code exitStatusFile} to the newest
+     * {@code maxOutputBytes} while the command runs (null: all of it; the wrapper's "Bounded output").
+     */
+    public List<String> prefix(Path exitStatusFile, long deadlineEpochMillis, long graceMillis, Long maxOutputBytes) {
         if (deadlineEpochMillis < 0 || graceMillis < 0) {
             throw new IllegalArgumentException("deadline and grace cannot be negative");
         }
-        return List.of(perl.toString(), script.toString(), exitStatusFile.toString(),
-                Long.toString(deadlineEpochMillis), Long.toString(graceMillis));
+        List<String> words = new java.util.ArrayList<>(List.of(perl.toString(), script.toString()));
+        if (maxOutputBytes != null) {
+            words.addAll(List.of("--max-output", Long.toString(maxOutputBytes)));
+        }
+        words.addAll(List.of(exitStatusFile.toString(), Long.toString(deadlineEpochMillis), Long.toString(graceMillis)));
+        return words;
     }
 
     /**

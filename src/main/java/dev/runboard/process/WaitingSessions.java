@@ -29,8 +29,8 @@ public final class WaitingSessions {
     }
 
     /** Makes a waiting session: its folder, record and lock; nothing runs. */
-    public Session create(SessionSpec spec, StackLink link, SessionStatus status, String reason) {
-        spec.validate();
+    public Session create(SessionSpec given, StackLink link, SessionStatus status, String reason) {
+        SessionSpec spec = engine.withDefaults(given.validate());
         if (spec.isRemote()) {
             engine.remote().prepare(spec.host()); // an unreachable host is refused before anything is created
         }

@@ -1,15 +1,18 @@
 package dev.runboard.process;
 
 import dev.runboard.session.OutputRule;
+import dev.runboard.session.OutputTrim;
 import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.ResourcePoint;
 import dev.runboard.session.Session;
+import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Sizes;
 import dev.runboard.session.WatchSpec;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -66,6 +69,8 @@ final class WatchedSession {
         }
     };
     private boolean ended;
+    private boolean trimmingSaid;
+    private boolean trimUnavailableSaid;
     /** The command's process group, once known (0: not yet). */
     private long group;
     private ResourceSampler.Usage usage;
@@ -112,6 +117,7 @@ final class WatchedSession {
     /** The command has exited: its last output is scanned (a FAIL rule matching the final lines still fails it). */
     void exited() {
         rules.scan(session.captureFile(), true, onMatch);
+        watchTrim();
         usage = null; // the tree is gone; peak RSS, CPU time and the history stay
     }
 
@@ -146,6 +152,7 @@ final class WatchedSession {
             history.add(new ResourcePoint(at, u.cpuPercent(), u.rssBytes(), rate));
         }
         rules.scan(session.captureFile(), false, onMatch);
+        watchTrim();
         watchHang(at);
         guard(u, at);
     }
@@ -258,12 +265,49 @@ final class WatchedSession {
         }
     }
 
+    /** The output's size, counting what max_output dropped from the capture's start (so growth is never negative). */
     private long captureSize() {
         try {
-            return session.captureFile() == null ? lastSize : Files.size(session.captureFile());
+            Path capture = session.captureFile();
+            return capture == null ? lastSize : Files.size(capture) + OutputTrim.of(capture).dropped();
         } catch (IOException e) {
             return lastSize;
         }
+    }
+
+    /**
+     * Says once that the wrapper began dropping the oldest output (max_output), and once that it cannot
+     * (the file system, or a writer that does not append): an {@code output} event each. Once per
+     * session, also across an adoption: what its events already say is not said again.
+     */
+    private void watchTrim() {
+        Long bound = session.spec().maxOutputBytes();
+        if (bound == null || session.captureFile() == null || trimUnavailableSaid) {
+            return;
+        }
+        OutputTrim trim = OutputTrim.of(session.captureFile());
+        if (trim.trimmed() && !trimmingSaid) {
+            trimmingSaid = true;
+            String message = TRIMMING + " " + Sizes.format(bound) + " (max_output): the oldest output is dropped from the"
+                    + " capture's start as the command writes";
+            if (!alreadySaid(TRIMMING)) {
+                event(SessionInsight.Kind.OUTPUT, message);
+            }
+        }
+        if (trim.unavailable() != null) {
+            trimUnavailableSaid = true;
+            if (!alreadySaid(UNAVAILABLE)) {
+                event(SessionInsight.Kind.OUTPUT, UNAVAILABLE + ": " + trim.unavailable() + "; the rest of the output is kept whole");
+            }
+        }
+    }
+
+    private static final String TRIMMING = "output trimmed to";
+    private static final String UNAVAILABLE = "output cannot be trimmed to max_output";
+
+    private boolean alreadySaid(String prefix) {
+        return session.state().events().stream()
+                .anyMatch(e -> SessionEvent.OUTPUT.equals(e.kind()) && e.message().startsWith(prefix));
     }
 
     SessionInsight publish(Instant at) {

@@ -26,7 +26,38 @@ public final class OutputFile {
         if (!seen.isRegularFile()) {
             throw new NotOutput(file, seen.isSymbolicLink() ? "a symbolic link" : seen.isDirectory() ? "a folder" : "a special file");
         }
-        return FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+        Path trim = OutputTrim.fileFor(file);
+        // A capture kept to max_output is read at the whole output's offsets (TrimmedCapture).
+        return trim != null && Files.exists(trim, LinkOption.NOFOLLOW_LINKS) ? new TrimmedCapture(channel, file) : channel;
+    }
+
+    /**
+     * Where a reader that starts at the beginning starts: the first whole line kept when the capture's
+     * start was cut ({@code max_output}), else 0.
+     */
+    public static long start(FileChannel channel) {
+        return channel instanceof TrimmedCapture t ? t.settled().start() : 0;
+    }
+
+    /** What was cut from the channel's output ({@link OutputTrim#NONE} for a file whose start is whole). */
+    public static OutputTrim trim(FileChannel channel) {
+        return channel instanceof TrimmedCapture t ? t.settled() : OutputTrim.NONE;
+    }
+
+    /** A read of bytes that were dropped from the capture's start (max_output) while, or before, it was read. */
+    public static final class Dropped extends IOException {
+        private final transient OutputTrim trim;
+
+        Dropped(Path file, OutputTrim trim) {
+            super("the first " + trim.dropped() + " bytes of " + file + " were dropped to keep it to max_output");
+            this.trim = trim;
+        }
+
+        /** Where the output starts now. */
+        public long start() {
+            return trim.start();
+        }
     }
 
     /** What stands where the output was is not a file runboard wrote: not read, and said in one line. */

@@ -22,6 +22,8 @@ public final class OutputPreview {
     private final PreviewPart head;
     private final PreviewPart tail;
     private final long originalBytes;
+    /** Bytes of the output's start dropped to keep it to max_output: the head starts after them. */
+    private final long dropped;
     /** What to show instead of nothing when the command wrote nothing (e.g. "timed out after 5 s"). */
     private final String note;
     /** Computed on first use; a benign race at worst computes it twice. */
@@ -38,6 +40,11 @@ public final class OutputPreview {
     }
 
     private OutputPreview(PreviewPart head, PreviewPart tail, long originalBytes, String note, Source source) {
+        this(head, tail, originalBytes, note, source, 0);
+    }
+
+    private OutputPreview(PreviewPart head, PreviewPart tail, long originalBytes, String note, Source source, long dropped) {
+        this.dropped = dropped;
         this.head = head;
         this.tail = tail;
         this.originalBytes = originalBytes;
@@ -65,6 +72,24 @@ public final class OutputPreview {
                 java.util.Objects.requireNonNull(source));
         p.lastLine = lastLine;
         return p;
+    }
+
+    /**
+     * The same preview of an output whose first {@code bytes} were dropped to keep it to max_output
+     * (its head starts after them). The last line is kept as known.
+     */
+    public OutputPreview withDropped(long bytes) {
+        if (bytes == dropped) {
+            return this;
+        }
+        OutputPreview p = new OutputPreview(head, tail, originalBytes, note, source, bytes);
+        p.lastLine = lastLine;
+        return p;
+    }
+
+    /** Bytes of the output's start that were dropped to keep it to max_output (0: none). */
+    public long droppedBytes() {
+        return dropped;
     }
 
     /** Whether the parts' bytes are in memory; false for a {@link #summary}. */
@@ -103,10 +128,12 @@ public final class OutputPreview {
 
     /** Reads the preview of the first {@code size} bytes of an open channel (positional reads; the channel's position is untouched). */
     public static OutputPreview read(FileChannel ch, long size, int bound) throws IOException {
-        if (size <= bound) {
-            return new OutputPreview(readAt(ch, 0, (int) size), new byte[0], size);
+        long start = Math.min(OutputFile.start(ch), size); // past what max_output dropped
+        if (size - start <= bound) {
+            return new OutputPreview(readAt(ch, start, (int) (size - start)), new byte[0], size).withDropped(start);
         }
-        return new OutputPreview(readHead(ch, headBytes(bound)), readTail(ch, size, bound - headBytes(bound)), size);
+        return new OutputPreview(readHead(ch, start, headBytes(bound)), readTail(ch, size, bound - headBytes(bound)), size)
+                .withDropped(start);
     }
 
     /**
@@ -114,10 +141,12 @@ public final class OutputPreview {
      * read from it: once the output outgrew the bound its head is fixed, so only the tail is read.
      */
     public static OutputPreview readGrown(FileChannel ch, long size, int bound, OutputPreview before) throws IOException {
-        if (before == null || !before.truncated() || size < before.originalBytes || size <= bound) {
+        if (before == null || !before.truncated() || size < before.originalBytes || size <= bound
+                || OutputFile.start(ch) != before.dropped) { // max_output dropped more: the head moved
             return read(ch, size, bound);
         }
-        return new OutputPreview(before.head, PreviewPart.plain(readTail(ch, size, bound - headBytes(bound))), size, null);
+        return new OutputPreview(before.head, PreviewPart.plain(readTail(ch, size, bound - headBytes(bound))), size, null)
+                .withDropped(before.dropped);
     }
 
     /** Builds a preview from bytes held in memory (tests, re-adopted records). */
@@ -161,7 +190,7 @@ public final class OutputPreview {
         if (h == head && t == tail) {
             return this;
         }
-        OutputPreview packed = new OutputPreview(h, t, originalBytes, note);
+        OutputPreview packed = new OutputPreview(h, t, originalBytes, note, null, dropped);
         packed.lastLine = lastLine(); // every listed row shows it: found now, from the plain bytes
         return packed;
     }
@@ -171,8 +200,8 @@ public final class OutputPreview {
         return head.held() + (long) tail.held();
     }
 
-    private static byte[] readHead(FileChannel ch, int len) throws IOException {
-        return cutHead(readAt(ch, 0, len));
+    private static byte[] readHead(FileChannel ch, long start, int len) throws IOException {
+        return cutHead(readAt(ch, start, len));
     }
 
     private static byte[] readTail(FileChannel ch, long size, int len) throws IOException {
@@ -242,8 +271,9 @@ public final class OutputPreview {
         return u >= 0xC0 ? 2 : 1;
     }
 
+    /** Whether the kept output outgrew the preview (bytes max_output dropped are not part of it). */
     public boolean truncated() {
-        return originalBytes > head.length() + (long) tail.length();
+        return originalBytes - dropped > head.length() + (long) tail.length();
     }
 
     /** Bytes of output the session wrote in total. */
@@ -256,8 +286,9 @@ public final class OutputPreview {
         return head.length() + (long) tail.length();
     }
 
+    /** Bytes of the kept output between the head and the tail. */
     public long omittedBytes() {
-        return originalBytes - visibleBytes();
+        return originalBytes - dropped - visibleBytes();
     }
 
     public boolean isEmpty() {
@@ -291,12 +322,13 @@ public final class OutputPreview {
             return "[runboard] " + note + "\n";
         }
         if (source != null) {
-            return readBack().text();
+            return readBack().withDropped(dropped).text();
         }
+        String before = dropped > 0 ? droppedMarker(dropped) : "";
         if (!truncated()) {
-            return decode(head.bytes());
+            return before + decode(head.bytes());
         }
-        return decode(head.bytes()) + omissionMarker(omittedBytes()) + decode(tail.bytes());
+        return before + decode(head.bytes()) + omissionMarker(omittedBytes()) + decode(tail.bytes());
     }
 
     /**
@@ -305,7 +337,7 @@ public final class OutputPreview {
      * {@code …} made it a UTF-16 string to decode, escape and encode again, character by character.
      */
     public byte[] textUtf8() {
-        if (isEmpty() && note != null || source != null) {
+        if (isEmpty() && note != null || source != null || dropped > 0) {
             return text().getBytes(StandardCharsets.UTF_8);
         }
         byte[] shownHead = ShownUtf8.of(head.bytes());
@@ -339,6 +371,16 @@ public final class OutputPreview {
             return note;
         }
         return LastLine.ofEnd((truncated() ? tail : head).bytes(), false);
+    }
+
+    /** What stands before a kept output whose start max_output dropped. */
+    static String droppedMarker(long dropped) {
+        return "[runboard] " + droppedNotice(dropped) + "\n";
+    }
+
+    /** "1234 bytes dropped (1.2 KiB; max_output keeps the newest output)": what the preview, tail and the viewer say. */
+    public static String droppedNotice(long dropped) {
+        return dropped + " bytes dropped (" + Sizes.format(dropped) + "; max_output keeps the newest output)";
     }
 
     static String omissionMarker(long omitted) {

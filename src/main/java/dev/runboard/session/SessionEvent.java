@@ -16,6 +16,8 @@ public record SessionEvent(Instant time, String kind, String message) {
     public static final String CONNECTION = "connection";
     /** Something about ending the session's processes: its wrapper lost, a kill. */
     public static final String KILL = "kill";
+    /** Something about the capture: trimmed to max_output, or it cannot be. */
+    public static final String OUTPUT = "output";
     /** A session keeps at most this many events, the newest. */
     public static final int LIMIT = 100;
 }

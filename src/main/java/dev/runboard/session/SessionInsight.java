@@ -30,7 +30,8 @@ public record SessionInsight(
         }
     }
 
-    public enum Kind { RULE_MATCH, NOTIFY, HANG, GUARD, INFO }
+    /** OUTPUT: something about the capture itself (max_output began trimming it, or cannot). */
+    public enum Kind { RULE_MATCH, NOTIFY, HANG, GUARD, INFO, OUTPUT }
 
     public static SessionInsight empty(String sessionId) {
         return new SessionInsight(sessionId, null, 0, 0, 0, 0, ProcessTreeSnapshot.EMPTY, List.of(), List.of(), false);

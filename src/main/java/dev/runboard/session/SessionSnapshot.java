@@ -158,6 +158,14 @@ public record SessionSnapshot(
         return preview.truncated() ? preview.visibleBytes() : null;
     }
 
+    /**
+     * Bytes of the output's start dropped to keep it to {@code max_output}; null when none were (the
+     * capture, {@link #rawOutput()}, then holds the newest bytes, from the first whole line kept).
+     */
+    public Long outputDroppedBytes() {
+        return preview.droppedBytes() > 0 ? preview.droppedBytes() : null;
+    }
+
     public String lastLine() {
         return preview.lastLine();
     }

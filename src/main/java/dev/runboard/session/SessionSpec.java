@@ -29,7 +29,8 @@ public record SessionSpec(
         boolean pty,
         WatchSpec watch,
         int nice,
-        String host) {
+        String host,
+        Long maxOutputBytes) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
     /**
@@ -66,6 +67,11 @@ public record SessionSpec(
      * leave a tree half-killed for days.
      */
     public static final Duration MAX_GRACE = Duration.ofHours(1);
+    /**
+     * The smallest {@code max_output}: 64 KiB. The wrapper cuts whole file-system blocks (4 KiB on
+     * ext4) a tenth of the bound at a time, so a smaller bound would cut more than a tenth each time.
+     */
+    public static final long MIN_MAX_OUTPUT = 64 * 1024;
 
     public SessionSpec {
         argv = argv == null ? null : List.copyOf(argv);
@@ -160,6 +166,7 @@ public record SessionSpec(
         checkGrace(grace, "kill grace");
         checkNice(nice, "priority (nice)");
         checkPreviewBytes(previewBytes, "preview bound");
+        checkMaxOutput(maxOutputBytes, "max_output");
         watch.validate();
         watch.rules().forEach(OutputRule::checkMatchesSomething); // for a new session; a record read back is not asked
         return this;
@@ -251,6 +258,20 @@ public record SessionSpec(
         return (int) bytes;
     }
 
+    /** Rejects a {@code max_output} below {@link #MIN_MAX_OUTPUT} (null, unbounded, is fine). */
+    public static Long checkMaxOutput(Long bytes, String what) {
+        return checkMaxOutput(bytes, what, null);
+    }
+
+    /** As {@link #checkMaxOutput(Long, String)}, echoing {@code given} as written. */
+    public static Long checkMaxOutput(Long bytes, String what, String given) {
+        if (bytes != null && bytes < MIN_MAX_OUTPUT) {
+            throw new InvalidSpecException("max_output", what + " must be at least " + Sizes.format(MIN_MAX_OUTPUT)
+                    + " (leave it out to keep the whole output), got " + echo(given, bytes + " bytes"));
+        }
+        return bytes;
+    }
+
     /**
      * What a range message says it got: the value as the person wrote it when known ({@code 1025T},
      * {@code 366d}), else an exact form of the parsed value, never a rounded one, which could
@@ -281,6 +302,10 @@ public record SessionSpec(
             throw new InvalidSpecException("pty", "a pseudo-terminal is not available for sessions on another host yet:"
                     + " leave out --pty (or the host)");
         }
+        if (maxOutputBytes != null) {
+            throw new InvalidSpecException("max_output", "max_output is not available for sessions on another host yet:"
+                    + " leave out --max-output (or the host)");
+        }
     }
 
     public Builder toBuilder() {
@@ -297,6 +322,7 @@ public record SessionSpec(
         b.watch = watch;
         b.nice = nice;
         b.host = host;
+        b.maxOutputBytes = maxOutputBytes;
         return b;
     }
 
@@ -319,6 +345,7 @@ public record SessionSpec(
         private WatchSpec watch = WatchSpec.NONE;
         private int nice;
         private String host;
+        private Long maxOutputBytes;
 
         public Builder shellCommand(String command) {
             this.shellCommand = Objects.requireNonNullElse(command, "");
@@ -391,10 +418,19 @@ public record SessionSpec(
             return this;
         }
 
+        /**
+         * Keep only the newest {@code bytes} of the running command's output (null: all of it): the
+         * wrapper cuts the oldest from the capture's start in place while the command writes.
+         */
+        public Builder maxOutputBytes(Long bytes) {
+            this.maxOutputBytes = bytes;
+            return this;
+        }
+
         /** The spec as given; call {@link SessionSpec#validate()} (the engine does) before running it. */
         public SessionSpec build() {
             return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes,
-                    pty, watch, nice, host);
+                    pty, watch, nice, host, maxOutputBytes);
         }
     }
 }

@@ -177,6 +177,11 @@ interface ReadinessProbe {
             }
             try (FileChannel ch = dev.runboard.session.OutputFile.open(session.captureFile())) {
                 java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(64 * 1024);
+                long start = dev.runboard.session.OutputFile.start(ch);
+                if (offset < start) { // max_output dropped what was not read yet
+                    offset = start;
+                    partial.setLength(0);
+                }
                 ch.position(offset);
                 int n;
                 while ((n = ch.read(buf)) > 0) {

@@ -45,6 +45,7 @@ public final class FileArtifactStore implements ArtifactStore {
                 Files.delete(captureFile);
             }
             moveTimeIndex(captureFile, target);
+            moveTrim(captureFile, target);
             return target;
         } catch (IOException e) {
             throw ArtifactException.of("could not persist the output of " + sessionId + " to " + target, e);
@@ -63,6 +64,19 @@ public final class FileArtifactStore implements ArtifactStore {
         }
     }
 
+    /**
+     * What max_output cut from the capture's start goes with it too, so the artifact is read at the same
+     * offsets as the capture was (dev.runboard.session.OutputTrim); moved after the capture, so a reader
+     * never meets a capture that says less was cut than was.
+     */
+    private static void moveTrim(Path captureFile, Path target) throws IOException {
+        Path trim = dev.runboard.session.OutputTrim.fileFor(captureFile);
+        Path moved = dev.runboard.session.OutputTrim.fileFor(target);
+        if (trim != null && moved != null && Files.exists(trim)) {
+            Files.move(trim, moved, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
     private static void copyDurably(Path from, Path to) throws IOException {
         Path tmp = to.resolveSibling(to.getFileName() + ".part");
         try {
@@ -71,7 +85,8 @@ public final class FileArtifactStore implements ArtifactStore {
             try (FileChannel in = dev.runboard.session.OutputFile.open(from);
                  FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 long size = in.size();
-                for (long done = 0, n; done < size; done += n) {
+                // Read at the output's offsets: a capture kept to max_output starts where its wrapper last cut.
+                for (long done = dev.runboard.session.OutputFile.trim(in).dropped(), n; done < size; done += n) {
                     n = in.transferTo(done, size - done, ch);
                     if (n <= 0) {
                         break; // the capture shrank meanwhile: what is there is copied
@@ -89,5 +104,6 @@ public final class FileArtifactStore implements ArtifactStore {
     public void delete(String sessionId) throws IOException {
         Files.deleteIfExists(pathFor(sessionId));
         Files.deleteIfExists(TimeIndex.fileFor(pathFor(sessionId)));
+        Files.deleteIfExists(dev.runboard.session.OutputTrim.fileFor(pathFor(sessionId)));
     }
 }

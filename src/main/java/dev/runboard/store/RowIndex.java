@@ -66,7 +66,8 @@ public final class RowIndex {
 
         /** The preview as the row holds it; its bytes come from {@code source} when shown. */
         public OutputPreview summary(OutputPreview.Source source) {
-            return OutputPreview.summary(record.outputBytes(), headBytes, tailBytes, record.outputNote(), lastLine, source);
+            return OutputPreview.summary(record.outputBytes(), headBytes, tailBytes, record.outputNote(), lastLine, source)
+                    .withDropped(record.droppedBytes());
         }
 
         /** The outcome with {@link #summary} for its preview. */

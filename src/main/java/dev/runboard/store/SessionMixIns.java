@@ -44,7 +44,7 @@ final class SessionMixIns {
 
     @JsonPropertyOrder({"status", "session_id", "command", "argv", "cwd", "shell", "env", "pid", "started_at",
         "ended_at", "elapsed_seconds", "timeout_seconds", "grace_seconds", "nice", "exit_code", "signal", "reason", "output",
-        "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "last_line", "artifact",
+        "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "output_dropped_bytes", "last_line", "artifact",
         "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "events", "host", "connection",
         "lingering", "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file",
         "progress", "eta_seconds", "longer_than_usual"})
@@ -92,6 +92,7 @@ final class SessionMixIns {
         @JsonProperty("output_bytes") abstract long outputBytes();
         @JsonProperty("output_original_bytes") abstract Long outputOriginalBytes();
         @JsonProperty("output_visible_bytes") abstract Long outputVisibleBytes();
+        @JsonProperty("output_dropped_bytes") abstract Long outputDroppedBytes();
         @JsonProperty("last_line") abstract String lastLine();
         @JsonProperty("progress") abstract Double progress();
         @JsonProperty("eta_seconds") abstract Double etaSeconds();

@@ -49,7 +49,19 @@ public record SessionRecord(
         @JsonProperty("resources") ResourceTotals resources,
         @JsonProperty("events") List<SessionEvent> events,
         @JsonProperty("stack") dev.runboard.session.StackLink stack,
-        @JsonProperty("ready") Boolean ready) implements dev.runboard.session.TextAsUtf8 {
+        @JsonProperty("ready") Boolean ready,
+        @JsonProperty("output_dropped_bytes") Long outputDroppedBytes) implements dev.runboard.session.TextAsUtf8 {
+
+    /** A record without output_dropped_bytes (written before max_output, or of an output kept whole). */
+    public SessionRecord(int schema, String id, SpecRecord spec, SessionStatus status, Long pid, long pidStartTicks,
+                         Instant startedAt, Instant endedAt, Integer exitCode, String signal, String reason, String outputHead,
+                         String outputTail, long outputBytes, String outputNote, String artifact, String artifactError,
+                         String artifactErrorCode, String captureFile, KillReport killReport, ResourceTotals resources,
+                         List<SessionEvent> events, dev.runboard.session.StackLink stack, Boolean ready) {
+        this(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal, reason, outputHead, outputTail,
+                outputBytes, outputNote, artifact, artifactError, artifactErrorCode, captureFile, killReport, resources, events,
+                stack, ready, null);
+    }
 
     /** Events are optional on disk (older records have none); in memory never null. */
     public SessionRecord {
@@ -96,7 +108,7 @@ public record SessionRecord(
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
                 o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), st.killReport(),
-                st.resources(), st.events(), stack, st.ready());
+                st.resources(), st.events(), stack, st.ready(), p.droppedBytes() > 0 ? p.droppedBytes() : null);
     }
 
     /**
@@ -130,8 +142,11 @@ public record SessionRecord(
         if (outputBytes < 0) {
             throw new CorruptRecordException("output_bytes is negative");
         }
+        if (outputDroppedBytes != null && (outputDroppedBytes < 0 || outputDroppedBytes > outputBytes)) {
+            throw new CorruptRecordException("output_dropped_bytes is negative or more than output_bytes");
+        }
         long shown = decoded(outputHead, "output_head") + decoded(outputTail, "output_tail");
-        if (shown > outputBytes) {
+        if (shown > outputBytes - droppedBytes()) {
             throw new CorruptRecordException("the preview holds " + shown + " bytes of an output of " + outputBytes);
         }
         if (artifact != null) {
@@ -201,28 +216,28 @@ public record SessionRecord(
     public SessionRecord withoutPreview() {
         return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, "", "", outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events, stack, ready);
+                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes);
     }
 
     /** The same record in the current schema. */
     SessionRecord withSchema(int newSchema, SpecRecord newSpec) {
         return new SessionRecord(newSchema, id, newSpec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events, stack, ready);
+                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes);
     }
 
     /** This record with other output files (see {@link OwnOutputFiles}). */
     SessionRecord withOutputFiles(String newArtifact, String newArtifactError, String newArtifactErrorCode, String newCaptureFile) {
         return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, newArtifact, newArtifactError, newArtifactErrorCode,
-                newCaptureFile, killReport, resources, events, stack, ready);
+                newCaptureFile, killReport, resources, events, stack, ready, outputDroppedBytes);
     }
 
     public OutputPreview preview() {
         Base64.Decoder b64 = Base64.getDecoder();
         byte[] head = outputHead == null ? new byte[0] : b64.decode(outputHead);
         byte[] tail = outputTail == null ? new byte[0] : b64.decode(outputTail);
-        return OutputPreview.restore(head, tail, outputBytes, outputNote);
+        return OutputPreview.restore(head, tail, outputBytes, outputNote).withDropped(droppedBytes());
     }
 
     /** As {@link #preview()}, not packed: read back to be shown once. */
@@ -230,7 +245,7 @@ public record SessionRecord(
         Base64.Decoder b64 = Base64.getDecoder();
         byte[] head = outputHead == null ? new byte[0] : b64.decode(outputHead);
         byte[] tail = outputTail == null ? new byte[0] : b64.decode(outputTail);
-        return OutputPreview.restoreUnpacked(head, tail, outputBytes, outputNote);
+        return OutputPreview.restoreUnpacked(head, tail, outputBytes, outputNote).withDropped(droppedBytes());
     }
 
     /**
@@ -242,12 +257,17 @@ public record SessionRecord(
     public OutputPreview previewSummary(OutputPreview.Source source) {
         int headLength = Base64Length.of(outputHead);
         int tailLength = Base64Length.of(outputTail);
-        boolean truncated = outputBytes > (long) headLength + tailLength;
+        boolean truncated = outputBytes - droppedBytes() > (long) headLength + tailLength;
         String end = truncated ? outputTail : outputHead;
         int endLength = truncated ? tailLength : headLength;
         String lastLine = outputBytes == 0 && outputNote != null ? outputNote
                 : LastLine.ofEnd(Base64Length.decodeLast(end, endLength, LastLine.WINDOW), endLength > LastLine.WINDOW);
-        return OutputPreview.summary(outputBytes, headLength, tailLength, outputNote, lastLine, source);
+        return OutputPreview.summary(outputBytes, headLength, tailLength, outputNote, lastLine, source).withDropped(droppedBytes());
+    }
+
+    /** Bytes of the output's start max_output dropped (0: none). */
+    long droppedBytes() {
+        return outputDroppedBytes == null ? 0 : outputDroppedBytes;
     }
 
     /** The outcome of a finished record; null while it is running. */

@@ -55,6 +55,12 @@ public final class SettingKeys {
             new Key("default_timeout_ms", "The deadline for new sessions; none means no deadline.",
                     "none, or a duration (30s, 5m, 1h30m; a bare number is milliseconds)",
                     t -> t.equalsIgnoreCase("none") ? NODES.nullNode() : NODES.numberNode(positive(millis(t)))),
+            new Key("default_max_output", "Bounded running output: sessions the supervisor starts (start, up, the window)"
+                    + " without --max-output keep only this much of their newest output while they run; none keeps all of it.",
+                    "none, or a size of at least " + Sizes.format(SessionSpec.MIN_MAX_OUTPUT) + " (50M, 1G; K, M, G are KiB, MiB,"
+                    + " GiB; a bare number is bytes)",
+                    t -> t.equalsIgnoreCase("none") ? NODES.nullNode()
+                            : NODES.numberNode(atLeast(Sizes.parse(t), SessionSpec.MIN_MAX_OUTPUT))),
             new Key("keep_finished", "Retention: at most this many finished sessions are kept; the oldest go first.",
                     "a whole number of at least 1", t -> NODES.numberNode(whole(t, 1, Integer.MAX_VALUE))),
             new Key("keep_artifact_bytes", "Retention: at most this much artifact data is kept; the oldest finished sessions go first.",

@@ -22,7 +22,8 @@ public record Settings(
         @JsonProperty("default_rules") @JsonSerialize(contentUsing = SettingsRuleWriter.class) List<OutputRule> defaultRules,
         @JsonProperty("default_nice") int defaultNice,
         @JsonProperty("default_timeout_ms") Long defaultTimeoutMillis,
-        @JsonProperty("ssh_config") String sshConfig) {
+        @JsonProperty("ssh_config") String sshConfig,
+        @JsonProperty("default_max_output") Long defaultMaxOutput) {
 
     public static final int DEFAULT_POLL_MS = 200;
     public static final int DEFAULT_KEEP_FINISHED = 1000;
@@ -31,7 +32,7 @@ public record Settings(
 
     public static final Settings DEFAULTS = new Settings(DEFAULT_POLL_MS, SessionSpec.DEFAULT_GRACE.toMillis(),
             SessionSpec.DEFAULT_PREVIEW_BYTES, "light", DEFAULT_KEEP_FINISHED, DEFAULT_KEEP_ARTIFACT_BYTES, true, List.of(),
-            SessionSpec.BACKGROUND_NICE, null, null);
+            SessionSpec.BACKGROUND_NICE, null, null, null);
 
     public Settings {
         pollMillis = pollMillis <= 0 ? DEFAULT_POLL_MS : Math.max(50, pollMillis);
@@ -48,25 +49,28 @@ public record Settings(
         defaultTimeoutMillis = defaultTimeoutMillis == null || defaultTimeoutMillis <= 0 ? null : defaultTimeoutMillis;
         // An extra OpenSSH config file for remote sessions, read beside the user's own (SettingKeys checks it).
         sshConfig = sshConfig == null || sshConfig.isBlank() ? null : sshConfig.strip();
+        // The bound of a running session's output for sessions the supervisor starts without one; null: all of it.
+        defaultMaxOutput = defaultMaxOutput == null || defaultMaxOutput <= 0 ? null
+                : Math.max(defaultMaxOutput, SessionSpec.MIN_MAX_OUTPUT);
     }
 
     public Settings withTheme(String theme) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig);
+                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput);
     }
 
     public Settings withDefaultRules(List<OutputRule> rules) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                rules, defaultNice, defaultTimeoutMillis, sshConfig);
+                rules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput);
     }
 
     public Settings withRetention(int keepFinished, long keepArtifactBytes) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig);
+                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput);
     }
 
     public Settings withSessionDefaults(int nice, long graceMillis, Long timeoutMillis) {
         return new Settings(pollMillis, graceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, nice, timeoutMillis, sshConfig);
+                defaultRules, nice, timeoutMillis, sshConfig, defaultMaxOutput);
     }
 }

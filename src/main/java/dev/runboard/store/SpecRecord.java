@@ -25,13 +25,20 @@ public record SpecRecord(
         @JsonProperty("pty") Boolean pty,
         @JsonProperty("watch") WatchSpec watch,
         @JsonProperty("nice") Integer nice,
-        @JsonProperty("host") String host) {
+        @JsonProperty("host") String host,
+        @JsonProperty("max_output_bytes") Long maxOutputBytes) {
+
+    /** A spec without max_output (as records before it were written). */
+    public SpecRecord(String command, List<String> argv, String shell, String cwd, Map<String, String> env, Long timeoutMillis,
+                      long graceMillis, int previewBytes, Boolean pty, WatchSpec watch, Integer nice, String host) {
+        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, null);
+    }
 
     public static SpecRecord of(SessionSpec s) {
         return new SpecRecord(s.shellCommand(), s.argv(), s.shell() == null ? null : s.shell().toString(),
                 dev.runboard.session.RawPaths.text(s.cwd()), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
                 s.grace().toMillis(), s.previewBytes(), s.pty() ? Boolean.TRUE : null,
-                s.watch().isEmpty() ? null : s.watch(), s.nice(), s.host());
+                s.watch().isEmpty() ? null : s.watch(), s.nice(), s.host(), s.maxOutputBytes());
     }
 
     /**
@@ -80,6 +87,7 @@ public record SpecRecord(
             if (nice != null) {
                 SessionSpec.checkNice(nice, "spec.nice");
             }
+            SessionSpec.checkMaxOutput(maxOutputBytes, "spec.max_output_bytes");
             if (watch != null) {
                 watch.validate();
             }
@@ -104,7 +112,7 @@ public record SpecRecord(
                     w.maxRssBytes() == null ? null : Math.max(WatchSpec.MIN_RSS_BYTES, Math.min(w.maxRssBytes(), WatchSpec.MAX_RSS_BYTES)),
                     w.maxCpuPercent() == null ? null : Math.min(w.maxCpuPercent(), WatchSpec.MAX_CPU_PERCENT), atMost(w.cpuFor()));
         }
-        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice, host);
+        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice, host, maxOutputBytes);
     }
 
     private static Duration atMost(Duration d) {
@@ -140,6 +148,7 @@ public record SpecRecord(
                 .watch(watch)
                 .nice(nice == null ? 0 : nice) // recorded before runboard set priorities: they ran at 0
                 .host(host)
+                .maxOutputBytes(maxOutputBytes)
                 .build();
     }
 }

@@ -26,7 +26,7 @@ import java.util.Objects;
 @JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "host", "group", "autostart", "output",
     "depends_on", "ready", "restart", "backoff", "delay",
     // issue 45's command keys
-    "description", "disabled", "success_exit_codes", "log_file", "shutdown", "liveness"})
+    "description", "disabled", "success_exit_codes", "log_file", "shutdown", "liveness", "max_output"})
 public record WorkspaceCommand(
         String command,
         List<String> argv,
@@ -52,7 +52,9 @@ public record WorkspaceCommand(
         @JsonProperty("success_exit_codes") List<Integer> successExitCodes,
         @JsonProperty("log_file") String logFile,
         ShutdownKey shutdown,
-        LivenessCheck liveness) {
+        LivenessCheck liveness,
+        @JsonProperty("max_output") @JsonDeserialize(using = SizeText.MaxOutputReader.class)
+        @JsonSerialize(using = SizeText.Writer.class) Long maxOutput) {
 
     /** The conditions a dependency can be waited for (DESIGN.md, "Contract"). */
     public static final List<String> CONDITIONS = List.of("started", "ready", "succeeded", "ended");
@@ -73,13 +75,13 @@ public record WorkspaceCommand(
         this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, null, null, null, null, null);
     }
 
-    /** A command with the orchestration keys and none of issue 45's. */
+    /** A command with the orchestration keys and none of issue 45's, no max_output. */
     public WorkspaceCommand(String command, List<String> argv, String shell, String cwd, Map<String, String> env,
                             Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
                             List<JsonNode> output, Integer nice, String host, Map<String, String> dependsOn, ReadyCheck ready,
                             String restart, RestartBackoff backoff, Duration delay) {
         this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart,
-                backoff, delay, null, null, null, null, null, null);
+                backoff, delay, null, null, null, null, null, null, null);
     }
 
     public WorkspaceCommand {
@@ -171,28 +173,29 @@ public record WorkspaceCommand(
 
     public WorkspaceCommand withCwd(String newCwd) {
         return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
     }
 
     public WorkspaceCommand withEnv(Map<String, String> newEnv) {
         return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
                 timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart, backoff, delay, description,
-                disabled, successExitCodes, logFile, shutdown, liveness);
+                disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
     }
 
     public WorkspaceCommand withGroup(String newGroup) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness,
+                maxOutput);
     }
 
     public WorkspaceCommand withPty(Boolean newPty) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, newPty, group, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
     }
 
     public WorkspaceCommand withAutostart(Boolean newAutostart) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
     }
 
     /** The same command with these orchestration keys (an import keeps what the other tool declared). */
@@ -200,7 +203,7 @@ public record WorkspaceCommand(
                                               RestartBackoff newBackoff, Duration newDelay) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
                 newDependsOn, newReady, newRestart, newBackoff, newDelay, description, disabled, successExitCodes, logFile, shutdown,
-                liveness);
+                liveness, maxOutput);
     }
 
     /** The same command with issue 45's keys (an import keeps what the other tool declared). */
@@ -208,7 +211,7 @@ public record WorkspaceCommand(
                                        String newLogFile, ShutdownKey newShutdown, LivenessCheck newLiveness) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
                 dependsOn, ready, restart, backoff, delay, newDescription, newDisabled, newSuccessExitCodes, newLogFile, newShutdown,
-                newLiveness);
+                newLiveness, maxOutput);
     }
 
     /** {@code disabled: true}: never started; what depends on it ends skipped. */
@@ -244,6 +247,7 @@ public record WorkspaceCommand(
         b.pty(Boolean.TRUE.equals(pty));
         // Started from the window's sidebar, so in the background like the dialog's, unless the file says.
         b.nice(nice == null ? SessionSpec.BACKGROUND_NICE : nice);
+        b.maxOutputBytes(maxOutput);
         b.host(host); // on that host, cwd is the same path as here unless the file names one of its own
         return b.build();
     }
@@ -266,6 +270,7 @@ public record WorkspaceCommand(
         return new WorkspaceCommand(spec.usesShell() ? spec.shellCommand() : null, spec.usesShell() ? null : spec.argv(),
                 shell, cwd, spec.env().isEmpty() ? null : spec.env(), spec.timeout(),
                 SessionSpec.DEFAULT_GRACE.equals(spec.grace()) ? null : spec.grace(), spec.pty() ? Boolean.TRUE : null, null, null,
-                null, spec.nice() == SessionSpec.BACKGROUND_NICE ? null : spec.nice(), spec.host());
+                null, spec.nice() == SessionSpec.BACKGROUND_NICE ? null : spec.nice(), spec.host(), null, null, null, null, null,
+                null, null, null, null, null, null, spec.maxOutputBytes());
     }
 }

@@ -2,7 +2,7 @@
 # child, holds its deadline, records how it ended, and is the one place where a session's processes
 # are killed, here and on remote hosts (docs/PROCESS-TREE.md).
 #
-#   perl runboard-wrap.pl STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]
+#   perl runboard-wrap.pl [--max-output BYTES] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]
 #   perl runboard-wrap.pl --kill STATUS_FILE WRAPPER_PID WRAPPER_START SIGNAL GRACE_MS WHY TAG [PID:START...]
 #
 # Run mode. The wrapper is a child subreaper (PR_SET_CHILD_SUBREAPER): every orphaned descendant
@@ -19,10 +19,23 @@
 #                    own: it ended before any kill's first signal; killed/timeout: after one. When
 #                    the wrapper's deadline ended it, the kill's report follows (below).
 #   kill-report      the report of a requested kill (temp file + rename)
+#   output-trim      with --max-output, once the capture first passed BYTES (temp file + rename), one line:
+#                      trimming DROPPED START            DROPPED bytes were cut from capture.log's start: its
+#                                                        byte 0 is output byte DROPPED; START is the output byte
+#                                                        of the first whole line kept
+#                      pending DROPPED START LEN         a cut of LEN more bytes is under way (readers wait)
+#                      unavailable DROPPED START WHY     trimming stopped for WHY; the rest is kept whole
 #
 # and reads shutdown (written by runboard for a stack command with a shutdown step): whenever a kill
 # begins with TERM, its command runs, or its signal is sent, in place of the TERM.
 #
+# Bounded output (--max-output). While the command runs, once capture.log passes BYTES the wrapper cuts whole
+# blocks from its start in place (fallocate FALLOC_FL_COLLAPSE_RANGE), down to BYTES less a step of a tenth
+# of it, and looks again as often as the capture's growth needs. Every writer appends (O_APPEND: the
+# redirect runboard opened), so each write lands at the new end. A writer with an offset of its own would
+# write past the end and leave NUL bytes: a process of the session holding the capture open for writing
+# without O_APPEND, or a file system that cannot collapse (tmpfs, btrfs, NFS), stops trimming for good,
+# with a line in the output and the reason in output-trim.
 # A kill is asked for by writing kill-request ("SIGNAL GRACE_MS WHY REQUESTED_MS") and sending the
 # wrapper USR1; TERM, INT or HUP sent to the wrapper itself ask for the same with TERM and its grace.
 # When the command has ended and processes it started live on, the status is the command's and the
@@ -59,10 +72,17 @@ sub ANSWER_SLACK_MS () { 5000 }    # how long --kill waits for a live wrapper be
 sub POLL_S () { 0.01 }
 sub TIOCSPGRP () { 0x5410 }
 sub TIOCNOTTY () { 0x5422 }
+sub EOPNOTSUPP () { 95 }
+sub FALLOC_FL_COLLAPSE_RANGE () { 0x08 }
+sub O_APPEND () { 02000 }
+sub TRIM_MIN_MS () { 2 }      # the most often a fast-growing capture is looked at
+sub TRIM_MAX_MS () { 250 }    # the least often a quiet one is
+sub FIRST_LINE_BYTES () { 65536 }    # how far past a cut the first whole line is looked for
 
 my $machine = elf_machine();
 my $clock = clock_syscall($machine);
 my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{$machine} || 0;
+my $fallocate = { 62 => 285, 183 => 47, 243 => 47 }->{$machine} || 0;
 
 # The session: what the kill algorithm works on, in either mode.
 my ($status_file, $dir, $tag);
@@ -78,9 +98,11 @@ if (@ARGV && $ARGV[0] eq '--kill') {
 }
 
 my ($deadline_ms, $grace_ms);
+my $max_output = 0;    # --max-output: the capture's bound in bytes (0: unbounded)
+($max_output) = (splice(@ARGV, 0, 2))[1] if @ARGV >= 2 && $ARGV[0] eq '--max-output';
 ($status_file, $deadline_ms, $grace_ms) = splice(@ARGV, 0, 3);
-die "runboard-wrap: usage: runboard-wrap.pl STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]\n"
-    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\d+$/ && $grace_ms =~ /^\d+$/;
+die "runboard-wrap: usage: runboard-wrap.pl [--max-output BYTES] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]\n"
+    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\d+$/ && $grace_ms =~ /^\d+$/ && $max_output =~ /^\d+$/;
 $dir = $status_file =~ m{^(.*)/[^/]*$} ? $1 : '.';
 $tag = defined $ENV{RUNBOARD_SESSION} ? "RUNBOARD_SESSION=$ENV{RUNBOARD_SESSION}" : undef;
 $holder = $$;
@@ -125,6 +147,12 @@ for my $name (qw(TERM INT HUP)) {
 }
 $SIG{$_} = sub { } for qw(QUIT USR2 ALRM);
 $SIG{CHLD} = 'DEFAULT';    # an inherited SIG_IGN would reap the child before we could read its status
+# Bounded output: the wrapper naps between looks at the capture; the command's end wakes it (CHLD).
+my ($capture, $trim_file) = ("$dir/capture.log", "$dir/output-trim");
+my ($trim_fh, $trim_step, $trim_off, $dropped, $kept_start) = (undef, 0, 0, 0, 0);
+my ($trim_wait_ms, $trim_last_size, $trim_last_ms) = (TRIM_MIN_MS, 0, 0);
+my ($napping, $chld_seen) = (0, 0);
+$SIG{CHLD} = sub { $chld_seen = 1; die "runboard-wrap: child\n" if $napping } if $max_output;
 
 # Started by bin/runboard before the runboard that adopts the session (RUNBOARD_ADOPTER, its pid: our
 # parent) has started, so the command overlaps that JVM's start (docs/BENCHMARKS.md §10, round 11). If
@@ -245,6 +273,15 @@ exit($raw & 127 ? 128 + ($raw & 127) : $raw >> 8);
 # two early), then finishes the last stretch in short sleeps, to the millisecond.
 sub wait_for_child {
     my $left = !defined $raw && $deadline_ms ? $deadline_ms - now_ms() : -1;
+    my $look = $max_output && !$trim_off && !defined $raw ? $trim_wait_ms : -1;
+    if ($look >= 0 && ($left < 0 || $look <= $left)) {
+        $chld_seen = 0;
+        my $got = reap_nohang();
+        return $got if $got != 0;
+        nap($look);
+        trim_output();
+        return 0;
+    }
     if ($left >= 0 && $left < 2000) {
         my $got = reap_nohang();
         select(undef, undef, undef, $left < 10 ? $left / 1000 : POLL_S) if $got == 0 && !$request;
@@ -265,6 +302,110 @@ sub wait_for_child {
     alarm(0);
     reaped($got, $st) if $got > 0;
     return $got;
+}
+
+# Sleeps MS, or less: a child's end (CHLD) or a request wakes it.
+sub nap {
+    my ($ms) = @_;
+    eval {
+        $napping = $in_wait = 1;
+        select(undef, undef, undef, $ms / 1000) unless $chld_seen || $request;
+    };
+    $napping = $in_wait = 0;
+}
+
+# Bounded output: looks at the capture, cuts its start when it has passed the bound (see the header), and
+# sets when to look next: before it can grow by half a step at the rate it grew since the last look.
+sub trim_output {
+    my @st = stat($capture) or return;    # gone (moved aside): nothing to trim
+    my $now = now_ms();
+    my $total = $st[7] + $dropped;
+    my ($grew, $took) = ($total - $trim_last_size, $now - $trim_last_ms);
+    ($trim_last_size, $trim_last_ms) = ($total, $now);
+    my $block = $st[11] || 4096;
+    $trim_step ||= int($max_output / 10 / $block) * $block || $block;
+    my $wait = $grew > 0 && $took > 0 ? int($trim_step / 2 * $took / $grew) : $trim_wait_ms * 2;
+    $trim_wait_ms = $wait < TRIM_MIN_MS ? TRIM_MIN_MS : $wait > TRIM_MAX_MS ? TRIM_MAX_MS : $wait;
+    return if $st[7] <= $max_output;
+    if (!$trim_fh) {
+        open($trim_fh, '+<', $capture) or return trim_unavailable("cannot open the capture to trim it: $!");
+    }
+    my @open = stat($trim_fh);
+    return trim_unavailable('the capture was replaced by another file') unless @open && $open[0] == $st[0] && $open[1] == $st[1];
+    my $len = $st[7] - $max_output + $trim_step;
+    $len -= $len % $block;
+    return if $len <= 0 || $len >= $st[7];
+    return trim_unavailable('runboard does not know the fallocate call on this CPU') unless $fallocate;
+    my $writer = non_appending_writer($st[0], $st[1]);
+    return trim_unavailable("$writer writes the capture at its own offset (without O_APPEND): cutting its start would"
+        . ' leave NUL bytes where it writes next') if defined $writer;
+    write_file($trim_file, "pending $dropped $kept_start $len\n");    # readers wait until the cut is done
+    if (syscall($fallocate, fileno($trim_fh), FALLOC_FL_COLLAPSE_RANGE, 0, $len) != 0) {
+        my ($errno, $text) = ($! + 0, "$!");
+        return trim_unavailable($errno == EOPNOTSUPP
+            ? 'the file system of the capture cannot cut the start of a file in place (collapse range); tmpfs, btrfs and NFS cannot'
+            : "cutting the capture's start failed: $text");
+    }
+    $dropped += $len;
+    my $head = '';
+    sysseek($trim_fh, 0, 0);
+    sysread($trim_fh, $head, FIRST_LINE_BYTES);
+    my $newline = index($head, "\n");
+    $kept_start = $newline >= 0 ? $dropped + $newline + 1 : $dropped;
+    write_file($trim_file, "trimming $dropped $kept_start\n");
+}
+
+# Trimming stops for good: said in the output and in output-trim; the rest of the output is kept whole.
+sub trim_unavailable {
+    my ($why) = @_;
+    $trim_off = 1;
+    write_file($trim_file, "unavailable $dropped $kept_start $why\n");
+    print STDERR "runboard: the output cannot be trimmed to max_output ($why): the rest of it is kept whole\n";
+    return;
+}
+
+# A process of the session (this wrapper and what descends from it) holding the capture (DEV, INO) open for
+# writing without O_APPEND, described; undef when every writer appends. This wrapper's own cutting handle is no writer.
+sub non_appending_writer {
+    my ($dev, $ino) = @_;
+    my %children;
+    opendir(my $dh, '/proc') or return undef;
+    for my $p (grep { /^\d+$/ } readdir($dh)) {
+        my $s = stat_of($p) or next;
+        push @{ $children{ $s->[1] } }, $p;
+    }
+    closedir($dh);
+    my @todo = ($$);
+    while (defined(my $p = shift @todo)) {
+        push @todo, @{ $children{$p} || [] };
+        opendir(my $fds, "/proc/$p/fd") or next;
+        for my $fd (grep { /^\d+$/ } readdir($fds)) {
+            next if $p == $$ && $fd == fileno($trim_fh);
+            my @t = stat("/proc/$p/fd/$fd") or next;
+            next unless $t[0] == $dev && $t[1] == $ino;
+            my $flags = fd_flags($p, $fd);
+            next if !defined $flags || ($flags & 3) == 0 || $flags & O_APPEND;    # a reader, or an appender
+            closedir($fds);
+            my $command = command_of($p) // 'gone';
+            return "process $p (" . (length($command) > 60 ? substr($command, 0, 60) . '...' : $command) . ")";
+        }
+        closedir($fds);
+    }
+    return undef;
+}
+
+# The open flags of a process's descriptor (/proc/PID/fdinfo/FD, octal), or undef.
+sub fd_flags {
+    my ($p, $fd) = @_;
+    open(my $fh, '<', "/proc/$p/fdinfo/$fd") or return undef;
+    while (my $line = <$fh>) {
+        if ($line =~ /^flags:\s*([0-7]+)/) {
+            close($fh);
+            return oct($1);
+        }
+    }
+    close($fh);
+    return undef;
 }
 
 # Reaps every child that has ended; returns 0 while a child is left, -1 when none is.

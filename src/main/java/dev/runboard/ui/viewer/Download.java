@@ -31,11 +31,14 @@ public final class Download extends Task<Long> {
     protected Long call() throws Exception {
         Path part = target.resolveSibling(target.getFileName() + ".part");
         long pos = 0;
+        long first = 0;
         try (ByteSource source = open.call();
              FileChannel out = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                      StandardOpenOption.TRUNCATE_EXISTING)) {
             ByteBuffer buffer = ByteBuffer.allocate(CHUNK);
             long size = source.size();
+            pos = source.start(); // the kept output of a capture max_output trimmed, from its first whole line
+            first = pos;
             while (!isCancelled()) {
                 buffer.clear();
                 int n = source.read(buffer, pos);
@@ -48,8 +51,9 @@ public final class Download extends Task<Long> {
                 }
                 pos += n;
                 size = Math.max(size, pos);
-                updateProgress(pos, size);
-                updateMessage(String.format(java.util.Locale.ROOT, "Downloading %d%%", (int) (100 * pos / Math.max(1, size))));
+                updateProgress(pos - first, size - first);
+                updateMessage(String.format(java.util.Locale.ROOT, "Downloading %d%%",
+                        (int) (100 * (pos - first) / Math.max(1, size - first))));
             }
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(part);
@@ -57,9 +61,9 @@ public final class Download extends Task<Long> {
         }
         if (isCancelled()) {
             Files.deleteIfExists(part);
-            return pos;
+            return pos - first;
         }
         Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return pos;
+        return pos - first;
     }
 }

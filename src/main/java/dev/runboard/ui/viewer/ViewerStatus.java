@@ -31,7 +31,9 @@ final class ViewerStatus {
         boolean done = index.done();
         progress.setVisible(!done && !remote);
         progress.setProgress(index.progress());
-        String size = Sizes.format(index.fileSize());
+        // A capture kept to max_output says first how much of its start is gone.
+        String size = (index.start() > 0 ? dev.runboard.session.OutputPreview.droppedNotice(index.start()) + " \u00B7 " : "")
+                + Sizes.format(index.fileSize());
         note.setText(times != null && times.isEmpty()
                 ? "No line times: this output was recorded before runboard kept a time index"
                 : "Lines longer than " + Sizes.format(ArtifactFile.LINE_LIMIT) + " are cut (marked \u27F6)");

@@ -1,0 +1,59 @@
+package dev.runboard.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.store.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code exec --max-output} as a user runs it, then {@code tail} and {@code grep} on what was kept. */
+class BoundedOutputCliTest {
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path probeDir;
+
+    @Test
+    void execKeepsTheNewestOutputAndTailAndGrepReadItFromItsFirstWholeLine() throws Exception {
+        Path probe = probeDir.resolve("collapse-probe");
+        Files.write(probe, new byte[8192]);
+        Process p = new ProcessBuilder("fallocate", "--collapse-range", "--offset", "0", "--length", "4096", probe.toString())
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        Assumptions.assumeTrue(p.waitFor() == 0, "the temp folder's file system cannot collapse a range");
+        // 8 MB of numbered lines, paced by the capture's size (see BoundedOutputTest), then the last number.
+        String command = "perl -e '$| = 1; my $n = 0; for (1 .. 128) { my $c = q(); while (length($c) < 65536) { $n++;"
+                + " $c .= qq(line $n\\n) } print $c; my $t = time; while (-s STDOUT > 1048576) { exit 3 if time - $t > 20;"
+                + " select(undef, undef, undef, 0.002) } } print qq(last $n\\n)'";
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result exec = fx.cli("exec", "--max-output", "1M", "--shell", "/bin/sh", "--", command);
+            assertEquals(0, exec.exit(), exec.err());
+            JsonNode snap = Json.mapper().readTree(exec.out());
+            long dropped = snap.get("output_dropped_bytes").asLong();
+            assertTrue(dropped > 6_000_000, exec.out());
+            String id = snap.get("session_id").asText();
+
+            SupervisorFixture.Result tail = fx.cli("tail", id);
+            assertEquals(0, tail.exit(), tail.err());
+            assertTrue(tail.err().contains(dropped + " bytes dropped"), "tail says how much was dropped: " + tail.err());
+            assertTrue(tail.out().matches("(?s)line \\d+\n.*"), "the output starts at a whole line");
+            String[] lines = tail.out().split("\n");
+            long first = Long.parseLong(lines[0].substring(5));
+            for (int i = 0; i < lines.length - 1; i++) {
+                assertEquals("line " + (first + i), lines[i], "kept lines in order");
+            }
+            assertEquals("last " + (first + lines.length - 2), lines[lines.length - 1], "the command's last line");
+
+            SupervisorFixture.Result grep = fx.cli("grep", "last \\d+");
+            assertEquals(0, grep.exit(), grep.err());
+            assertTrue(grep.out().contains(lines[lines.length - 1]), grep.out());
+        }
+    }
+}
