@@ -75,6 +75,7 @@ sub TIOCNOTTY () { 0x5422 }
 sub EOPNOTSUPP () { 95 }
 sub FALLOC_FL_COLLAPSE_RANGE () { 0x08 }
 sub O_APPEND () { 02000 }
+sub SYNC_FILE_RANGE_WRITE () { 2 }
 sub TRIM_MIN_MS () { 2 }      # the most often a fast-growing capture is looked at
 sub TRIM_MAX_MS () { 250 }    # the least often a quiet one is
 sub FIRST_LINE_BYTES () { 65536 }    # how far past a cut the first whole line is looked for
@@ -83,6 +84,7 @@ my $machine = elf_machine();
 my $clock = clock_syscall($machine);
 my $prctl = { 62 => 157, 183 => 167, 243 => 167 }->{$machine} || 0;
 my $fallocate = { 62 => 285, 183 => 47, 243 => 47 }->{$machine} || 0;
+my $sync_range = { 62 => 277, 183 => 84, 243 => 84 }->{$machine} || 0;
 
 # The session: what the kill algorithm works on, in either mode.
 my ($status_file, $dir, $tag);
@@ -152,6 +154,7 @@ my ($capture, $trim_file) = ("$dir/capture.log", "$dir/output-trim");
 my ($trim_fh, $trim_step, $trim_off, $dropped, $kept_start) = (undef, 0, 0, 0, 0);
 my ($trim_wait_ms, $trim_last_size, $trim_last_ms) = (TRIM_MIN_MS, 0, 0);
 my ($napping, $chld_seen) = (0, 0);
+my %proc_children;    # pid => children, when /proc has no children files (see children_of)
 $SIG{CHLD} = sub { $chld_seen = 1; die "runboard-wrap: child\n" if $napping } if $max_output;
 
 # Started by bin/runboard before the runboard that adopts the session (RUNBOARD_ADOPTER, its pid: our
@@ -326,16 +329,22 @@ sub trim_output {
     $trim_step ||= int($max_output / 10 / $block) * $block || $block;
     my $wait = $grew > 0 && $took > 0 ? int($trim_step / 2 * $took / $grew) : $trim_wait_ms * 2;
     $trim_wait_ms = $wait < TRIM_MIN_MS ? TRIM_MIN_MS : $wait > TRIM_MAX_MS ? TRIM_MAX_MS : $wait;
-    return if $st[7] <= $max_output;
+    return if $st[7] <= $max_output / 2;
     if (!$trim_fh) {
         open($trim_fh, '+<', $capture) or return trim_unavailable("cannot open the capture to trim it: $!");
     }
+    # A cut first writes back everything after it, with the command's writes held meanwhile: written back
+    # from half the bound on, as it comes (SYNC_FILE_RANGE_WRITE starts it without waiting), a cut finds
+    # little left to write and holds the command for less.
+    syscall($sync_range, fileno($trim_fh), 0, 0, SYNC_FILE_RANGE_WRITE) if $sync_range;
+    return if $st[7] <= $max_output;
     my @open = stat($trim_fh);
     return trim_unavailable('the capture was replaced by another file') unless @open && $open[0] == $st[0] && $open[1] == $st[1];
     my $len = $st[7] - $max_output + $trim_step;
     $len -= $len % $block;
     return if $len <= 0 || $len >= $st[7];
     return trim_unavailable('runboard does not know the fallocate call on this CPU') unless $fallocate;
+    %proc_children = ();
     my $writer = non_appending_writer($st[0], $st[1]);
     return trim_unavailable("$writer writes the capture at its own offset (without O_APPEND): cutting its start would"
         . ' leave NUL bytes where it writes next') if defined $writer;
@@ -368,16 +377,9 @@ sub trim_unavailable {
 # writing without O_APPEND, described; undef when every writer appends. This wrapper's own cutting handle is no writer.
 sub non_appending_writer {
     my ($dev, $ino) = @_;
-    my %children;
-    opendir(my $dh, '/proc') or return undef;
-    for my $p (grep { /^\d+$/ } readdir($dh)) {
-        my $s = stat_of($p) or next;
-        push @{ $children{ $s->[1] } }, $p;
-    }
-    closedir($dh);
     my @todo = ($$);
     while (defined(my $p = shift @todo)) {
-        push @todo, @{ $children{$p} || [] };
+        push @todo, children_of($p);
         opendir(my $fds, "/proc/$p/fd") or next;
         for my $fd (grep { /^\d+$/ } readdir($fds)) {
             next if $p == $$ && $fd == fileno($trim_fh);
@@ -392,6 +394,32 @@ sub non_appending_writer {
         closedir($fds);
     }
     return undef;
+}
+
+# The children of a process: from its threads' children files (one read each, where the kernel has them), else
+# from a pass over /proc (kept for the rest of this look: %proc_children is emptied by trim_output).
+sub children_of {
+    my ($p) = @_;
+    my @kids;
+    if (opendir(my $tasks, "/proc/$p/task")) {
+        my $found = 0;
+        for my $t (grep { /^\d+$/ } readdir($tasks)) {
+            open(my $fh, '<', "/proc/$p/task/$t/children") or next;
+            $found = 1;
+            push @kids, split(' ', <$fh> // '');
+            close($fh);
+        }
+        closedir($tasks);
+        return @kids if $found;
+    }
+    if (!%proc_children && opendir(my $dh, '/proc')) {
+        for my $q (grep { /^\d+$/ } readdir($dh)) {
+            my $s = stat_of($q) or next;
+            push @{ $proc_children{ $s->[1] } }, $q;
+        }
+        closedir($dh);
+    }
+    return @{ $proc_children{$p} || [] };
 }
 
 # The open flags of a process's descriptor (/proc/PID/fdinfo/FD, octal), or undef.
