@@ -457,6 +457,9 @@ sub reaped {
 # keep the wrapper here).
 sub write_status {
     return if $status_written || !defined $raw || $raw == -1;
+    # A last cut before the status: the session's end moves the capture (it becomes the artifact), and what is
+    # kept must be within the bound (what the command wrote since the last look may have passed it).
+    trim_output() if $max_output && !$trim_off;
     $status_written = 1;
     my $line = ($kill_kind // 'own') . ($raw & 127 ? ' signal ' . ($raw & 127) : ' exit ' . ($raw >> 8));
     # runboard set the temp file's space aside when the session started: overwritten in place, it needs
