@@ -20,18 +20,41 @@ class BoundedOutputCliTest {
     @TempDir
     Path probeDir;
 
-    @Test
-    void execKeepsTheNewestOutputAndTailAndGrepReadItFromItsFirstWholeLine() throws Exception {
+    /** 8 MB of numbered lines, paced by the capture's size (see BoundedOutputTest), then the last number. */
+    private static final String COMMAND = "perl -e '$| = 1; my $n = 0; for (1 .. 128) { my $c = q(); while (length($c) < 65536) { $n++;"
+            + " $c .= qq(line $n\\n) } print $c; my $t = time; while (-s STDOUT > 1048576) { exit 3 if time - $t > 20;"
+            + " select(undef, undef, undef, 0.002) } } print qq(last $n\\n)'";
+
+    private void assumeCollapseRange() throws Exception {
         Path probe = probeDir.resolve("collapse-probe");
         Files.write(probe, new byte[8192]);
         Process p = new ProcessBuilder("fallocate", "--collapse-range", "--offset", "0", "--length", "4096", probe.toString())
                 .redirectErrorStream(true).start();
         p.getInputStream().readAllBytes();
         Assumptions.assumeTrue(p.waitFor() == 0, "the temp folder's file system cannot collapse a range");
-        // 8 MB of numbered lines, paced by the capture's size (see BoundedOutputTest), then the last number.
-        String command = "perl -e '$| = 1; my $n = 0; for (1 .. 128) { my $c = q(); while (length($c) < 65536) { $n++;"
-                + " $c .= qq(line $n\\n) } print $c; my $t = time; while (-s STDOUT > 1048576) { exit 3 if time - $t > 20;"
-                + " select(undef, undef, undef, 0.002) } } print qq(last $n\\n)'";
+    }
+
+    @Test
+    void theSettingBoundsWhatTheSupervisorStarts() throws Exception {
+        assumeCollapseRange();
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result set = fx.cli("config", "set", "default_max_output", "1M");
+            assertEquals(0, set.exit(), set.err());
+            SupervisorFixture.Result started = fx.cli("start", "--shell", "/bin/sh", "--", COMMAND);
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            SupervisorFixture.Result waited = fx.cli("wait", id);
+            assertEquals(0, waited.exit(), waited.err());
+            JsonNode snap = Json.mapper().readTree(fx.cli("show", id).out());
+            assertTrue(snap.get("output_dropped_bytes").asLong() > 6_000_000, snap.toString());
+            assertTrue(snap.get("events").toString().contains("output trimmed to 1 MiB"), snap.toString());
+        }
+    }
+
+    @Test
+    void execKeepsTheNewestOutputAndTailAndGrepReadItFromItsFirstWholeLine() throws Exception {
+        assumeCollapseRange();
+        String command = COMMAND;
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             SupervisorFixture.Result exec = fx.cli("exec", "--max-output", "1M", "--shell", "/bin/sh", "--", command);
             assertEquals(0, exec.exit(), exec.err());
