@@ -26,12 +26,12 @@ public final class SizeText {
         public Long deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             String text = p.getValueAsString();
             if (text == null) {
-                throw InvalidFormatException.from(p, "expected a size such as 50M or 1G", p.getText(), Long.class);
+                throw InvalidFormatException.from(p, "expected a size such as 50M or 1G", p.getText(), SizeText.class);
             }
             try {
                 return SessionSpec.checkMaxOutput(Sizes.parse(text), "'max_output'", text);
             } catch (IllegalArgumentException e) {
-                throw InvalidFormatException.from(p, e.getMessage(), text, Long.class);
+                throw InvalidFormatException.from(p, e.getMessage(), text, SizeText.class); // (a message for people: WorkspaceYaml)
             }
         }
     }

@@ -257,7 +257,8 @@ public final class WorkspaceYaml {
         }
         if (e instanceof InvalidFormatException f) {
             String msg = f.getOriginalMessage();
-            if (f.getTargetType() == java.time.Duration.class || f.getTargetType() == RestartLimitText.class) {
+            if (f.getTargetType() == java.time.Duration.class || f.getTargetType() == RestartLimitText.class
+                    || f.getTargetType() == SizeText.class) {
                 return "bad value" + in + ": " + msg;
             }
             return "bad value '" + f.getValue() + "'" + in + ": expected " + typeWord(f.getTargetType());

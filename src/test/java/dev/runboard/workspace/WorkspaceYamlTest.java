@@ -130,6 +130,21 @@ class WorkspaceYamlTest {
     }
 
     @Test
+    void maxOutputIsASizeThatBoundsTheSessionAndRoundTrips() throws Exception {
+        String yaml = "commands:\n  web:\n    command: npm run dev\n    max_output: 50M\n";
+        WorkspaceFile f = WorkspaceYaml.parse(yaml, Path.of("runboard.yaml"));
+        assertEquals(50L << 20, new Workspace(dir, f).spec("web").maxOutputBytes());
+        Path file = dir.resolve("runboard.yaml");
+        WorkspaceYaml.save(f, file);
+        assertEquals(f, WorkspaceYaml.read(file));
+        assertTrue(Files.readString(file).contains("max_output: 50M"), Files.readString(file));
+
+        WorkspaceException small = error("commands:\n  web:\n    command: npm run dev\n    max_output: 1K\n");
+        assertEquals(4, small.line(), small.getMessage());
+        assertTrue(small.problem().contains("'max_output' must be at least 64 KiB"), small.problem());
+    }
+
+    @Test
     void unknownKeyNamesItsLineAndColumn() {
         WorkspaceException e = error("""
                 commands:
