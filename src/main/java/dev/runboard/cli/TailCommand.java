@@ -122,6 +122,21 @@ public final class TailCommand implements Callable<Integer> {
         return start;
     }
 
+    /** The last byte printed did not end a line. */
+    private boolean midLine;
+
+    /**
+     * As {@link #pastDropped}, for the plain copy: a follow overtaken in the middle of a line ends that line
+     * first, so the next whole line kept does not run on from half of a dropped one.
+     */
+    private long overtaken(long position, long start, OutputStream out) throws IOException {
+        if (position < start && midLine) {
+            out.write('\n');
+            midLine = false;
+        }
+        return pastDropped(position, start);
+    }
+
     /** The file that holds the whole output: the live capture, the artifact, or a kept capture; null when the preview is all. */
     private static Path source(SessionSnapshot snap, Session session) {
         if (!snap.status().isTerminal() && Files.exists(session.captureFile())) {
@@ -139,14 +154,14 @@ public final class TailCommand implements Callable<Integer> {
     private long copy(Path file, long from, OutputStream out) throws IOException {
         long position = from;
         try (FileChannel ch = dev.runboard.session.OutputFile.open(file)) {
-            position = pastDropped(position, dev.runboard.session.OutputFile.start(ch));
+            position = overtaken(position, dev.runboard.session.OutputFile.start(ch), out);
             ByteBuffer buf = ByteBuffer.allocate(1 << 16);
             while (true) {
                 int n;
                 try {
                     n = ch.read(buf.clear(), position);
-                } catch (dev.runboard.session.OutputFile.Dropped overtaken) {
-                    position = pastDropped(position, overtaken.start()); // cut while this was printing: go on after the cut
+                } catch (dev.runboard.session.OutputFile.Dropped cut) {
+                    position = overtaken(position, cut.start(), out); // cut while this was printing: go on after the cut
                     continue;
                 }
                 if (n <= 0) {
@@ -154,6 +169,7 @@ public final class TailCommand implements Callable<Integer> {
                 }
                 out.write(buf.array(), 0, n);
                 position += n;
+                midLine = buf.array()[n - 1] != '\n';
             }
         } catch (java.nio.file.NoSuchFileException moved) {
             return position; // persisted as an artifact meanwhile; the caller picks it up

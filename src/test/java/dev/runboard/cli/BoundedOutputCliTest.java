@@ -52,6 +52,33 @@ class BoundedOutputCliTest {
     }
 
     @Test
+    void tailFollowingFromTheStartPrintsOnlyWholeLinesWhileTheStartIsCut() throws Exception {
+        assumeCollapseRange();
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--max-output", "1M", "--shell", "/bin/sh", "--", COMMAND);
+            assertEquals(0, started.exit(), started.err());
+            SupervisorFixture.Result tail = fx.cli("tail", "-f", started.out().strip());
+            assertEquals(0, tail.exit(), tail.err());
+            String[] lines = tail.out().split("\n");
+            long previous = 0;
+            int cutMidLine = 0;
+            for (int i = 0; i < lines.length - 1; i++) {
+                if (previous > 0 && ("line " + (previous + 1)).startsWith(lines[i]) && !lines[i].equals("line " + (previous + 1))) {
+                    cutMidLine++; // the start of a line whose rest was dropped before it was printed: ended there
+                    continue;
+                }
+                assertTrue(lines[i].matches("line \\d+"), "a line as written, never bytes of a moved range: '" + lines[i] + "'");
+                long n = Long.parseLong(lines[i].substring(5));
+                assertTrue(n > previous, "in order: " + n + " after " + previous);
+                previous = n;
+            }
+            assertTrue(cutMidLine <= tail.err().split("more bytes were dropped", -1).length - 1,
+                    "a line is ended early only where tail says it was overtaken: " + tail.err());
+            assertTrue(lines[lines.length - 1].matches("last \\d+"), lines[lines.length - 1]);
+        }
+    }
+
+    @Test
     void execKeepsTheNewestOutputAndTailAndGrepReadItFromItsFirstWholeLine() throws Exception {
         assumeCollapseRange();
         String command = COMMAND;
