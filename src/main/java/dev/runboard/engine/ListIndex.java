@@ -32,8 +32,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ListIndex {
     static final String FILE = "list.index";
-    /** 2 since EXIT fits a signal's name: an index of lines made before is stale, not misaligned. */
-    private static final String MAGIC = "runboard-list-index 2";
+    /** 2 since EXIT fits a signal's name, 3 since lines have a HOST: an index of lines made before is stale, not misaligned. */
+    private static final String MAGIC = "runboard-list-index 3";
 
     private final Path dataDir;
     private final Map<String, ListRows.Row> ended = new ConcurrentHashMap<>();

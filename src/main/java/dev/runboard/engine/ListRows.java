@@ -14,7 +14,9 @@ public final class ListRows {
      * Fixed widths, since a line is made once per ended session and kept (see {@link ListIndex}): each
      * column as wide as the longest it shows, EXIT a signal's full name such as SIGSTKFLT.
      */
-    private static final String FORMAT = "%-22s %-9s %9s %" + exitWidth() + "s %-17s  %s";
+    /** The HOST column: "-" for this machine; a longer name is cut with an ellipsis (show prints it whole). */
+    private static final int HOST_WIDTH = 16;
+    private static final String FORMAT = "%-22s %-9s %9s %" + exitWidth() + "s %-17s %-" + HOST_WIDTH + "s  %s";
 
     private ListRows() {
     }
@@ -29,13 +31,26 @@ public final class ListRows {
     }
 
     public static String header() {
-        return String.format(Locale.ROOT, FORMAT, "ID", "STATUS", "ELAPSED", "EXIT", "PROGRESS", "COMMAND");
+        return String.format(Locale.ROOT, FORMAT, "ID", "STATUS", "ELAPSED", "EXIT", "PROGRESS", "HOST", "COMMAND");
     }
 
     public static Row row(SessionSnapshot s) {
         String status = s.status().word();
         return new Row(status, String.format(Locale.ROOT, FORMAT, s.sessionId(), status, elapsed(s.elapsedSeconds()),
-                exit(s), progress(s), oneLine(s.command()) + stackNote(s, status)));
+                exit(s), progress(s), host(s), oneLine(s.command()) + stackNote(s, status) + connectionNote(s)));
+    }
+
+    private static String host(SessionSnapshot s) {
+        String h = s.host();
+        if (h == null) {
+            return "-";
+        }
+        return h.length() > HOST_WIDTH ? h.substring(0, HOST_WIDTH - 1) + "…" : h;
+    }
+
+    /** A running remote session whose host cannot be reached now: "[disconnected]", as show's connection says. */
+    private static String connectionNote(SessionSnapshot s) {
+        return dev.runboard.session.Session.DISCONNECTED.equals(s.connection()) ? "  [disconnected]" : "";
     }
 
     /** For a stack's session: starting/ready while it runs with a probe, and why it waits or was skipped. */

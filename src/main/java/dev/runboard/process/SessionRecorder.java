@@ -35,7 +35,7 @@ final class SessionRecorder {
             }
             SessionState state = session.state();
             try {
-                SessionRecord record = SessionRecord.of(session.id(), session.spec(), state, session.stack());
+                SessionRecord record = SessionRecord.of(session.id(), session.spec(), state, session.stack(), session.connection());
                 if (state instanceof SessionState.Ended) {
                     store.saveFinal(record); // into the room set aside at its start: a full disk cannot stop it
                 } else {

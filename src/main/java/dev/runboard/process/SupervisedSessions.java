@@ -239,6 +239,7 @@ public final class SupervisedSessions extends SessionsById {
                         record.startedAt(), outcome != null ? outcome : record.outcome(), record.killReport(),
                         record.resources(), record.events());
         s.restoreStack(record.stack(), record.ready());
+        followConnection(s, record);
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             // No stamp taken here: the record may have been rewritten since it was read (a quick command
@@ -265,6 +266,7 @@ public final class SupervisedSessions extends SessionsById {
     /** Catches up with a running session's new record: its events, and its end. */
     private void follow(Session s, SessionRecord record) {
         s.restoreStack(record.stack(), record.ready());
+        followConnection(s, record);
         if (record.status().isWaiting()) {
             s.waitFor(record.status(), record.reason()); // why it waits changed
         } else if (record.pid() != null && s.pid() == null) {
@@ -275,6 +277,13 @@ public final class SupervisedSessions extends SessionsById {
         record.events().stream().filter(e -> !known.contains(e)).forEach(s::recordEvent);
         if (record.status().isTerminal()) {
             end(s, record);
+        }
+    }
+
+    /** A remote session's link to its host as its owner last recorded it (the window shows what the CLI shows). */
+    private static void followConnection(Session s, SessionRecord record) {
+        if (s.spec().isRemote() && !record.status().isTerminal()) {
+            s.connection(record.connection());
         }
     }
 

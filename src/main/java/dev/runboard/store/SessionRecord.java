@@ -50,9 +50,10 @@ public record SessionRecord(
         @JsonProperty("events") List<SessionEvent> events,
         @JsonProperty("stack") dev.runboard.session.StackLink stack,
         @JsonProperty("ready") Boolean ready,
-        @JsonProperty("output_dropped_bytes") Long outputDroppedBytes) implements dev.runboard.session.TextAsUtf8 {
+        @JsonProperty("output_dropped_bytes") Long outputDroppedBytes,
+        @JsonProperty("connection") String connection) implements dev.runboard.session.TextAsUtf8 {
 
-    /** A record without output_dropped_bytes (written before max_output, or of an output kept whole). */
+    /** A record without output_dropped_bytes or connection (written before them, or of a local output kept whole). */
     public SessionRecord(int schema, String id, SpecRecord spec, SessionStatus status, Long pid, long pidStartTicks,
                          Instant startedAt, Instant endedAt, Integer exitCode, String signal, String reason, String outputHead,
                          String outputTail, long outputBytes, String outputNote, String artifact, String artifactError,
@@ -60,7 +61,7 @@ public record SessionRecord(
                          List<SessionEvent> events, dev.runboard.session.StackLink stack, Boolean ready) {
         this(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal, reason, outputHead, outputTail,
                 outputBytes, outputNote, artifact, artifactError, artifactErrorCode, captureFile, killReport, resources, events,
-                stack, ready, null);
+                stack, ready, null, null);
     }
 
     /** Events are optional on disk (older records have none); in memory never null. */
@@ -79,7 +80,7 @@ public record SessionRecord(
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
     public static SessionRecord of(Session s) {
-        return of(s.id(), s.spec(), s.state(), s.stack());
+        return of(s.id(), s.spec(), s.state(), s.stack(), s.connection());
     }
 
     /** The session as it is with {@code o} as its outcome (null while it runs), whether or not {@code s} has ended yet. */
@@ -88,7 +89,7 @@ public record SessionRecord(
         if (o != null && !(st instanceof SessionState.Ended)) {
             st = SessionState.Ended.from(st, o);
         }
-        return of(s.id(), s.spec(), st, s.stack());
+        return of(s.id(), s.spec(), st, s.stack(), s.connection());
     }
 
     /** The record of a session in one state: what is on disk is exactly one value the session was in. */
@@ -98,6 +99,15 @@ public record SessionRecord(
 
     /** As {@link #of(String, SessionSpec, SessionState)}, with its place in a stack (issue #17). */
     public static SessionRecord of(String id, SessionSpec spec, SessionState st, dev.runboard.session.StackLink stack) {
+        return of(id, spec, st, stack, null);
+    }
+
+    /**
+     * As above, with a remote session's {@code connection} to its host ({@code connected},
+     * {@code disconnected}): clients (the window) read it from the record; kept only while it runs.
+     */
+    public static SessionRecord of(String id, SessionSpec spec, SessionState st, dev.runboard.session.StackLink stack,
+                                   String connection) {
         SessionOutcome o = st instanceof SessionState.Ended e ? e.outcome() : null;
         OutputPreview p = o == null ? OutputPreview.EMPTY : o.preview();
         Base64.Encoder b64 = Base64.getEncoder();
@@ -108,7 +118,8 @@ public record SessionRecord(
                 b64.encodeToString(p.headBytes()), b64.encodeToString(p.tailBytes()), p.originalBytes(), p.note(),
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
                 o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), st.killReport(),
-                st.resources(), st.events(), stack, st.ready(), p.droppedBytes() > 0 ? p.droppedBytes() : null);
+                st.resources(), st.events(), stack, st.ready(), p.droppedBytes() > 0 ? p.droppedBytes() : null,
+                spec.isRemote() && !st.status().isTerminal() ? connection : null);
     }
 
     /**
@@ -216,21 +227,21 @@ public record SessionRecord(
     public SessionRecord withoutPreview() {
         return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, "", "", outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes);
+                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection);
     }
 
     /** The same record in the current schema. */
     SessionRecord withSchema(int newSchema, SpecRecord newSpec) {
         return new SessionRecord(newSchema, id, newSpec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes);
+                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection);
     }
 
     /** This record with other output files (see {@link OwnOutputFiles}). */
     SessionRecord withOutputFiles(String newArtifact, String newArtifactError, String newArtifactErrorCode, String newCaptureFile) {
         return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, newArtifact, newArtifactError, newArtifactErrorCode,
-                newCaptureFile, killReport, resources, events, stack, ready, outputDroppedBytes);
+                newCaptureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection);
     }
 
     public OutputPreview preview() {

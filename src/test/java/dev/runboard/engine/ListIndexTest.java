@@ -129,15 +129,17 @@ class ListIndexTest {
         return SessionRecord.of(s, outcome);
     }
 
-    // --- list's text as cli/ListCommand made it from the snapshots' JSON before ListRows (EXIT since widened) ----
+    // --- list's text as cli/ListCommand made it from the snapshots' JSON before ListRows (EXIT since widened, HOST added)
 
     private static String formerList(JsonNode sessions, String status) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%-22s %-9s %9s %9s %-17s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "PROGRESS", "COMMAND"));
+        out.append(String.format(Locale.ROOT, "%-22s %-9s %9s %9s %-17s %-16s  %s%n", "ID", "STATUS", "ELAPSED", "EXIT", "PROGRESS", "HOST",
+                "COMMAND"));
         for (JsonNode s : sessions) {
             if (status == null || status.equals(s.path("status").asText())) {
-                out.append(String.format(Locale.ROOT, "%-22s %-9s %9s %9s %-17s  %s%n", s.path("session_id").asText(),
+                out.append(String.format(Locale.ROOT, "%-22s %-9s %9s %9s %-17s %-16s  %s%n", s.path("session_id").asText(),
                         s.path("status").asText(), elapsed(s.path("elapsed_seconds").asDouble()), exit(s), progress(s),
+                        s.hasNonNull("host") ? s.get("host").asText() : "-",
                         oneLine(s.path("command").asText()) + stackNote(s)));
             }
         }

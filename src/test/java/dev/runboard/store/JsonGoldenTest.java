@@ -157,7 +157,7 @@ class JsonGoldenTest {
                 "matched /FATAL/", "aGVhZA==", "dGFpbA==", 1234, "note", "/a/b.log", "it failed",
                 ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(), new ResourceTotals(1L << 33, 12.5),
                 List.of(new SessionEvent(T0, SessionEvent.HANG, "no output for 30 s"),
-                        new SessionEvent(T1, SessionEvent.GUARD, "RSS above 1 GiB")), stack(), Boolean.FALSE);
+                        new SessionEvent(T1, SessionEvent.GUARD, "RSS above 1 GiB")), stack(), Boolean.FALSE, null, "disconnected");
     }
 
     private static void assertGolden(String name, String actual) throws IOException {

@@ -71,6 +71,8 @@ public final class DetailController {
     @FXML private Hyperlink openCaptureLink;
     @FXML private ListView<StyledLine> outputList;
     @FXML private Button resumeFollowButton;
+    @FXML private Label factHost;
+    @FXML private Label factPidName;
     @FXML private Label factPid;
     @FXML private Label factShell;
     @FXML private Label factCwd;
@@ -233,6 +235,8 @@ public final class DetailController {
         if (f == null) {
             return;
         }
+        factHost.setText(f.host());
+        factPidName.setText(f.pidName());
         factPid.setText(f.pid());
         factShell.setText(f.shell());
         factCwd.setText(f.cwd());

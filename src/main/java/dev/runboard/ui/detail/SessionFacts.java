@@ -9,13 +9,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The facts column of the detail pane as words, from one snapshot; pure, so it is tested without a window. */
-public record SessionFacts(String pid, String shell, String cwd, String env, String timeout, String grace, String priority,
+public record SessionFacts(String host, String pidName, String pid, String shell, String cwd, String env, String timeout, String grace, String priority,
                            String started, String ended, String exit, String reason, String killReport) {
     private static final String NONE = "\u2014";
 
     /** @param elapsed the row's elapsed on the shared clock tick (drives the timeout countdown) */
     public static SessionFacts of(SessionSnapshot s, Duration elapsed) {
         return new SessionFacts(
+                host(s),
+                // A remote pid is a process on its host, not one of this machine's (kill it there, not here).
+                s.host() == null ? "PID" : "Remote PID",
                 s.pid() == null ? NONE : String.valueOf(s.pid()),
                 s.shell() == null ? "none (argv run directly)" : s.shell(),
                 Formats.tildePath(s.cwd()),
@@ -29,6 +32,14 @@ public record SessionFacts(String pid, String shell, String cwd, String env, Str
                 exit(s),
                 s.reason() == null ? NONE : s.reason(),
                 killReport(s.killReport()));
+    }
+
+    /** "this machine", or the host with its connection while the session runs ("build-box  (disconnected)"). */
+    static String host(SessionSnapshot s) {
+        if (s.host() == null) {
+            return "this machine";
+        }
+        return s.connection() == null ? s.host() : s.host() + "  (" + s.connection() + ")";
     }
 
     private static String env(Map<String, String> env) {

@@ -32,6 +32,20 @@ public final class SessionRow {
     private final ReadOnlyObjectWrapper<SessionStatus> status = new ReadOnlyObjectWrapper<>(this, "status");
     private final ReadOnlyStringWrapper command = new ReadOnlyStringWrapper(this, "command");
     private final ReadOnlyStringWrapper cwd = new ReadOnlyStringWrapper(this, "cwd");
+    /** Where a remote session runs, with its link while it runs; null when local. */
+    private final ReadOnlyObjectWrapper<Remote> remote = new ReadOnlyObjectWrapper<>(this, "remote");
+
+    /**
+     * A remote session's host and, while it runs, its connection ({@code connected}, {@code
+     * disconnected}, as the CLI says it); sorted by host.
+     */
+    public record Remote(String host, String connection) implements Comparable<Remote> {
+        @Override
+        public int compareTo(Remote o) {
+            int byHost = host.compareTo(o.host);
+            return byHost != 0 ? byHost : String.valueOf(connection).compareTo(String.valueOf(o.connection));
+        }
+    }
     private final ReadOnlyObjectWrapper<Instant> startedAt = new ReadOnlyObjectWrapper<>(this, "startedAt");
     private final ReadOnlyObjectWrapper<Duration> elapsed = new ReadOnlyObjectWrapper<>(this, "elapsed", Duration.ZERO);
     private final ReadOnlyStringWrapper exit = new ReadOnlyStringWrapper(this, "exit", "");
@@ -84,6 +98,8 @@ public final class SessionRow {
      */
     public int apply(SessionSnapshot s, Instant now, boolean liveValues) {
         lingering.set(!s.lingering().isEmpty());
+        // At once, as the CLI says it: an outage is not a value to batch with the counters.
+        update(remote, s.host() == null ? null : new Remote(s.host(), s.connection()));
         if (!liveValues && s.status() == status.get()) {
             snapshot.set(s);
             return 0;
@@ -229,6 +245,10 @@ public final class SessionRow {
 
     public ReadOnlyStringProperty cwdProperty() {
         return cwd.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Remote> remoteProperty() {
+        return remote.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<Instant> startedAtProperty() {

@@ -27,6 +27,8 @@ public final class ColumnChoice {
     private final Set<TableColumn<?, ?>> always;
     private final ObservableSet<String> hidden = FXCollections.observableSet();
     private final ContextMenu menu = new ContextMenu();
+    /** Columns that only mean something for some rows (Host: remote sessions), with whether any such row is listed. */
+    private final java.util.Map<TableColumn<?, ?>, javafx.beans.value.ObservableBooleanValue> onlyWhen = new java.util.HashMap<>();
     private ResponsiveColumns fitter;
 
     private ColumnChoice(TableView<?> table, Set<TableColumn<?, ?>> always) {
@@ -90,14 +92,29 @@ public final class ColumnChoice {
         return menu;
     }
 
+    /**
+     * Shows {@code column} only while {@code relevant} holds (a Host column with no remote session
+     * would be an empty one taking the room of others); the person's choice still applies on top.
+     */
+    void showOnlyWhen(TableColumn<?, ?> column, javafx.beans.value.ObservableBooleanValue relevant) {
+        onlyWhen.put(column, relevant);
+        relevant.addListener((o, was, now) -> fitter.fit());
+        fitter.fit();
+    }
+
+    private boolean relevant(TableColumn<?, ?> c) {
+        javafx.beans.value.ObservableBooleanValue r = onlyWhen.get(c);
+        return r == null || r.get();
+    }
+
     private boolean wanted(TableColumn<?, ?> c) {
-        return c.getId() == null || always.contains(c) || !hidden.contains(c.getId());
+        return c.getId() == null || always.contains(c) || !hidden.contains(c.getId()) && relevant(c);
     }
 
     private void fillMenu() {
         menu.getItems().clear();
         for (TableColumn<?, ?> c : table.getColumns()) {
-            if (c.getId() == null || always.contains(c)) {
+            if (c.getId() == null || always.contains(c) || !relevant(c)) {
                 continue;
             }
             CheckMenuItem item = new CheckMenuItem(c.getText());

@@ -54,6 +54,7 @@ public final class MainController {
     TableColumn<SessionRow, SessionStatus> statusColumn;
     TableColumn<SessionRow, String> commandColumn;
     TableColumn<SessionRow, String> cwdColumn;
+    TableColumn<SessionRow, SessionRow.Remote> hostColumn;
     TableColumn<SessionRow, Instant> startedColumn;
     TableColumn<SessionRow, Duration> elapsedColumn;
     TableColumn<SessionRow, String> exitColumn;
@@ -170,7 +171,8 @@ public final class MainController {
         sidebar = SidebarSplit.install(sideSplit);
         workspace.whenLoaded((view, c) -> sidebar.attach(view));
         columnChoice = ColumnChoice.install(sessionTable, List.of(statusColumn, commandColumn),
-                List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn));
+                List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn, hostColumn));
+        columnChoice.showOnlyWhen(hostColumn, RemoteRows.anyIn(model.sessions().rows()));
         detail.whenLoaded((view, c) -> {
             c.setActions(this::onRerun, this::onEditRerun);
             c.rowProperty().bind(model.selectedProperty());
@@ -199,6 +201,8 @@ public final class MainController {
         commandColumn.setCellFactory(c -> new FormattedCell<>(Formats::oneLine, s -> s, "command-cell"));
         cwdColumn.setCellValueFactory(c -> c.getValue().cwdProperty());
         cwdColumn.setCellFactory(c -> new FormattedCell<>(Formats::shortPath, s -> s, "cwd-cell"));
+        hostColumn.setCellValueFactory(c -> c.getValue().remoteProperty());
+        hostColumn.setCellFactory(c -> new HostCell());
         startedColumn.setCellValueFactory(c -> c.getValue().startedAtProperty());
         startedColumn.setCellFactory(c -> new FormattedCell<>(Formats::startedAt, Formats::dateTime, "time-cell"));
         elapsedColumn.setCellValueFactory(c -> c.getValue().elapsedProperty());

@@ -126,6 +126,7 @@ final class MainView {
         c.statusColumn = column("statusColumn", "Status", 130, 120);
         c.commandColumn = column("commandColumn", "Command", 208, 110);
         c.cwdColumn = column("cwdColumn", "Working dir", 175, 112);
+        c.hostColumn = column("hostColumn", "Host", 150, 90);
         c.startedColumn = column("startedColumn", "Started", 112, 110); // "Dec 12 18:52" for a session of another day
         c.elapsedColumn = column("elapsedColumn", "Elapsed", 84, 82);
         c.exitColumn = column("exitColumn", "Exit", 92, 84);
@@ -133,7 +134,7 @@ final class MainView {
         c.cpuColumn = column("cpuColumn", "CPU", 70, 64);
         c.rssColumn = column("rssColumn", "RSS", 76, 66);
         c.lastLineColumn = column("lastLineColumn", "Last line", 300, 100);
-        c.sessionTable.getColumns().setAll(java.util.List.of(c.statusColumn, c.commandColumn, c.cwdColumn, c.startedColumn,
+        c.sessionTable.getColumns().setAll(java.util.List.of(c.statusColumn, c.commandColumn, c.hostColumn, c.cwdColumn, c.startedColumn,
                 c.elapsedColumn, c.exitColumn, c.outputColumn, c.cpuColumn, c.rssColumn, c.lastLineColumn));
         // The detail pane's place until it is loaded: what it shows with nothing selected.
         Label none = new Label("Select a session to see its output and facts.");

@@ -30,6 +30,8 @@ class SessionFactsTest {
                 assertEquals("1h 00m  (0 s left)", SessionFacts.of(running.snapshot(), Duration.ofHours(2)).timeout(),
                         "never below nothing left");
                 assertEquals("not yet", SessionFacts.of(running.snapshot(), Duration.ofSeconds(1)).ended(), "not \"Ended: running\"");
+                assertEquals("this machine", SessionFacts.of(running.snapshot(), Duration.ofSeconds(1)).host());
+                assertEquals("PID", SessionFacts.of(running.snapshot(), Duration.ofSeconds(1)).pidName(), "a pid of this machine");
                 ended.get(20, TimeUnit.SECONDS);
                 assertEquals("1m 30s", SessionFacts.of(quick.snapshot(), Duration.ofSeconds(1)).timeout(), "an ended one: the limit alone");
             } finally {
