@@ -30,6 +30,15 @@ public interface RemoteSessions extends AutoCloseable {
      */
     interface StandIn {
         boolean exitStatusLost();
+
+        /**
+         * Waits at most {@code max} for the host's first answer about the command since it was
+         * followed (a re-attach: it may have ended meanwhile); false when none came in time. A
+         * stand-in that has nothing to ask looks at once.
+         */
+        default boolean awaitFirstLook(Duration max) {
+            return true;
+        }
     }
 
     /**

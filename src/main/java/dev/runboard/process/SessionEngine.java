@@ -195,11 +195,12 @@ public final class SessionEngine extends SessionsById {
     /**
      * As {@link #start(SessionSpec)}, the command reading this process's own stdin (what
      * {@code exec} does, as {@code timeout(1)} and {@code env(1)} do): piped input reaches it, and it
-     * sees end-of-file when the input ends. A PTY session's terminal is fed from it by a copier.
+     * sees end-of-file when the input ends. A PTY session's terminal, and a remote command's input on
+     * its host, are fed from it by a copier (its end closes their input there too).
      */
     public Session startAttached(SessionSpec spec) throws InvalidSpecException {
         Session session = start(spec, null, true);
-        if (spec.pty() && !session.status().isTerminal()) {
+        if ((spec.pty() || spec.isRemote()) && !session.status().isTerminal()) {
             StdinCopier.start(System.in, stdin(session), session.id());
         }
         return session;
@@ -538,15 +539,20 @@ public final class SessionEngine extends SessionsById {
             // A local session's status is its wrapper's alone: without one, the wrapper died and the status is lost
             // (the JDK's value would be the wrapper's death, 137, not the command's end).
             Optional<ExitStatus> status = read.isPresent() || !session.spec().isRemote() ? read : fromJdk;
-            if (status.isPresent() && status.get().timedOut() && session.killReport() == null) {
+            if (status.isPresent() && status.get().timedOut() && !killedSomething(session.killReport())) {
                 // The wrapper held the deadline and killed the tree: its report, below the status line, is this session's.
+                // It also wins over a later kill that found nothing left (an adopting supervisor's own deadline
+                // firing after the wrapper's had ended the command): that sweep is not how the session ended.
+                // A remote wrapper's processes are its host's: this machine's /proc cannot say which still live.
                 WrapperReport report = WrapperReport.parse(written, SessionKills.timeoutReason(session),
-                        commandGroup(session), config.os()::isAlive);
+                        session.spec().isRemote() ? session.pid() : commandGroup(session),
+                        session.spec().isRemote() ? (pid, start) -> true : config.os()::isAlive);
                 if (report != null) {
                     session.recordKill(report.report());
                 }
             }
-            outcome = finisher.exited(session, status, wrappers.unknownReason(session));
+            outcome = SessionFinisher.withHostDisk(session, finisher.exited(session, status, wrappers.unknownReason(session)),
+                    written);
         } catch (RuntimeException e) {
             // Never leave a session "running" forever because finishing it failed: say so instead.
             outcome = finisher.internalError(session, fromJdk.map(ExitStatus::exitCode).orElse(-1), e);
@@ -579,7 +585,10 @@ public final class SessionEngine extends SessionsById {
 
     /**
      * Takes over a remote session whose owner is gone: it is followed on its host again, from the
-     * last byte its mirror holds. Its end is found there, so it needs no local liveness check.
+     * last byte its mirror holds. Its end is found there, so it needs no local liveness check. The
+     * host's first answer is awaited (briefly): a command that ended meanwhile is finished here, before
+     * anyone is told about the history, as a local one found ended is, so the first {@code show} after
+     * the adoption says how it ended, not {@code running}.
      */
     void reattach(Session session, SessionLock lock) {
         Process process = remote.reattach(session, store.file(session.id(), SessionStore.EXIT_STATUS));
@@ -588,9 +597,29 @@ public final class SessionEngine extends SessionsById {
             warn("session " + session.id() + " runs on " + session.spec().host() + ", which this runboard does not reach");
             return;
         }
-        manage(session, process, lock, session.spec().timeout());
+        if (process instanceof RemoteSessions.StandIn standIn) {
+            // One wait for all the sessions re-attached together (an unreachable host answers none of them).
+            long until = firstLookUntil.updateAndGet(u -> u != 0 ? u : System.nanoTime() + FIRST_LOOK.toNanos());
+            standIn.awaitFirstLook(Duration.ofNanos(Math.max(0, until - System.nanoTime())));
+        }
+        boolean ended = process.onExit().isDone();
+        manage(session, process, lock, ended ? null : session.spec().timeout());
         adopted(session);
-        process.onExit().thenAcceptAsync(p -> onExit(session, exitOf(p)), workers);
+        if (ended) {
+            onExit(session, exitOf(process));
+        } else {
+            process.onExit().thenAcceptAsync(p -> onExit(session, exitOf(p)), workers);
+        }
+    }
+
+    /** How long re-attaching waits for the hosts' first answers (an unreachable host is then followed as it comes back). */
+    private static final Duration FIRST_LOOK = Duration.ofSeconds(5);
+    /** When the re-attaches' wait for first answers ends (System.nanoTime; 0 before the first re-attach). */
+    private final java.util.concurrent.atomic.AtomicLong firstLookUntil = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Whether a kill report says a process was signalled (not a sweep that found the tree already gone). */
+    private static boolean killedSomething(dev.runboard.session.KillReport k) {
+        return k != null && !(k.signalled().isEmpty() && k.killedAfterGrace().isEmpty() && k.sweptByTag().isEmpty());
     }
 
     /** A running session whose owner died is this engine's now: its events say so (see {@link EngineEvents#adoption}). */

@@ -132,6 +132,38 @@ final class SessionFinisher {
     }
 
     /**
+     * A remote session's outcome with its host's disk taken into account: the host's poll adds a
+     * {@code host_disk_free BYTES} line below the wrapper's status, and a disk with less than
+     * {@link #FULL_BELOW} left there cut the output as a full local disk does, so it is said the
+     * same way ({@code artifact_error_code: disk_full}) unless another problem is already reported.
+     */
+    static SessionOutcome withHostDisk(Session session, SessionOutcome o, String statusText) {
+        if (!session.spec().isRemote() || statusText == null || o.artifactErrorCode() != null) {
+            return o;
+        }
+        long free = -1;
+        for (String line : statusText.split("\n")) {
+            if (line.startsWith("host_disk_free ")) {
+                try {
+                    free = Long.parseLong(line.substring("host_disk_free ".length()).strip());
+                } catch (NumberFormatException e) {
+                    return o;
+                }
+            }
+        }
+        if (free < 0 || free >= FULL_BELOW) {
+            return o;
+        }
+        String where = o.artifact() != null ? o.artifact() : o.captureFile() != null ? o.captureFile()
+                : Session.slashes(session.captureFile());
+        String error = "the disk on " + session.spec().host() + " was full when the command ended (" + HumanBytes.of(free)
+                + " free there): any output written after it filled was lost; the " + o.preview().originalBytes()
+                + " bytes written before are kept at " + where + ".";
+        return new SessionOutcome(o.status(), o.endedAt(), o.exitCode(), o.signal(), o.reason(), o.preview(), o.artifact(),
+                error, ArtifactErrorCode.DISK_FULL.code(), o.captureFile());
+    }
+
+    /**
      * Says how little room is left when the capture's disk is full (under {@link #FULL_BELOW} free
      * for this user: less than a command's next write), else null.
      */

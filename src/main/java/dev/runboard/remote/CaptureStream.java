@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.logging.Level;
@@ -34,15 +32,21 @@ final class CaptureStream implements AutoCloseable {
     private Process process;
     private OutputStream requests;
     private Thread reader;
-    private Path err;
     private long startedAt;
     private long nextStartAt = System.nanoTime();
     private Duration retry = RETRY_FIRST;
     private boolean closed;
 
-    CaptureStream(SshCommand ssh, Map<String, HostLink.Followed> followed) {
+    /** Told when the stream ended because ssh lost its connection (not because it was closed). */
+    private final Runnable dropped;
+    /** Told when a session's command has ended and all its output was sent (its status is to be polled now). */
+    private final Runnable sessionDone;
+
+    CaptureStream(SshCommand ssh, Map<String, HostLink.Followed> followed, Runnable dropped, Runnable sessionDone) {
         this.ssh = ssh;
         this.followed = followed;
+        this.dropped = dropped;
+        this.sessionDone = sessionDone;
     }
 
     /** Whether the stream is open: the poll then leaves the output to it. */
@@ -65,8 +69,10 @@ final class CaptureStream implements AutoCloseable {
             return false;
         }
         try {
-            err = ssh.errorFile();
-            Process p = ssh.start(command, err);
+            Process p = ssh.startOverMaster(command);
+            if (p == null) {
+                return false; // the poll (re)opens the master; the stream rides on it from the next poll on
+            }
             process = p;
             requests = p.getOutputStream();
             for (HostLink.Followed f : followed.values()) {
@@ -124,7 +130,9 @@ final class CaptureStream implements AutoCloseable {
                 long offset = Long.parseLong(f[1]);
                 long length = Long.parseLong(f[2]);
                 HostLink.Followed s = followed.get(f[0]);
-                if (s == null) {
+                if (length == 0) {
+                    sessionDone.run(); // the helper's end frame: every byte of this session is sent
+                } else if (s == null) {
                     in.skipNBytes(length);
                 } else if (!s.mirror().appendAt(offset, in, length, buffer)) {
                     follow(f[0], s.mirror().size()); // bytes past a gap: ask again from the mirror's end
@@ -133,19 +141,34 @@ final class CaptureStream implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.FINE, "the output stream from " + ssh.host() + " ended", e);
         } finally {
-            ended(p);
+            boolean lost = lostConnection(p);
+            boolean ours = ended(p);
+            if (lost && ours) {
+                dropped.run();
+            }
         }
     }
 
-    /** The stream ended (or could not start): the next open waits for the retry time. */
-    private synchronized void ended(Process p) {
+    /** Whether ssh ended with its own failure (255: the connection went), waiting a moment for its exit. */
+    private static boolean lostConnection(Process p) {
+        try {
+            return p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 255;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The stream ended (or could not start): the next open waits for the retry time. False when it was already stopped here. */
+    private synchronized boolean ended(Process p) {
         if (process != p) {
-            return;
+            return false;
         }
         boolean brief = System.nanoTime() - startedAt < HEALTHY.toNanos();
         retry = !brief ? RETRY_FIRST : retry.multipliedBy(2).compareTo(RETRY_MAX) > 0 ? RETRY_MAX : retry.multipliedBy(2);
         nextStartAt = System.nanoTime() + (brief ? retry.toNanos() : 0);
         stop();
+        return !closed;
     }
 
     private void stop() {
@@ -158,14 +181,6 @@ final class CaptureStream implements AutoCloseable {
                 // already gone
             }
             p.destroy();
-        }
-        if (err != null) {
-            try {
-                Files.deleteIfExists(err);
-            } catch (IOException ignored) {
-                // in runboard's own folder; the next run's files have other names
-            }
-            err = null;
         }
     }
 

@@ -31,6 +31,12 @@ final class HostLink implements AutoCloseable {
         return Logger.getLogger(HostLink.class.getName());
     }
     static final Duration PERIOD = Duration.ofMillis(200);
+    /**
+     * The poll's period while the output stream is open: the stream brings the output and says when
+     * a command has ended (the poll then runs at once), so the poll is left with liveness, the usage
+     * sampling and a status the stream missed. Each poll is an ssh channel and a perl start on the host.
+     */
+    static final Duration STREAMING_PERIOD = Duration.ofSeconds(1);
     /** How often a poll also samples the sessions' trees (the monitor reads resources once a second). */
     static final Duration USAGE_PERIOD = Duration.ofSeconds(1);
     private static final Duration BACKOFF_FIRST = Duration.ofMillis(250);
@@ -44,10 +50,16 @@ final class HostLink implements AutoCloseable {
     private final Map<String, Integer> gone = new ConcurrentHashMap<>();
     private final CaptureStream stream;
     private final Object wake = new Object();
+    /** A wake-up not yet taken by a pause (guarded by {@code wake}). */
+    private boolean woken;
     private volatile String dir;
     private volatile RemoteUsage usage;
     private long usageAskedAt;
     private volatile boolean closed;
+    /** The output stream lost its connection since the last poll: the next good poll says the link was made again. */
+    private volatile boolean dropped;
+    /** Where each session's output stood as the connection came back: the byte it continues from (poller thread). */
+    private final Map<String, Long> resumeFrom = new java.util.HashMap<>();
     private Thread poller;
 
     HostLink(SshCommand ssh, String clientId, Clock clock, Consumer<Session> changed) {
@@ -55,7 +67,7 @@ final class HostLink implements AutoCloseable {
         this.clientId = clientId;
         this.clock = clock;
         this.changed = changed;
-        this.stream = new CaptureStream(ssh, followed);
+        this.stream = new CaptureStream(ssh, followed, () -> dropped = true, this::wakeUp);
     }
 
     String host() {
@@ -96,10 +108,13 @@ final class HostLink implements AutoCloseable {
         stream.follow(session.id(), mirror.size());
         session.connection(Session.CONNECTED);
         startPoller();
-        synchronized (wake) {
-            wake.notifyAll();
-        }
+        wakeUp();
         return process;
+    }
+
+    /** Whether no session of this host is followed (a refused start then leaves no master connection behind). */
+    boolean idle() {
+        return followed.isEmpty();
     }
 
     /** Whether the host's output stream is open now. */
@@ -119,19 +134,26 @@ final class HostLink implements AutoCloseable {
         Duration backoff = BACKOFF_FIRST;
         while (!closed) {
             boolean more = false;
+            resumeFrom.clear();
+            for (Followed f : followed.values()) {
+                resumeFrom.put(f.session().id(), f.mirror().size());
+            }
             try {
                 more = pollOnce();
                 backoff = BACKOFF_FIRST;
-                markAll(Session.CONNECTED, null);
+                followed.values().forEach(f -> back(f, false));
+                dropped = false;
             } catch (IOException | RuntimeException e) {
+                followed.values().forEach(f -> f.process().looked());
                 markAll(Session.DISCONNECTED, e.getMessage());
+                dropped = false; // the reconnection's event says it came back
                 log().log(Level.FINE, "poll of " + ssh.host() + " failed", e);
                 pause(backoff);
                 backoff = backoff.multipliedBy(2).compareTo(BACKOFF_MAX) > 0 ? BACKOFF_MAX : backoff.multipliedBy(2);
                 continue;
             }
             if (!more) {
-                pause(PERIOD);
+                pause(stream.isOpen() ? STREAMING_PERIOD : PERIOD);
             }
         }
     }
@@ -175,11 +197,15 @@ final class HostLink implements AutoCloseable {
         for (PollFrames.Ended e : frames.ended()) {
             Followed f = followed.remove(e.id());
             if (f != null) {
+                back(f, true); // the link came back after the command had ended: said before its end is
                 stream.unfollow(e.id());
                 f.finish(e.status(), e.lostWhy() == null ? null : "exit status lost on " + ssh.host() + ": " + e.lostWhy());
                 done.add(e.id());
             }
         }
+        // After the ended ones' finish (their stand-ins have exited); one whose last bytes are still on the way
+        // is looked at again by the next poll, so a re-attach waiting for its first look sees it end.
+        batch.stream().filter(f -> !frames.ending().contains(f.session().id())).forEach(f -> f.process().looked());
         if (!done.isEmpty()) {
             forget(done);
         }
@@ -235,22 +261,58 @@ final class HostLink implements AutoCloseable {
         }
     }
 
+    /** A poll failed: every followed session reads disconnected, with one event each (not one per retry). */
     private void markAll(String connection, String why) {
         for (Followed f : followed.values()) {
             Session s = f.session();
             if (s.connection(connection)) {
-                String message = why == null ? "connected to " + ssh.host() + " again; output continues from byte "
-                        + f.mirror().size() : "lost the connection to " + ssh.host() + " (" + why + "); retrying";
-                s.recordEvent(new SessionEvent(clock.instant(), SessionEvent.CONNECTION, message));
+                s.recordEvent(new SessionEvent(clock.instant(), SessionEvent.CONNECTION, "lost the connection to "
+                        + ssh.host() + " (" + why + "); retrying"));
                 changed.accept(s);
             }
+        }
+    }
+
+    /**
+     * A poll went through: a session that read disconnected is connected again, and one whose link
+     * dropped and was made again between two polls (the stream saw it) gets an event too; each says
+     * from which byte its output continues and how much had waited on the host meanwhile.
+     */
+    private void back(Followed f, boolean ended) {
+        Session s = f.session();
+        boolean wasOut = Session.DISCONNECTED.equals(s.connection());
+        boolean changedNow = s.connection(Session.CONNECTED);
+        if (!wasOut && !dropped) {
+            if (changedNow) {
+                changed.accept(s);
+            }
+            return;
+        }
+        long from = resumeFrom.getOrDefault(s.id(), f.mirror().size());
+        long held = f.hostSize() - from;
+        String message = (wasOut ? "connected to " + ssh.host() + " again"
+                : "the connection to " + ssh.host() + " dropped and was made again at once")
+                + (ended ? "; the command had ended meanwhile" : "") + "; output continues from byte " + from
+                + (held > 0 ? " (" + held + " bytes had waited on the host)" : "");
+        s.recordEvent(new SessionEvent(clock.instant(), SessionEvent.CONNECTION, message));
+        changed.accept(s);
+    }
+
+    /** Polls at once: a wake-up that comes while a poll runs is kept for the pause after it. */
+    private void wakeUp() {
+        synchronized (wake) {
+            woken = true;
+            wake.notifyAll();
         }
     }
 
     private void pause(Duration d) {
         synchronized (wake) {
             try {
-                wake.wait(Math.max(1, d.toMillis()));
+                if (!woken) {
+                    wake.wait(Math.max(1, d.toMillis()));
+                }
+                woken = false;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 closed = true;
@@ -262,15 +324,23 @@ final class HostLink implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        synchronized (wake) {
-            wake.notifyAll();
-        }
+        wakeUp();
         stream.close();
         followed.values().forEach(f -> f.mirror().close());
     }
 
     /** A session being followed: its stand-in process, its local mirror and where its exit status goes. */
-    record Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks) {
+    record Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks,
+                    java.util.concurrent.atomic.AtomicLong hostBytes) {
+        Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks) {
+            this(session, process, mirror, exitStatusFile, pid, startTicks, new java.util.concurrent.atomic.AtomicLong(-1));
+        }
+
+        /** The output's size on the host at the last poll (-1 before the first). */
+        long hostSize() {
+            return hostBytes.get();
+        }
+
         /** The command ended with the wrapper's {@code status}; or, when null, {@code lost} says why nobody knows how. */
         void finish(String status, String lost) {
             mirror.close();

@@ -30,6 +30,7 @@ final class PollFrames {
 
     private final Map<String, HostLink.Followed> followed;
     private final List<Ended> ended = new ArrayList<>();
+    private final java.util.Set<String> ending = new java.util.HashSet<>();
     private boolean more;
     /** Sessions whose wrapper was found gone without a status, and on how many polls (kept across polls). */
     private final Map<String, Integer> gone;
@@ -78,12 +79,15 @@ final class PollFrames {
                 in.skipNBytes(dataLength);
                 continue;
             }
+            s.hostBytes().set(size);
             s.mirror().append(in, dataLength, buffer);
             boolean complete = s.mirror().size() >= size;
             more |= !complete;
             if (size < 0) {
                 ended.add(Ended.lost(id, "the session's folder is gone from the host (reinstalled, or the folder"
                         + " deleted)" + (alive ? "; its wrapper (pid " + s.pid() + ") still runs there" : "")));
+            } else if (!status.isEmpty() && !complete) {
+                ending.add(id); // its end is known, its last bytes are on the way
             } else if (!status.isEmpty() && complete) {
                 ended.add(RemoteProcess.isStatus(status) ? new Ended(id, status, null) : Ended.lost(id,
                         "its exit-status file holds no status (\"" + status.strip().lines().findFirst().orElse("")
@@ -101,6 +105,11 @@ final class PollFrames {
 
     List<Ended> ended() {
         return ended;
+    }
+
+    /** Sessions whose command has ended on the host while some of their output is still to come here. */
+    java.util.Set<String> ending() {
+        return ending;
     }
 
     boolean more() {

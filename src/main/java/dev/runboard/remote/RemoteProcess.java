@@ -19,6 +19,8 @@ final class RemoteProcess extends Process implements dev.runboard.process.Remote
     private volatile int exitValue;
     private volatile boolean lost;
     private final OutputStream stdin;
+    /** Done once the host's poll has answered about this command (or failed) since it was followed. */
+    private final CompletableFuture<Void> looked = new CompletableFuture<>();
 
     RemoteProcess(long pid, RemoteStdin.Sender sender) {
         this.pid = pid;
@@ -41,6 +43,24 @@ final class RemoteProcess extends Process implements dev.runboard.process.Remote
     @Override
     public boolean exitStatusLost() {
         return lost;
+    }
+
+    /** The host's poll has answered about the command, or could not: whoever awaits the first look goes on. */
+    void looked() {
+        looked.complete(null);
+    }
+
+    @Override
+    public boolean awaitFirstLook(java.time.Duration max) {
+        try {
+            looked.get(max.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Whether the text is a status the wrapper writes (read as local ones are: {@link ExitStatus}). */

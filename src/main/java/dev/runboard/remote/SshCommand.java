@@ -60,10 +60,10 @@ final class SshCommand {
         if (configFile != null) {
             argv.addAll(List.of("-F", configFile.toString()));
         }
-        argv.addAll(List.of("-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
-                "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3",
-                "-o", "ControlMaster=auto", "-o", "ControlPersist=" + PERSIST, "-o", "ControlPath=" + controlPath,
-                "--", host, remoteCommand));
+        // Only what runboard cannot work without is forced here; keep-alives and the connect timeout are
+        // defaults in the generated config (SshConfigFile), where the user's own settings win.
+        argv.addAll(List.of("-T", "-o", "BatchMode=yes", "-o", "ControlMaster=auto", "-o", "ControlPersist=" + PERSIST,
+                "-o", "ControlPath=" + controlPath, "--", host, remoteCommand));
         return argv;
     }
 
@@ -79,14 +79,19 @@ final class SshCommand {
 
     /**
      * Runs the command; {@code reader} consumes its stdout as it comes. ssh's stderr goes to a file,
-     * not a pipe: a master forked by this call could hold a pipe open long after the call ended.
+     * not a pipe: a master forked by this call could hold a pipe open long after the call ended. The
+     * file is unlinked as soon as ssh has it open and read through the descriptor kept here, so no
+     * file is left behind whatever happens to this JVM (a daemon thread's call at exit, a kill -9).
      */
     Result run(String remoteCommand, byte[] stdin, OutputReader reader) throws IOException {
         Path err = Files.createTempFile(scratch, "ssh", ".err");
-        try {
-            Process p = new ProcessBuilder(argv(remoteCommand))
-                    .redirectError(err.toFile())
-                    .start();
+        try (InputStream errIn = Files.newInputStream(err)) {
+            Process p;
+            try {
+                p = new ProcessBuilder(argv(remoteCommand)).redirectError(err.toFile()).start();
+            } finally {
+                Files.deleteIfExists(err);
+            }
             try (OutputStream in = p.getOutputStream()) {
                 if (stdin != null) {
                     in.write(stdin);
@@ -106,7 +111,7 @@ final class SshCommand {
                 p.destroyForcibly();
                 throw new IOException("ssh to " + host + " did not finish within " + CALL_LIMIT_SECONDS + " s");
             }
-            return new Result(p.exitValue(), out, Files.readString(err, StandardCharsets.UTF_8).strip());
+            return new Result(p.exitValue(), out, new String(errIn.readAllBytes(), StandardCharsets.UTF_8).strip());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while talking to " + host);
@@ -116,25 +121,67 @@ final class SshCommand {
     }
 
     /**
-     * Starts a call that stays open (the output stream): its stdin and stdout are the caller's, ssh's
-     * stderr goes to {@code err} (a file, for the same reason as in {@link #run}).
+     * Starts a call that stays open (the output stream) over the host's master connection: its stdin
+     * and stdout are the caller's; its stderr is dropped (a file would outlive a crash, a pipe could
+     * be held by a master), its exit says whether it ended well. Null when no master runs: a call
+     * that made its own connection would hold a second one to the host for as long as it lasts.
      */
-    Process start(String remoteCommand, Path err) throws IOException {
-        return new ProcessBuilder(argv(remoteCommand)).redirectError(err.toFile()).start();
+    Process startOverMaster(String remoteCommand) throws IOException {
+        if (!masterRunning()) {
+            return null;
+        }
+        return new ProcessBuilder(argv(remoteCommand)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 
-    /** A file for one call's stderr, in runboard's private folder. */
-    Path errorFile() throws IOException {
-        return Files.createTempFile(scratch, "ssh", ".err");
+    /** Whether the host's master connection runs ({@code ssh -O check}). */
+    boolean masterRunning() throws IOException {
+        try {
+            Process p = new ProcessBuilder(control("check")).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return false;
+            }
+            return p.exitValue() == 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
-    /** Ends the master connection (tests use this to drop it mid-run; close lets it persist instead). */
-    void exitMaster() throws IOException {
+    /** The argv of a control request to the master ({@code ssh -O WHAT}). */
+    private List<String> control(String what) {
         List<String> argv = argv("true");
         argv.remove(argv.size() - 1);
-        argv.addAll(argv.indexOf("--"), List.of("-O", "exit"));
+        argv.addAll(argv.indexOf("--"), List.of("-O", what));
+        return argv;
+    }
+
+    /**
+     * Removes {@code ssh*.err} files older than a minute from the control folder: runboard before
+     * this one left one behind for every call a JVM's exit cut short.
+     */
+    static void sweepOldErrorFiles(Path controlDir) {
+        long before = System.currentTimeMillis() - 60_000;
+        try (java.util.stream.Stream<Path> files = Files.list(controlDir)) {
+            files.filter(f -> f.getFileName().toString().matches("ssh[0-9]*\\.err")).forEach(f -> {
+                try {
+                    if (Files.getLastModifiedTime(f).toMillis() < before) {
+                        Files.deleteIfExists(f);
+                    }
+                } catch (IOException ignored) {
+                    // another runboard's, removed meanwhile
+                }
+            });
+        } catch (IOException ignored) {
+            // nothing to tidy
+        }
+    }
+
+    /** Ends the master connection (tests use this to drop it mid-run; a refused start, so none lingers). */
+    void exitMaster() throws IOException {
         try {
-            new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            new ProcessBuilder(control("exit")).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start().waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -50,9 +50,11 @@ final class SshProblem {
         };
     }
 
+    /** ssh's last line without its own "ssh: " prefix: the messages here already say that ssh said it. */
     private static String lastLine(String text) {
         String t = text.strip();
         int nl = t.lastIndexOf('\n');
-        return (nl < 0 ? t : t.substring(nl + 1)).strip();
+        String line = (nl < 0 ? t : t.substring(nl + 1)).strip();
+        return line.startsWith("ssh: ") ? line.substring(5) : line;
     }
 }

@@ -51,6 +51,7 @@ public final class SshSessions implements RemoteSessions {
     /** As above, with {@code extraConfig} (the {@code ssh_config} setting) read before the user's config; null: none. */
     public SshSessions(Path dataDir, Path configFile, Path extraConfig) throws IOException {
         this.controlDir = ControlDir.create(dataDir);
+        SshCommand.sweepOldErrorFiles(controlDir);
         this.configFile = SshConfigFile.of(controlDir, configFile, extraConfig);
         this.clientId = clientIdFor(dataDir);
     }
@@ -84,12 +85,30 @@ public final class SshSessions implements RemoteSessions {
 
     @Override
     public void prepare(String host) throws InvalidSpecException {
+        HostLink link = link(host);
         try {
-            HostLink link = link(host);
             RemoteInstall.answer(link.ssh(), link.ssh().run(link.helper("room"), null));
         } catch (IOException e) {
+            closeIdleMaster(link);
             throw new InvalidSpecException("host", "host " + host + ": " + e.getMessage()
                     + "; check that OpenSSH's ssh is installed and that `ssh " + host + "` works");
+        } catch (InvalidSpecException e) {
+            closeIdleMaster(link);
+            throw e;
+        }
+    }
+
+    /**
+     * A refused start (no perl, a full disk, no such folder) ends the master connection the check
+     * opened when no session of the host needs it: ControlPersist would keep it for minutes.
+     */
+    private static void closeIdleMaster(HostLink link) {
+        if (link.idle()) {
+            try {
+                link.ssh().exitMaster();
+            } catch (IOException ignored) {
+                // no master, or none to reach: nothing lingers
+            }
         }
     }
 
@@ -113,6 +132,7 @@ public final class SshSessions implements RemoteSessions {
         try {
             answer = RemoteInstall.answer(link.ssh(), r);
         } catch (InvalidSpecException e) {
+            closeIdleMaster(link);
             throw new IOException(e.getMessage());
         }
         String[] w = answer.split(" ");

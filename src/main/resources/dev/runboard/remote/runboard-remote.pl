@@ -224,6 +224,9 @@ sub poll {
             $status = <$fh> // '';
             close($fh);
         }
+        # An ended session's disk: a full one cut its output (the command's writes failed there, unseen), as
+        # runboard says of a local session whose disk was full at its end.
+        $status .= "host_disk_free " . disk_free($sdir) . "\n" if length($status) && $status =~ /\n\z/;
         my $size = -s "$sdir/out";
         my $alive = alive($pid, $ticks) ? 1 : 0;
         my $want = 0;
@@ -250,6 +253,16 @@ sub poll {
         $max -= $want;
     }
     usage(@polled) if defined $with_usage && $with_usage eq 'usage';
+}
+
+# Bytes free for this user on the file system holding DIR (df's "Available"); -1 when df cannot say.
+sub disk_free {
+    my ($path) = @_;
+    open(my $df, '-|', 'df', '-Pk', $path) or return -1;
+    my @lines = <$df>;
+    close($df);
+    my @f = split(' ', $lines[-1] // '');
+    return defined $f[3] && $f[3] =~ /^\d+$/ ? $f[3] * 1024 : -1;
 }
 
 sub sysconf {
@@ -449,7 +462,8 @@ sub command_of {
 # "ID OFFSET" (from OFFSET on; said again, from there again) or "-ID" (no more); stdout carries
 # frames "ID OFFSET LENGTH\n" then LENGTH bytes of the session's output from OFFSET. Every frame
 # says where its bytes belong, so a client that reconnects and asks from its last byte gets each
-# byte once. Ends when runboard closes stdin (or the connection goes).
+# byte once. An empty frame (LENGTH 0) says the command has ended and every byte was sent: the
+# session is no longer followed. Ends when runboard closes stdin (or the connection goes).
 sub FOLLOW_CHUNK () { 4 << 20 }
 sub follow {
     my %at;
@@ -476,8 +490,19 @@ sub follow {
         $busy = 0;
         for my $id (sort keys %at) {
             my $file = "$dir/s/$id/out";
+            # The status before the size: once it is there, the size read after it is final.
+            my $ended = -e "$dir/s/$id/status";
             my $size = -s $file;
-            next unless defined $size && $size > $at{$id};
+            next unless defined $size;
+            if ($size <= $at{$id} && $ended) {
+                # Every byte sent and the command has ended: an empty frame says so, once, and the
+                # client polls for the status at once instead of at its next period.
+                write_all("$id $at{$id} 0\n") or return;
+                delete $at{$id};
+                close(delete $fh{$id}) if $fh{$id};
+                next;
+            }
+            next unless $size > $at{$id};
             if (!$fh{$id}) {
                 open($fh{$id}, '<', $file) or next;
                 binmode($fh{$id});

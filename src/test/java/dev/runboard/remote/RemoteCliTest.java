@@ -200,13 +200,128 @@ class RemoteCliTest {
         Path extra = dataDir.resolve("extra");
         java.nio.file.Files.writeString(extra, "Host rb-nowhere\n  HostName 127.0.0.1\n");
         Path generated = SshConfigFile.of(dataDir.resolve("ctl"), null, extra);
-        assertEquals(List.of("Include " + extra, "Include ~/.ssh/config", "Include /etc/ssh/ssh_config"),
+        assertEquals(List.of("Include " + extra, "Include ~/.ssh/config", "Include /etc/ssh/ssh_config", "Host *",
+                "  ServerAliveInterval 2", "  ServerAliveCountMax 2", "  ConnectTimeout 10"),
                 java.nio.file.Files.readAllLines(generated).stream().filter(l -> !l.startsWith("#")).toList(),
-                "ssh -F reads only this file: it must bring the user's and the system's configs back");
+                "ssh -F reads only this file: it must bring the user's and the system's configs back, before runboard's"
+                        + " defaults");
         Process p = new ProcessBuilder("ssh", "-G", "-F", generated.toString(), "rb-nowhere").redirectErrorStream(true).start();
         String resolved = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), resolved);
         assertTrue(resolved.contains("hostname 127.0.0.1"), "ssh resolves the extra file's alias: " + resolved);
+    }
+
+    /** {@code runboard exec --host} as a user runs it: its own JVM, the test sshd's config from the variable. */
+    private Process execOnHost(String command) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "dev.runboard.Launcher",
+                "exec", "--data-dir", dataDir.toString(), "--host", "rb-remote", "--cwd", "/tmp", "--timeout", "120", "--",
+                command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put(SshSessions.CONFIG_VAR, SSHD.get().config.toString());
+        return pb.start();
+    }
+
+    private static JsonNode finished(Process p) throws Exception {
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "exec ended");
+        return Json.mapper().readTree(p.getInputStream().readAllBytes());
+    }
+
+    @Test
+    void execsStdinReachesTheRemoteCommandAtOnceAndItsEndIsEndOfInput() throws Exception {
+        // Input still open: the line must reach the command as it is written, not at the end of the input.
+        Process reading = execOnHost("read line; echo got:$line");
+        java.io.OutputStream toReading = reading.getOutputStream();
+        toReading.write("hi\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        toReading.flush();
+        JsonNode read = finished(reading);
+        toReading.close();
+        assertEquals(0, reading.exitValue(), read.toString());
+        assertEquals("got:hi\n", read.path("output").asText());
+
+        // The end of exec's input is the end of the remote command's: cat returns, the next command runs.
+        Process catting = execOnHost("cat; echo after-cat");
+        try (java.io.OutputStream in = catting.getOutputStream()) {
+            in.write("hi\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        JsonNode end = finished(catting);
+        assertEquals(0, catting.exitValue(), end.toString());
+        assertEquals("completed", end.path("status").asText());
+        assertEquals("hi\nafter-cat\n", end.path("output").asText());
+
+        // Each ssh call's stderr went to a file unlinked at once: none is left in runboard's ssh folder.
+        String runtime = System.getenv("XDG_RUNTIME_DIR");
+        Path control = runtime != null && !runtime.isBlank() ? Path.of(runtime, "runboard-ssh") : dataDir.resolve("ssh");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(control)) {
+            assertEquals(List.of(), files.filter(f -> f.getFileName().toString().endsWith(".err")).toList());
+        }
+    }
+
+    @Test
+    void theWindowSaysDisconnectedWhenTheCliDoesAndListNamesTheHost() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+                    "echo one; sleep 60; echo two");
+            assertEquals(0, started.exit(), started.err());
+            String id = started.out().strip();
+            Await.until(Duration.ofSeconds(60), "the first line", () -> fx.cli("show", id).out().contains("one"));
+            String listed = fx.cli("list").out();
+            String header = listed.lines().findFirst().orElseThrow();
+            String line = listed.lines().filter(l -> l.startsWith(id)).findFirst().orElseThrow();
+            assertTrue(header.contains("HOST"), header);
+            assertEquals("rb-remote", line.substring(header.indexOf("HOST")).split(" ")[0], listed);
+            try (dev.runboard.process.SupervisedSessions window = new dev.runboard.process.SupervisedSessions(
+                    dev.runboard.process.EngineConfig.forDataDir(dataDir), fx.client())) {
+                window.load();
+                window.follow(Duration.ofMillis(200)); // as the window's poller reads the records
+                Await.until(Duration.ofSeconds(30), "the window to read connected", () -> window.find(id)
+                        .map(s -> "connected".equals(s.snapshot().connection())).orElse(false));
+                // The supervisor's master connection (the same control socket: same data dir, same config).
+                SshCommand ssh = new SshSessions(dataDir, SSHD.get().config).link("rb-remote").ssh();
+                SSHD.get().cutOff();
+                try {
+                    ssh.exitMaster();
+                    Await.until(Duration.ofSeconds(60), "the CLI to say disconnected",
+                            () -> fx.cli("show", id).out().replace(" ", "").contains("\"connection\":\"disconnected\""));
+                    Await.until(Duration.ofSeconds(30), "the window to say disconnected too", () -> window.find(id)
+                            .map(s -> "disconnected".equals(s.snapshot().connection())).orElse(false));
+                    assertTrue(fx.cli("list").out().lines().anyMatch(l -> l.startsWith(id) && l.endsWith("[disconnected]")),
+                            "list says it too");
+                } finally {
+                    SSHD.get().reconnect();
+                }
+                Await.until(Duration.ofSeconds(60), "the window to read connected again", () -> window.find(id)
+                        .map(s -> "connected".equals(s.snapshot().connection())).orElse(false));
+            }
+            assertEquals(0, fx.cli("kill", id).exit());
+        }
+    }
+
+    @Test
+    void theKeepAlivesAreDefaultsTheUsersOwnSettingsOverride() throws Exception {
+        Path own = dataDir.resolve("own config");
+        java.nio.file.Files.writeString(own, "Host slow-box\n  HostName 127.0.0.1\n  ServerAliveInterval 30\n"
+                + "  ConnectTimeout 45\n\nHost *\n  ServerAliveCountMax 9\n");
+        Path generated = SshConfigFile.of(dataDir.resolve("ctl"), own, null);
+        java.util.Map<String, String> slow = resolved(generated, "slow-box");
+        assertEquals("30", slow.get("serveraliveinterval"), "the user's interval wins: " + slow);
+        assertEquals("45", slow.get("connecttimeout"), slow.toString());
+        assertEquals("9", slow.get("serveralivecountmax"), "the user's Host * too: " + slow);
+        java.util.Map<String, String> other = resolved(generated, "any-box");
+        assertEquals("2", other.get("serveraliveinterval"), "runboard's default where the user set none: " + other);
+        assertEquals("10", other.get("connecttimeout"), other.toString());
+        // Nothing of it on ssh's command line, where it would override the user's settings.
+        List<String> argv = new SshCommand("slow-box", generated, dataDir.resolve("ctl")).argv("true");
+        assertTrue(argv.stream().noneMatch(a -> a.startsWith("ServerAlive") || a.startsWith("ConnectTimeout")), argv.toString());
+    }
+
+    /** What {@code ssh -G} resolves for a host from a config file, option by option (lower case). */
+    private static java.util.Map<String, String> resolved(Path config, String host) throws Exception {
+        Process p = new ProcessBuilder("ssh", "-G", "-F", config.toString(), host).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        java.util.Map<String, String> options = new java.util.HashMap<>();
+        out.lines().map(l -> l.split(" ", 2)).filter(f -> f.length == 2).forEach(f -> options.putIfAbsent(f[0], f[1]));
+        return options;
     }
 
     @Test

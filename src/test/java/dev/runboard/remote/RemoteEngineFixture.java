@@ -42,8 +42,18 @@ final class RemoteEngineFixture implements AutoCloseable {
 
     /** The owner goes away (the command runs on) and a new one on the same data dir reads the history. */
     void reopen() throws Exception {
+        leave();
+        takeOver();
+    }
+
+    /** The owner goes away, as a dead supervisor does: the commands run on their host, nobody follows them. */
+    void leave() {
         engine.close();
         remote.close();
+    }
+
+    /** A new owner on the same data dir reads the history and takes over what it finds. */
+    void takeOver() throws Exception {
         open();
         engine.loadHistory();
     }

@@ -53,6 +53,44 @@ final class SshdFixture implements AutoCloseable {
         Files.writeString(config, configText);
     }
 
+    /** The port rb-remote's connections go to (a client's TCP connection to the host has it as its far end). */
+    int port() {
+        return port;
+    }
+
+    /**
+     * A network blackhole for rb-remote until {@link #lift(List)}: its open connections go silent (the
+     * server's processes that serve them are stopped, so nothing they get is answered; their TCP
+     * still takes the packets, as a dropped route's would time out rather than fail) and new ones are
+     * turned away. Returns the stopped processes.
+     */
+    List<ProcessHandle> blackhole() throws IOException {
+        cutOff();
+        List<ProcessHandle> serving = sshd.descendants().filter(h -> h.info().command()
+                .map(c -> c.endsWith("sshd") || c.endsWith("sshd-session")).orElse(false)).toList();
+        for (ProcessHandle h : serving) {
+            signal("STOP", h.pid());
+        }
+        return serving;
+    }
+
+    /** Ends the blackhole: the stopped processes go on (and find their clients gone), new connections are let in. */
+    void lift(List<ProcessHandle> stopped) throws IOException {
+        for (ProcessHandle h : stopped) {
+            signal("CONT", h.pid());
+        }
+        reconnect();
+    }
+
+    private static void signal(String name, long pid) throws IOException {
+        try {
+            run(List.of("kill", "-s", name, Long.toString(pid)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while sending " + name + " to " + pid);
+        }
+    }
+
     static SshdFixture start() throws Exception {
         Path sshdBin = Path.of("/usr/sbin/sshd");
         boolean root = "root".equals(System.getProperty("user.name"));
