@@ -6,7 +6,8 @@
 # 1. Capture: `runboard exec --host H -- CMD` (the output written to a file on the host and
 #    mirrored here byte for byte, hash-checked) against `ssh H 'CMD > file'` (the output stays on
 #    the host; the issue's baseline) and `ssh H CMD > file` (the bytes streamed here, what the mirror
-#    must at least cost), interleaved rounds; ratio = baseline time / runboard time.
+#    must at least cost), interleaved rounds; ratio = baseline time / runboard time. Last, the median of
+#    runboard's time over plain `ssh H CMD > file`'s, pair by pair (issue 43's figure: --bytes 512M --rounds 5).
 # 1b. Last page: a remote output of BYTES none of which is mirrored here, opened as the viewer opens
 #    it (bench/RemoteLastPage.java: the page worker's End, by byte ranges over runboard's ssh master)
 #    against bringing it whole first (`ssh H cat OUT > file`, then tail), PAGES interleaved rounds.
@@ -96,7 +97,7 @@ now() { date +%s.%N; }
 echo "== capture of $BYTES: ssh H 'CMD > file' (baseline) vs runboard exec --host (file there + mirror here)"
 "${SSH[@]}" true
 java -jar "$JAR" exec --host rb-bench --cwd /tmp -- true >/dev/null   # installs the helper, opens the master
-ratios=(); sratios=()
+ratios=(); sratios=(); overs=()
 for r in $(seq "$ROUNDS"); do
   ts=$(now); "${SSH[@]}" "$CMD" > "$WORK/streamed"; t0=$(now); rm -f "$WORK/streamed"
   stream=$(echo "$t0 - $ts" | bc)
@@ -111,11 +112,16 @@ for r in $(seq "$ROUNDS"); do
   rb=$(echo "$t2 - $t1" | bc)
   ratio=$(echo "scale=2; $base / $rb" | bc); ratios+=("$ratio")
   sratio=$(echo "scale=2; $stream / $rb" | bc); sratios+=("$sratio")
+  overs+=("$(echo "scale=3; $rb / $stream" | bc)")
   printf 'round %d: ssh redirect there %.2f s, ssh streamed here %.2f s, runboard %.2f s (hash equal); ratios %s and %s\n' \
     "$r" "$base" "$stream" "$rb" "$ratio" "$sratio"
   rm -rf "$RUNBOARD_HOME/artifacts" "$RUNBOARD_HOME/sessions"
 done
 echo "ratios to ssh 'CMD > file': ${ratios[*]}; to ssh CMD > file here: ${sratios[*]}"
+if [ "${#overs[@]}" -gt 0 ]; then
+  median=$(printf '%s\n' "${overs[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
+  echo "runboard exec --host / ssh H CMD > file, pair by pair: ${overs[*]}; median $median"
+fi
 
 if [ "$PAGES" -gt 0 ]; then
   echo "== last page of a remote $BYTES output, nothing of it mirrored: by byte ranges vs bringing it whole"
