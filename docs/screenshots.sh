@@ -3,7 +3,7 @@
 # tested at (a temp RUNBOARD_HOME with the demo sessions, one in each status, and a workspace open),
 # the dark theme, the detail pane, the New session dialog and the artifact viewer on a 300 MB log.
 # usage: docs/screenshots.sh [NAME...]   (after ./mvnw -q package -DskipTests; names: 1024x700 1280x800
-#        main dark detail dialog viewer; none means all)
+#        main dark detail dialog viewer; none means all; and `remote`, named alone: it needs root, see below)
 set -eu
 cd "$(dirname "$0")/.."
 ws=$(mktemp -d)
@@ -66,4 +66,42 @@ if wanted viewer; then
   env RUNBOARD_HOME="$home" RUNBOARD_VIEW="$log" RUNBOARD_VIEW_FIND='timeout after \d+ ms' \
     "$shot" docs/screenshot-viewer.png --wait 45 --size 1180x680 -- java -jar target/runboard.jar
   rm -f "$log"
+fi
+# Remote sessions (issue 43): two hosts served by private sshds on this machine (as .ci/sshd-setup's test
+# user), one session on each through the window's supervisor; then gpu-box's network goes silent (its sshd
+# stopped: a blackhole) until the window shows it disconnected. Root only (a second user, sshd).
+if [[ " $* " == *" remote "* ]]; then
+  .ci/sshd-setup >/dev/null
+  user=${RUNBOARD_TEST_SSH_USER:-runboard-remote}
+  r=$(mktemp -d); chmod 755 "$r"; home=$(mktemp -d); homes+=("$home" "$r")
+  ssh-keygen -q -t ed25519 -N '' -f "$r/host"; ssh-keygen -q -t ed25519 -N '' -f "$r/id"
+  cp "$r/id.pub" "$r/authorized_keys"; chmod 644 "$r/authorized_keys"; mkdir -p /run/sshd
+  : >"$r/ssh_config"; pids=()
+  for h in build-box gpu-box; do
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    printf 'Port %s\nListenAddress 127.0.0.1\nHostKey %s/host\nPidFile %s/%s.pid\nUsePAM no\nPasswordAuthentication no\nAuthorizedKeysFile %s/authorized_keys\nStrictModes no\nLogLevel ERROR\n' \
+      "$port" "$r" "$r" "$h" "$r" >"$r/$h.sshd"
+    /usr/sbin/sshd -D -e -f "$r/$h.sshd" 2>>"$r/sshd.log" & pids+=($!)
+    printf 'Host %s\n  HostName 127.0.0.1\n  Port %s\n  User %s\n  IdentityFile %s/id\n  IdentitiesOnly yes\n  UserKnownHostsFile %s/known_hosts\n  HostKeyAlias rb-shots\n  StrictHostKeyChecking yes\n\n' \
+      "$h" "$port" "$user" "$r" "$r" >>"$r/ssh_config"
+  done
+  echo "rb-shots $(cut -d' ' -f1,2 "$r/host.pub")" >"$r/known_hosts"
+  rb() { env RUNBOARD_HOME="$home" RUNBOARD_SSH_CONFIG="$r/ssh_config" java -jar "$jar" "$@"; }
+  sleep 1
+  rb start --host build-box --cwd /tmp -- 'i=1; while :; do echo "epoch $i: loss 0.$((9000 - i)) acc 0.$((5000 + i))"; i=$((i+1)); sleep 1; done' >/dev/null
+  rb start --host gpu-box --cwd /tmp -- 'i=1; while :; do echo "step $i: 512 images/s"; i=$((i+1)); sleep 1; done' >/dev/null
+  rb start --cwd /tmp -- 'i=1; while :; do echo "watching: $i files"; i=$((i+1)); sleep 2; done' >/dev/null
+  sleep 4
+  below() { local c; for c in $(pgrep -P "$1"); do echo "$c"; below "$c"; done; }
+  stopped=$(below "${pids[1]}"; echo "${pids[1]}")
+  kill -STOP $stopped   # gpu-box's network goes silent
+  for _ in $(seq 60); do rb list | grep -q 'disconnected' && break; sleep 1; done
+  env RUNBOARD_HOME="$home" RUNBOARD_SSH_CONFIG="$r/ssh_config" "$shot" docs/screenshot-remote.png --wait 20 --size 1280x800 \
+    -- java -jar "$jar"
+  kill -CONT $stopped
+  rb kill --status running >/dev/null 2>&1 || true
+  rb supervisor stop >/dev/null 2>&1 || true
+  for sock in "$home"/ssh/*; do [ -S "$sock" ] && ssh -o ControlPath="$sock" -O exit x >/dev/null 2>&1; done
+  kill "${pids[@]}" 2>/dev/null || true
+  su -s /bin/sh "$user" -c 'rm -rf "$HOME/.cache/runboard-remote"' 2>/dev/null || true
 fi

@@ -64,8 +64,8 @@ class RemoteWindowTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
         robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "connected".equals(badge(robot)));
-        assertTrue(fx(robot, () -> robot.lookup(".host-cell").queryAll().stream()
-                .anyMatch(n -> "rb-remote".equals(((javafx.scene.control.Labeled) n).getText()))), "the Host column names it");
+        assertTrue(fx(robot, () -> robot.lookup(".host-name").queryAll().stream()
+                .anyMatch(n -> "rb-remote".equals(((Label) n).getText()))), "the Host column names it");
         assertEquals("Remote PID", label(robot, "#factPidName"), "its pid is a process on the host, not here");
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "rb-remote  (connected)".equals(label(robot, "#factHost")));
 

@@ -126,7 +126,7 @@ final class MainView {
         c.statusColumn = column("statusColumn", "Status", 130, 120);
         c.commandColumn = column("commandColumn", "Command", 208, 110);
         c.cwdColumn = column("cwdColumn", "Working dir", 175, 112);
-        c.hostColumn = column("hostColumn", "Host", 150, 90);
+        c.hostColumn = column("hostColumn", "Host", 190, 175);
         c.startedColumn = column("startedColumn", "Started", 112, 110); // "Dec 12 18:52" for a session of another day
         c.elapsedColumn = column("elapsedColumn", "Elapsed", 84, 82);
         c.exitColumn = column("exitColumn", "Exit", 92, 84);
