@@ -86,6 +86,29 @@ final class HostLink implements AutoCloseable {
         return dir;
     }
 
+    /**
+     * Makes sure a session can start on the host: the helper there (installed if needed) and room on
+     * its disk. The first time, a current helper answers both in one ssh call.
+     */
+    void prepare() throws IOException {
+        String room = null;
+        synchronized (this) {
+            if (dir == null) {
+                RemoteInstall.Checked checked = RemoteInstall.ensure(ssh, clientId, true);
+                dir = checked.dir();
+                room = checked.room();
+            }
+        }
+        if (room == null) {
+            RemoteInstall.answer(ssh, ssh.run(helper("room"), null));
+        } else if (room.startsWith("error ")) {
+            throw new dev.runboard.session.InvalidSpecException("host", SshProblem.ofHelper(ssh.host(), room));
+        } else if (!room.equals("ok")) {
+            throw new dev.runboard.session.InvalidSpecException("host", "host " + ssh.host()
+                    + ": the remote helper's room check answered \"" + room + "\"");
+        }
+    }
+
     /** The helper's command line for one request. */
     String helper(String... words) throws IOException {
         String d = dir();

@@ -29,21 +29,37 @@ final class RemoteInstall {
      * IOException when ssh itself could not be run.
      */
     static String ensure(SshCommand ssh, String clientId) throws IOException {
+        return ensure(ssh, clientId, false).dir();
+    }
+
+    /** The helper's folder, and the answer of its {@code room} request when it was asked in the same call (else null). */
+    record Checked(String dir, String room) {
+    }
+
+    /**
+     * As {@link #ensure(SshCommand, String)}; with {@code room}, a current helper is also asked in the
+     * same ssh call whether a session's files fit: a start then costs one call fewer before its
+     * command runs (each is an ssh channel and a perl start on the host).
+     */
+    static Checked ensure(SshCommand ssh, String clientId, boolean room) throws IOException {
         String dir = "d=\"$HOME/.cache/runboard-remote/" + clientId + "\"; ";
         SshCommand.Result check = ssh.run(dir
                 + "command -v perl >/dev/null 2>&1 || { echo 'error perl: perl not found'; exit 3; }; "
-                + "if [ \"$(cat \"$d/version\" 2>/dev/null)\" = " + VERSION + " ]; then echo \"ok $d\"; else echo \"need $d\"; fi",
+                + "if [ \"$(cat \"$d/version\" 2>/dev/null)\" = " + VERSION + " ]; then echo \"ok $d\"; "
+                + (room ? "perl \"$d/" + HELPER + "\" \"$d\" room; exit 0; " : "")
+                + "else echo \"need $d\"; fi",
                 null);
         String answer = answer(ssh, check);
         String path = answer.substring(answer.indexOf(' ') + 1);
         if (answer.startsWith("ok ")) {
-            return path;
+            String[] lines = check.text().strip().split("\n");
+            return new Checked(path, room ? (lines.length > 1 ? lines[1].strip() : "") : null);
         }
         upload(ssh, dir, HELPER, HELPER_BYTES);
         upload(ssh, dir, WRAPPER, WRAPPER_BYTES);
         answer(ssh, ssh.run(dir + "printf %s " + VERSION + " > \"$d/version\" && echo ok"
                 + " || { echo \"error disk: cannot write $d/version\"; exit 3; }", null));
-        return path;
+        return new Checked(path, null);
     }
 
     private static void upload(SshCommand ssh, String dir, String name, byte[] content) throws IOException {

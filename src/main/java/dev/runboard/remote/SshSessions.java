@@ -87,7 +87,7 @@ public final class SshSessions implements RemoteSessions {
     public void prepare(String host) throws InvalidSpecException {
         HostLink link = link(host);
         try {
-            RemoteInstall.answer(link.ssh(), link.ssh().run(link.helper("room"), null));
+            link.prepare();
         } catch (IOException e) {
             closeIdleMaster(link);
             throw new InvalidSpecException("host", "host " + host + ": " + e.getMessage()

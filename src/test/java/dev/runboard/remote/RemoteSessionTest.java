@@ -263,6 +263,11 @@ class RemoteSessionTest {
         try {
             SshdFixture.run(List.of("sh", "-c", "cat /dev/zero > " + sessions.resolve("filler")));
             assertFailure(HOST, "disk is full");
+            // A new runboard on the data dir finds the helper current and asks for room in the same call.
+            try (SshSessions fresh = new SshSessions(dataDir, SSHD.get().config)) {
+                InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> fresh.prepare(HOST));
+                assertTrue(e.getMessage().contains(HOST) && e.getMessage().contains("disk is full"), e.getMessage());
+            }
         } finally {
             SshdFixture.run(List.of("umount", sessions.toString()));
         }
