@@ -156,7 +156,7 @@ final class SessionFinisher {
         }
         String where = o.artifact() != null ? o.artifact() : o.captureFile() != null ? o.captureFile()
                 : Session.slashes(session.captureFile());
-        String error = "the disk on " + session.spec().host() + " was full when the command ended (" + HumanBytes.of(free)
+        String error = "the disk on " + session.spec().host() + " was full when the command ended (" + Sizes.format(free)
                 + " free there): any output written after it filled was lost; the " + o.preview().originalBytes()
                 + " bytes written before are kept at " + where + ".";
         return new SessionOutcome(o.status(), o.endedAt(), o.exitCode(), o.signal(), o.reason(), o.preview(), o.artifact(),
