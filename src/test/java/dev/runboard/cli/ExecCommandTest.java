@@ -156,7 +156,7 @@ class ExecCommandTest {
         JsonNode big = exec("--", "yes 0123456789 | head -c 1000000").json();
         assertEquals("completed", big.get("status").asText());
         long omitted = big.get("output_original_bytes").asLong() - big.get("output_visible_bytes").asLong();
-        assertTrue(java.util.regex.Pattern.compile("\n\u2026 \\d+(\\.\\d)? KB omitted \\(" + omitted + " bytes\\): open the artifact")
+        assertTrue(java.util.regex.Pattern.compile("\n\u2026 \\d+(\\.\\d)? (KiB|MiB) omitted \\(" + omitted + " bytes\\): open the artifact")
                 .matcher(big.get("output").asText()).find(), "the omission marker");
         assertEquals(1_000_000, Files.size(Path.of(big.get("artifact").asText())));
     }
