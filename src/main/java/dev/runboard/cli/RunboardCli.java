@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         subcommands = {ExecCommand.class, StartCommand.class, ListCommand.class, ShowCommand.class, TailCommand.class,
             KillCommand.class, SignalCommand.class, WaitCommand.class, OpenCommand.class, SupervisorCommand.class,
             GrepCommand.class, ConfigCommand.class, RemoveCommand.class, UpCommand.class, DownCommand.class,
-            QueueCommand.class, HistoryCommand.class, DiffCommand.class, CompletionCommand.class,
+            QueueCommand.class, HistoryCommand.class, LogsCommand.class, DiffCommand.class, CompletionCommand.class,
             NamesCommand.class, CommandLine.HelpCommand.class})
 public final class RunboardCli {
 
