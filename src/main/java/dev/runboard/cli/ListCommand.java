@@ -33,6 +33,9 @@ public final class ListCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print only the session ids, one a line (for scripts and shell completion).")
     boolean quiet;
 
+    @Option(names = "--reveal", description = "With --json: secret environment values as given, not ••••.")
+    boolean reveal;
+
     @Option(names = "--status", paramLabel = "S",
             description = "Only sessions with this status: pending, queued, running, paused, completed, failed, timeout,"
                     + " killed, skipped, unknown.")
@@ -44,7 +47,7 @@ public final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             List<JsonNode> rows = new ArrayList<>();
-            for (JsonNode s : store.client().list()) {
+            for (JsonNode s : store.client().list(reveal)) {
                 if (only == null || only.word().equals(s.path("status").asText())) {
                     rows.add(s);
                 }

@@ -22,10 +22,14 @@ public final class ShowCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID", description = "The session id (a unique prefix is enough).")
     String id;
 
+    @picocli.CommandLine.Option(names = "--reveal", description = "Show secret environment values (from an env_file, or named"
+            + " like secret_env_patterns) instead of ••••.")
+    boolean reveal;
+
     @Override
     public Integer call() throws Exception {
         SupervisorClient client = store.client();
-        spec.commandLine().getOut().println(Json.write(StoreAccess.show(client, id)));
+        spec.commandLine().getOut().println(Json.write(StoreAccess.show(client, id, reveal)));
         spec.commandLine().getOut().flush();
         return 0;
     }

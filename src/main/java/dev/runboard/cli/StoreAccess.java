@@ -90,8 +90,14 @@ public final class StoreAccess {
     /** One session's snapshot, asked of the supervisor. */
     static com.fasterxml.jackson.databind.JsonNode show(SupervisorClient client, String id)
             throws UsageException, java.io.IOException {
+        return show(client, id, false);
+    }
+
+    /** As {@link #show(SupervisorClient, String)}; {@code reveal}: secret environment values unmasked. */
+    static com.fasterxml.jackson.databind.JsonNode show(SupervisorClient client, String id, boolean reveal)
+            throws UsageException, java.io.IOException {
         try {
-            return client.show(id);
+            return client.show(id, reveal);
         } catch (SupervisorClient.RequestException e) {
             if (e.usage()) {
                 throw new UsageException(e.getMessage());

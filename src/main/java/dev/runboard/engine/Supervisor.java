@@ -95,6 +95,7 @@ public final class Supervisor {
                 // Read at each prune (a small file): config set or the Preferences window apply at once.
                 engine.retentionFrom(() -> EngineConfig.Retention.of(settings.load().settings()));
                 engine.defaultMaxOutputFrom(() -> settings.load().settings().defaultMaxOutput());
+                engine.secretsFrom(() -> settings.load().settings().secrets()); // as each session is made
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
                 engine.prepareLaunches(); // the wrapper's install, now rather than on a client's first start
                 ClientScripts.install(paths.dataDir()); // bin/runboard's thin client, of this supervisor's version

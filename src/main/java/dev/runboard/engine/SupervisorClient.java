@@ -229,7 +229,16 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** The snapshots of every session, oldest first (a running one's output read live). */
     public JsonNode list() throws IOException {
-        return callReading(Protocol.request("list")).path("sessions");
+        return list(false);
+    }
+
+    /** Every session's snapshot; {@code reveal}: secret environment values as given, not masked. */
+    public JsonNode list(boolean reveal) throws IOException {
+        ObjectNode req = Protocol.request("list");
+        if (reveal) {
+            req.put("reveal", true);
+        }
+        return callReading(req).path("sessions");
     }
 
     /**
@@ -261,8 +270,16 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** One session's snapshot (the id or a unique prefix of it). */
     public JsonNode show(String idOrPrefix) throws IOException {
+        return show(idOrPrefix, false);
+    }
+
+    /** One session's snapshot; {@code reveal}: secret environment values as given, not masked. */
+    public JsonNode show(String idOrPrefix, boolean reveal) throws IOException {
         ObjectNode req = Protocol.request("show");
         req.put("id", idOrPrefix);
+        if (reveal) {
+            req.put("reveal", true);
+        }
         return callReading(req).path("snapshot");
     }
 

@@ -253,7 +253,7 @@ final class SupervisorRequests {
         ObjectNode reply = Protocol.ok();
         ArrayNode sessions = reply.putArray("sessions");
         for (Session s : engine.sessions()) {
-            sessions.add(LiveUsage.add(Json.mapper().valueToTree(s.snapshot()), s, engine.insight(s)));
+            sessions.add(LiveUsage.add(Json.mapper().valueToTree(shown(s, request)), s, engine.insight(s)));
         }
         return reply;
     }
@@ -271,8 +271,14 @@ final class SupervisorRequests {
     private ObjectNode show(JsonNode request) throws Refused {
         ObjectNode reply = Protocol.ok();
         Session session = session(request);
-        reply.set("snapshot", LiveUsage.add(Json.mapper().valueToTree(session.snapshot()), session, engine.insight(session)));
+        reply.set("snapshot", LiveUsage.add(Json.mapper().valueToTree(shown(session, request)), session, engine.insight(session)));
         return reply;
+    }
+
+    /** The session's snapshot; with {@code reveal} its secret environment values as given (the client asked, --reveal). */
+    private static SessionSnapshot shown(Session session, JsonNode request) {
+        SessionSnapshot snapshot = session.snapshot();
+        return request.path("reveal").asBoolean(false) ? snapshot.revealed(session.spec().env()) : snapshot;
     }
 
     /** The live usage of the running sessions named by {@code ids}: what a window shows for remote ones. */

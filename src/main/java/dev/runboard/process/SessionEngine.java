@@ -80,6 +80,8 @@ public final class SessionEngine extends SessionsById {
     /** The limits, asked at each prune: the supervisor reads them from the settings, so a change applies without a restart. */
     private volatile java.util.function.Supplier<EngineConfig.Retention> retention;
     private volatile java.util.function.Supplier<Long> defaultMaxOutput = () -> null;
+    /** Which environment names are secrets, asked as each session is made (the supervisor reads the settings). */
+    private volatile java.util.function.Supplier<dev.runboard.session.SecretEnv> secrets = () -> dev.runboard.session.SecretEnv.DEFAULT;
 
     public SessionEngine(EngineConfig config) {
         super(config);
@@ -207,7 +209,7 @@ public final class SessionEngine extends SessionsById {
     }
 
     private Session start(SessionSpec given, java.util.Map<String, String> baseEnv, boolean attachStdin) {
-        SessionSpec spec = withDefaults(given.validate());
+        SessionSpec spec = withDefaults(marked(given).validate());
         if (spec.isRemote()) {
             remote.prepare(spec.host()); // an unreachable host is refused before anything is created
         }
@@ -318,8 +320,9 @@ public final class SessionEngine extends SessionsById {
      * the client completes {@code exitReported} once it has waited for it (else its end is polled).
      * Null when the wrapper is this JVM's own child.
      */
-    public Session adoptEarly(SessionSpec spec, EarlyLaunch early, CompletableFuture<?> exitReported)
+    public Session adoptEarly(SessionSpec given, EarlyLaunch early, CompletableFuture<?> exitReported)
             throws InvalidSpecException {
+        SessionSpec spec = marked(given);
         spec.validate();
         if (spec.pty() || spec.isRemote()) {
             // bin/runboard launches neither early: a runboard whose script and jar disagree
@@ -718,6 +721,25 @@ public final class SessionEngine extends SessionsById {
     /** Where the retention limits come from at each prune (the config's, unless set). */
     public void retentionFrom(java.util.function.Supplier<EngineConfig.Retention> source) {
         this.retention = source;
+    }
+
+    /** Where the secret patterns come from (the settings' {@code secret_env_patterns}); the defaults until set. */
+    public void secretsFrom(java.util.function.Supplier<dev.runboard.session.SecretEnv> source) {
+        this.secrets = source;
+    }
+
+    /**
+     * The spec with its secret names marked, as every new session's spec is before it is recorded: the
+     * record keeps the values and the names, and every snapshot masks those names.
+     */
+    public SessionSpec marked(SessionSpec spec) {
+        dev.runboard.session.SecretEnv now;
+        try {
+            now = secrets.get();
+        } catch (RuntimeException unreadable) {
+            now = dev.runboard.session.SecretEnv.DEFAULT; // settings that do not read: hide by the defaults rather than show
+        }
+        return spec.markedBy(now);
     }
 
     /** Prunes the oldest finished sessions beyond the retention limits; running ones are never touched. */

@@ -30,7 +30,7 @@ public final class WaitingSessions {
 
     /** Makes a waiting session: its folder, record and lock; nothing runs. */
     public Session create(SessionSpec given, StackLink link, SessionStatus status, String reason) {
-        SessionSpec spec = engine.withDefaults(given.validate());
+        SessionSpec spec = engine.withDefaults(engine.marked(given).validate());
         if (spec.isRemote()) {
             engine.remote().prepare(spec.host()); // an unreachable host is refused before anything is created
         }

@@ -53,6 +53,16 @@ public record SessionSnapshot(
                 artifactErrorCode, captureFile, killReport, resources, events, host, connection, lingering, link, isReady, estimate);
     }
 
+    /**
+     * The same snapshot with {@code env} shown as given (the spec's own values): what {@code --reveal}
+     * and a click on a masked value in the window ask for.
+     */
+    public SessionSnapshot revealed(Map<String, String> specEnv) {
+        return new SessionSnapshot(status, sessionId, command, argv, cwd, shell, specEnv, pid, startedAt, endedAt, elapsedSeconds,
+                timeoutSeconds, graceSeconds, nice, exitCode, signal, reason, preview, artifact, artifactError,
+                artifactErrorCode, captureFile, killReport, resources, events, host, connection, lingering, stack, ready, estimate);
+    }
+
     /** What it waits for: command name (or session id) to condition; null when nothing. */
     public Map<String, String> dependsOn() {
         return stack == null || stack.dependsOn().isEmpty() ? null : stack.dependsOn();
@@ -99,7 +109,7 @@ public record SessionSnapshot(
                 spec.usesShell() ? null : spec.argv(),
                 RawPaths.text(spec.cwd()), // its bytes, escaped where not UTF-8 (RawText): a script gets the folder itself
                 spec.shell() == null ? null : Session.slashes(spec.shell()),
-                spec.env(),
+                SecretEnv.redact(spec.env(), spec.secretNames()), // every printed form is made here: secrets masked once
                 state.pid(),
                 state.startedAt(),
                 o != null ? o.endedAt() : null,

@@ -30,7 +30,8 @@ public record SessionSpec(
         WatchSpec watch,
         int nice,
         String host,
-        Long maxOutputBytes) {
+        Long maxOutputBytes,
+        java.util.Set<String> secretEnv) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
     /**
@@ -79,6 +80,52 @@ public record SessionSpec(
         grace = grace == null ? DEFAULT_GRACE : grace;
         watch = watch == null ? WatchSpec.NONE : watch;
         host = host == null || host.isBlank() ? null : host.strip();
+        secretEnv = secretEnv == null ? null : java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(secretEnv));
+    }
+
+    /**
+     * The names of {@link #env()} whose values print as {@link SecretEnv#MASK}: {@link #secretEnv()}
+     * as the engine marked it when the session was made (the settings' patterns, an env_file's names),
+     * or, for a spec recorded before runboard marked secrets, the default patterns' matches.
+     */
+    public java.util.Set<String> secretNames() {
+        if (secretEnv == null) {
+            return SecretEnv.DEFAULT.secretNames(env, java.util.Set.of());
+        }
+        java.util.Set<String> names = new java.util.TreeSet<>(secretEnv);
+        names.retainAll(env.keySet());
+        return names;
+    }
+
+    /**
+     * Specs are equal when they run the same: which values print masked is how the session is shown,
+     * not what runs, so a spec the engine marked still finds the workspace command it came from.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SessionSpec s && Objects.equals(shellCommand, s.shellCommand) && Objects.equals(argv, s.argv)
+                && Objects.equals(shell, s.shell) && Objects.equals(cwd, s.cwd) && env.equals(s.env)
+                && Objects.equals(timeout, s.timeout) && grace.equals(s.grace) && previewBytes == s.previewBytes && pty == s.pty
+                && watch.equals(s.watch) && nice == s.nice && Objects.equals(host, s.host)
+                && Objects.equals(maxOutputBytes, s.maxOutputBytes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(shellCommand, argv, shell, cwd, env, timeout, grace, previewBytes, pty, watch, nice, host, maxOutputBytes);
+    }
+
+    /** The same spec with these secret names (null: not marked). */
+    public SessionSpec withSecretEnv(java.util.Set<String> names) {
+        return new SessionSpec(shellCommand, argv, shell, cwd, env, timeout, grace, previewBytes, pty, watch, nice, host, maxOutputBytes,
+                names);
+    }
+
+    /** The same spec marked by {@code secrets}: its names matching the patterns, and those it already knew (from an env_file). */
+    public SessionSpec markedBy(SecretEnv secrets) {
+        java.util.Set<String> names = secrets.secretNames(env, secretEnv == null ? java.util.Set.of() : secretEnv);
+        // What the defaults would mask anyway stays unmarked: the record is the one runboard always wrote.
+        return withSecretEnv(names.equals(SecretEnv.DEFAULT.secretNames(env, java.util.Set.of())) ? null : names);
     }
 
     /** Whether the command runs on another host, over ssh. */
@@ -323,6 +370,7 @@ public record SessionSpec(
         b.nice = nice;
         b.host = host;
         b.maxOutputBytes = maxOutputBytes;
+        b.secretEnv = secretEnv;
         return b;
     }
 
@@ -346,6 +394,7 @@ public record SessionSpec(
         private int nice;
         private String host;
         private Long maxOutputBytes;
+        private java.util.Set<String> secretEnv;
 
         public Builder shellCommand(String command) {
             this.shellCommand = Objects.requireNonNullElse(command, "");
@@ -427,10 +476,16 @@ public record SessionSpec(
             return this;
         }
 
+        /** Names of the environment whose values are secrets (read from an env_file); null: none known yet. */
+        public Builder secretEnv(java.util.Set<String> names) {
+            this.secretEnv = names;
+            return this;
+        }
+
         /** The spec as given; call {@link SessionSpec#validate()} (the engine does) before running it. */
         public SessionSpec build() {
             return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes,
-                    pty, watch, nice, host, maxOutputBytes);
+                    pty, watch, nice, host, maxOutputBytes, secretEnv);
         }
     }
 }

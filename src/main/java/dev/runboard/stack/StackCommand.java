@@ -27,7 +27,7 @@ record StackCommand(String name, String file, SessionSpec spec, Map<String, Stri
 
     static StackCommand of(Workspace ws, String name, String file) {
         WorkspaceCommand c = ws.commands().get(name);
-        return new StackCommand(name, file, c.toSpec(ws.root()), c.dependencies(), c.ready(),
+        return new StackCommand(name, file, ws.spec(name), c.dependencies(), c.ready(), // the environment merged there
                 c.restartPolicy(), c.backoff(), c.delay(), c.group(), c.successExitCodes(),
                 c.shutdown() == null ? null : c.shutdown().toStep(), c.liveness(),
                 c.logFile() == null ? null : ws.root().resolve(c.logFile()).normalize());

@@ -28,7 +28,7 @@ final class LeanJsonLayouts {
             Map.entry("dev.runboard.store.SessionRecord",
                     "schema=schema,session_id=id,spec=spec,status=status,pid=pid,pid_start_ticks=pidStartTicks,started_at=startedAt,ended_at=endedAt,exit_code=exitCode,signal=signal,reason=reason,output_head=outputHead,output_tail=outputTail,output_bytes=outputBytes,output_note=outputNote,artifact=artifact,artifact_error=artifactError,artifact_error_code=artifactErrorCode,capture_file=captureFile,kill_report=killReport,resources=resources,events=events,stack=stack,ready=ready,output_dropped_bytes=outputDroppedBytes,connection=connection"),
             Map.entry("dev.runboard.store.SpecRecord",
-                    "command=command,argv=argv,shell=shell,cwd=cwd,env=env,timeout_ms=timeoutMillis,grace_ms=graceMillis,preview_bytes=previewBytes,pty=pty,watch=watch,nice=nice,host=host,max_output_bytes=maxOutputBytes"));
+                    "command=command,argv=argv,shell=shell,cwd=cwd,env=env,timeout_ms=timeoutMillis,grace_ms=graceMillis,preview_bytes=previewBytes,pty=pty,watch=watch,nice=nice,host=host,max_output_bytes=maxOutputBytes,secret_env=secretEnv"));
 
     /** An enum's JsonValue method, or "" when its constants are written by name. */
     static final Map<String, String> ENUMS = Map.ofEntries(

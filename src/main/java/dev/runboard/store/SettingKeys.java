@@ -30,7 +30,7 @@ public final class SettingKeys {
                 return parser.parse(text.strip());
             } catch (IllegalArgumentException e) {
                 // The list's own problem (which rule) helps; for a scalar, what is allowed says it all.
-                String detail = name.equals("default_rules") || name.equals("ssh_config") ? ": " + e.getMessage() : "";
+                String detail = name.equals("default_rules") || name.equals("ssh_config") || name.equals("secret_env_patterns") ? ": " + e.getMessage() : "";
                 throw new IllegalArgumentException("invalid value '" + text.strip() + "' for " + name + detail
                         + " (allowed: " + allowed + ")");
             }
@@ -79,7 +79,11 @@ public final class SettingKeys {
                     t -> NODES.numberNode((int) within(Sizes.parse(t), SessionSpec.MIN_PREVIEW_BYTES, SessionSpec.MAX_PREVIEW_BYTES))),
             new Key("ssh_config", "An extra OpenSSH config file for sessions on other hosts (Host aliases, keys, jump"
                     + " hosts), read before your ~/.ssh/config, which ssh still reads; its hosts are offered in the dialog.",
-                    "none, or the path of a readable file (absolute, or starting with ~/)", SettingKeys::sshConfig));
+                    "none, or the path of a readable file (absolute, or starting with ~/)", SettingKeys::sshConfig),
+            new Key("secret_env_patterns", "Environment variables whose values print as " + dev.runboard.session.SecretEnv.MASK + " in show, list --json, exec,"
+                    + " history and the window (--reveal or a click shows them); the record keeps them. Globs, case-insensitive.",
+                    "a comma-separated list of globs (*TOKEN*,*SECRET*), a JSON list of them, or none",
+                    SettingKeys::patterns));
 
     public static Optional<Key> find(String name) {
         return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
@@ -139,6 +143,28 @@ public final class SettingKeys {
         rule.putArray("required").add("pattern").add("action");
         schema.put("additionalProperties", false);
         return schema;
+    }
+
+    /** Globs as a JSON list: {@code *TOKEN*,*SECRET*} or {@code ["*TOKEN*"]}; {@code none} hides nothing by name. */
+    private static JsonNode patterns(String text) {
+        ArrayNode list = NODES.arrayNode();
+        if (text.equalsIgnoreCase("none")) {
+            return list;
+        }
+        List<String> items = new ArrayList<>();
+        if (text.startsWith("[")) {
+            try {
+                Json.mapper().readTree(text).forEach(n -> items.add(n.asText()));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("not a JSON list");
+            }
+        } else {
+            items.addAll(List.of(text.split(",")));
+        }
+        for (String item : items) {
+            list.add(dev.runboard.session.SecretEnv.checkPattern(item));
+        }
+        return list;
     }
 
     /** A config file that exists now: a mistyped path is refused at once, not at the first remote start. */

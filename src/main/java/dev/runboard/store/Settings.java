@@ -23,7 +23,8 @@ public record Settings(
         @JsonProperty("default_nice") int defaultNice,
         @JsonProperty("default_timeout_ms") Long defaultTimeoutMillis,
         @JsonProperty("ssh_config") String sshConfig,
-        @JsonProperty("default_max_output") Long defaultMaxOutput) {
+        @JsonProperty("default_max_output") Long defaultMaxOutput,
+        @JsonProperty("secret_env_patterns") List<String> secretEnvPatterns) {
 
     public static final int DEFAULT_POLL_MS = 200;
     public static final int DEFAULT_KEEP_FINISHED = 1000;
@@ -32,7 +33,15 @@ public record Settings(
 
     public static final Settings DEFAULTS = new Settings(DEFAULT_POLL_MS, SessionSpec.DEFAULT_GRACE.toMillis(),
             SessionSpec.DEFAULT_PREVIEW_BYTES, "light", DEFAULT_KEEP_FINISHED, DEFAULT_KEEP_ARTIFACT_BYTES, true, List.of(),
-            SessionSpec.BACKGROUND_NICE, null, null, null);
+            SessionSpec.BACKGROUND_NICE, null, null, null, dev.runboard.session.SecretEnv.DEFAULT_PATTERNS);
+
+    /** Settings without {@code secret_env_patterns}: the default patterns. */
+    public Settings(int pollMillis, long defaultGraceMillis, int previewBytes, String theme, int keepFinished, long keepArtifactBytes,
+                    boolean notifications, List<OutputRule> defaultRules, int defaultNice, Long defaultTimeoutMillis, String sshConfig,
+                    Long defaultMaxOutput) {
+        this(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications, defaultRules,
+                defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput, null);
+    }
 
     public Settings {
         pollMillis = pollMillis <= 0 ? DEFAULT_POLL_MS : Math.max(50, pollMillis);
@@ -52,25 +61,34 @@ public record Settings(
         // The bound of a running session's output for sessions the supervisor starts without one; null: all of it.
         defaultMaxOutput = defaultMaxOutput == null || defaultMaxOutput <= 0 ? null
                 : Math.max(defaultMaxOutput, SessionSpec.MIN_MAX_OUTPUT);
+        // Which environment names are secrets (issue #45); a hand-edited bad pattern is dropped, not fatal.
+        secretEnvPatterns = secretEnvPatterns == null ? dev.runboard.session.SecretEnv.DEFAULT_PATTERNS
+                : secretEnvPatterns.stream().filter(p -> p != null && !p.isBlank() && p.chars().noneMatch(Character::isISOControl))
+                        .map(String::strip).toList();
+    }
+
+    /** The secret patterns as the engine applies them. */
+    public dev.runboard.session.SecretEnv secrets() {
+        return new dev.runboard.session.SecretEnv(secretEnvPatterns);
     }
 
     public Settings withTheme(String theme) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput);
+                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput, secretEnvPatterns);
     }
 
     public Settings withDefaultRules(List<OutputRule> rules) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                rules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput);
+                rules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput, secretEnvPatterns);
     }
 
     public Settings withRetention(int keepFinished, long keepArtifactBytes) {
         return new Settings(pollMillis, defaultGraceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput);
+                defaultRules, defaultNice, defaultTimeoutMillis, sshConfig, defaultMaxOutput, secretEnvPatterns);
     }
 
     public Settings withSessionDefaults(int nice, long graceMillis, Long timeoutMillis) {
         return new Settings(pollMillis, graceMillis, previewBytes, theme, keepFinished, keepArtifactBytes, notifications,
-                defaultRules, nice, timeoutMillis, sshConfig, defaultMaxOutput);
+                defaultRules, nice, timeoutMillis, sshConfig, defaultMaxOutput, secretEnvPatterns);
     }
 }

@@ -44,8 +44,11 @@ public final class SettingsStore {
         }
         try {
             // Start from the defaults so fields missing from an older file keep their default.
-            ObjectReader reader = Json.mapper().readerForUpdating(Json.mapper().convertValue(Settings.DEFAULTS,
-                    java.util.LinkedHashMap.class));
+            java.util.Map<?, ?> defaults = Json.mapper().convertValue(Settings.DEFAULTS, java.util.LinkedHashMap.class);
+            // A list in the file replaces the default's, not appended to it (an update merges lists): a missing
+            // one is filled by Settings itself (secret_env_patterns' defaults, no default_rules).
+            defaults.values().removeIf(v -> v instanceof java.util.List);
+            ObjectReader reader = Json.mapper().readerForUpdating(defaults);
             java.util.Map<?, ?> merged = reader.readValue(file.toFile());
             return new Loaded(Json.mapper().convertValue(merged, Settings.class), Optional.empty());
         } catch (JacksonException e) {

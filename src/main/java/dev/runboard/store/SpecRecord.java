@@ -26,19 +26,28 @@ public record SpecRecord(
         @JsonProperty("watch") WatchSpec watch,
         @JsonProperty("nice") Integer nice,
         @JsonProperty("host") String host,
-        @JsonProperty("max_output_bytes") Long maxOutputBytes) {
+        @JsonProperty("max_output_bytes") Long maxOutputBytes,
+        @JsonProperty("secret_env") List<String> secretEnv) {
+
+    /** A record without secret names (written before runboard marked them: the default patterns apply). */
+    public SpecRecord(String command, List<String> argv, String shell, String cwd, Map<String, String> env, Long timeoutMillis,
+                      long graceMillis, int previewBytes, Boolean pty, WatchSpec watch, Integer nice, String host,
+                      Long maxOutputBytes) {
+        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, maxOutputBytes, null);
+    }
 
     /** A spec without max_output (as records before it were written). */
     public SpecRecord(String command, List<String> argv, String shell, String cwd, Map<String, String> env, Long timeoutMillis,
                       long graceMillis, int previewBytes, Boolean pty, WatchSpec watch, Integer nice, String host) {
-        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, null);
+        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, null, null);
     }
 
     public static SpecRecord of(SessionSpec s) {
         return new SpecRecord(s.shellCommand(), s.argv(), s.shell() == null ? null : s.shell().toString(),
                 dev.runboard.session.RawPaths.text(s.cwd()), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
                 s.grace().toMillis(), s.previewBytes(), s.pty() ? Boolean.TRUE : null,
-                s.watch().isEmpty() ? null : s.watch(), s.nice(), s.host(), s.maxOutputBytes());
+                s.watch().isEmpty() ? null : s.watch(), s.nice(), s.host(), s.maxOutputBytes(),
+                s.secretEnv() == null ? null : List.copyOf(s.secretEnv()));
     }
 
     /**
@@ -71,6 +80,9 @@ public record SpecRecord(
         }
         if (!path(cwd, "spec.cwd").isAbsolute()) {
             throw new CorruptRecordException("spec.cwd is not an absolute path");
+        }
+        if (secretEnv != null && secretEnv.stream().anyMatch(java.util.Objects::isNull)) {
+            throw new CorruptRecordException("spec.secret_env contains null");
         }
         if (env != null) {
             for (Map.Entry<String, String> e : env.entrySet()) {
@@ -112,7 +124,7 @@ public record SpecRecord(
                     w.maxRssBytes() == null ? null : Math.max(WatchSpec.MIN_RSS_BYTES, Math.min(w.maxRssBytes(), WatchSpec.MAX_RSS_BYTES)),
                     w.maxCpuPercent() == null ? null : Math.min(w.maxCpuPercent(), WatchSpec.MAX_CPU_PERCENT), atMost(w.cpuFor()));
         }
-        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice, host, maxOutputBytes);
+        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice, host, maxOutputBytes, secretEnv);
     }
 
     private static Duration atMost(Duration d) {
@@ -149,6 +161,7 @@ public record SpecRecord(
                 .nice(nice == null ? 0 : nice) // recorded before runboard set priorities: they ran at 0
                 .host(host)
                 .maxOutputBytes(maxOutputBytes)
+                .secretEnv(secretEnv == null ? null : new java.util.TreeSet<>(secretEnv))
                 .build();
     }
 }

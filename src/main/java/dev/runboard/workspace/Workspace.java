@@ -100,7 +100,35 @@ public record Workspace(Path root, Path file, WorkspaceFile content, WorkspaceFi
         if (c == null) {
             throw new IllegalArgumentException("no command '" + commandName + "' in " + file());
         }
-        return c.toSpec(root);
+        SessionSpec spec = c.toSpec(root);
+        if (content.environment() == null && content.envFiles().isEmpty() && c.envFiles().isEmpty()) {
+            return spec;
+        }
+        // environment < env_file (the file's, then the command's) < env; --env goes on top where the session starts.
+        Map<String, String> env = new LinkedHashMap<>(content.environmentOrEmpty());
+        java.util.Set<String> fromFiles = new java.util.TreeSet<>();
+        List<String> files = new ArrayList<>(content.envFiles());
+        files.addAll(c.envFiles());
+        for (String f : files) {
+            Map<String, String> vars;
+            try {
+                vars = EnvFile.read(envFileAt(f));
+            } catch (EnvFile.Unusable e) {
+                throw new IllegalArgumentException("in " + file.getFileName() + ", env_file " + f + ": " + e.getMessage(), e);
+            }
+            env.putAll(vars);
+            fromFiles.addAll(vars.keySet());
+        }
+        if (c.env() != null) {
+            env.putAll(c.env());
+            fromFiles.removeAll(c.env().keySet()); // the command's own value wins, and is not the file's secret
+        }
+        return spec.toBuilder().env(env).secretEnv(fromFiles).build();
+    }
+
+    /** An {@code env_file} path as written: relative to the workspace file's folder. */
+    public Path envFileAt(String written) {
+        return file.getParent().resolve(written).normalize();
     }
 
     /**
@@ -112,17 +140,24 @@ public record Workspace(Path root, Path file, WorkspaceFile content, WorkspaceFi
         try {
             spec(commandName).validate();
         } catch (InvalidSpecException e) {
-            String command = "/commands/" + escaped(commandName);
-            List<String> keys = new ArrayList<>();
-            if (e.field().equals("command")) {
-                keys.add(command + "/command");
-                keys.add(command + "/argv");
-            } else {
-                keys.add(command + "/" + e.field());
-            }
-            keys.add(command);
-            throw WorkspaceYaml.problemAt(file, "in commands." + commandName + ": " + e.getMessage(), keys.toArray(String[]::new));
+            throw placed(commandName, e);
+        } catch (IllegalArgumentException unreadableEnvFile) { // gone or changed since the file was read
+            throw WorkspaceYaml.problemAt(file, unreadableEnvFile.getMessage(), "/commands/" + escaped(commandName) + "/env_file",
+                    "/env_file", "/commands/" + escaped(commandName));
         }
+    }
+
+    private WorkspaceException placed(String commandName, InvalidSpecException e) {
+        String command = "/commands/" + escaped(commandName);
+        List<String> keys = new ArrayList<>();
+        if (e.field().equals("command")) {
+            keys.add(command + "/command");
+            keys.add(command + "/argv");
+        } else {
+            keys.add(command + "/" + e.field());
+        }
+        keys.add(command);
+        return WorkspaceYaml.problemAt(file, "in commands." + commandName + ": " + e.getMessage(), keys.toArray(String[]::new));
     }
 
     private static String escaped(String name) {

@@ -26,7 +26,7 @@ import java.util.Objects;
 @JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "host", "group", "autostart", "output",
     "depends_on", "ready", "restart", "backoff", "delay",
     // issue 45's command keys
-    "description", "disabled", "success_exit_codes", "log_file", "shutdown", "liveness", "max_output"})
+    "description", "disabled", "success_exit_codes", "log_file", "shutdown", "liveness", "max_output", "env_file"})
 public record WorkspaceCommand(
         String command,
         List<String> argv,
@@ -54,7 +54,11 @@ public record WorkspaceCommand(
         ShutdownKey shutdown,
         LivenessCheck liveness,
         @JsonProperty("max_output") @JsonDeserialize(using = SizeText.MaxOutputReader.class)
-        @JsonSerialize(using = SizeText.Writer.class) Long maxOutput) {
+        @JsonSerialize(using = SizeText.Writer.class) Long maxOutput,
+        // issue 45: the command's env files, over the file's environment and env_file, under its env
+        @JsonProperty("env_file")
+        @com.fasterxml.jackson.annotation.JsonFormat(with = com.fasterxml.jackson.annotation.JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+        List<String> envFile) {
 
     /** The conditions a dependency can be waited for (DESIGN.md, "Contract"). */
     public static final List<String> CONDITIONS = List.of("started", "ready", "succeeded", "ended");
@@ -75,13 +79,24 @@ public record WorkspaceCommand(
         this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, null, null, null, null, null);
     }
 
+    /** A command with every key but {@code env_file}. */
+    public WorkspaceCommand(String command, List<String> argv, String shell, String cwd, Map<String, String> env,
+                            Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
+                            List<JsonNode> output, Integer nice, String host, Map<String, String> dependsOn, ReadyCheck ready,
+                            String restart, RestartBackoff backoff, Duration delay, String description, Boolean disabled,
+                            List<Integer> successExitCodes, String logFile, ShutdownKey shutdown, LivenessCheck liveness,
+                            Long maxOutput) {
+        this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart,
+                backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, null);
+    }
+
     /** A command with the orchestration keys and none of issue 45's, no max_output. */
     public WorkspaceCommand(String command, List<String> argv, String shell, String cwd, Map<String, String> env,
                             Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
                             List<JsonNode> output, Integer nice, String host, Map<String, String> dependsOn, ReadyCheck ready,
                             String restart, RestartBackoff backoff, Duration delay) {
         this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart,
-                backoff, delay, null, null, null, null, null, null, null);
+                backoff, delay, null, null, null, null, null, null, null, null);
     }
 
     public WorkspaceCommand {
@@ -111,6 +126,7 @@ public record WorkspaceCommand(
             }
             env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
         }
+        envFile = checkedEnvFiles(envFile);
         // The same ranges as every other front end (SessionSpec's checks), reported at the key's line.
         SessionSpec.checkTimeout(timeout, "'timeout'");
         SessionSpec.checkGrace(grace, "'grace'");
@@ -146,6 +162,42 @@ public record WorkspaceCommand(
         logFile = logFile == null || logFile.isBlank() ? null : logFile;
     }
 
+    /** An environment mapping as written (the file's {@code environment}): names and values checked, or null. */
+    static Map<String, String> checkedEnv(Map<String, String> env, String key) {
+        if (env == null) {
+            return null;
+        }
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (e.getKey().isEmpty() || e.getKey().indexOf('=') >= 0 || e.getKey().indexOf('\0') >= 0) {
+                throw new IllegalArgumentException("environment name '" + e.getKey() + "' is invalid");
+            }
+            if (e.getValue() == null) {
+                throw new IllegalArgumentException("environment variable " + e.getKey() + " has no value (write \"\" for empty)");
+            }
+            noNul(e.getValue(), key);
+        }
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
+    }
+
+    /** {@code env_file} as written: paths, none empty; null when not given. */
+    static List<String> checkedEnvFiles(List<String> files) {
+        if (files == null) {
+            return null;
+        }
+        for (String f : files) {
+            if (f == null || f.isBlank()) {
+                throw new IllegalArgumentException("'env_file' names an empty path");
+            }
+            noNul(f, "env_file");
+        }
+        return files.isEmpty() ? null : List.copyOf(files);
+    }
+
+    /** The command's env files, as written (relative to the workspace file's folder); empty when none. */
+    public List<String> envFiles() {
+        return envFile == null ? List.of() : envFile;
+    }
+
     /** The dependencies by name with their conditions, in file order; empty when none. */
     public Map<String, String> dependencies() {
         return dependsOn == null ? Map.of() : dependsOn;
@@ -173,29 +225,29 @@ public record WorkspaceCommand(
 
     public WorkspaceCommand withCwd(String newCwd) {
         return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
     }
 
     public WorkspaceCommand withEnv(Map<String, String> newEnv) {
         return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
                 timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart, backoff, delay, description,
-                disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
+                disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
     }
 
     public WorkspaceCommand withGroup(String newGroup) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice, host,
                 dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness,
-                maxOutput);
+                maxOutput, envFile);
     }
 
     public WorkspaceCommand withPty(Boolean newPty) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, newPty, group, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
     }
 
     public WorkspaceCommand withAutostart(Boolean newAutostart) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
     }
 
     /** The same command with these orchestration keys (an import keeps what the other tool declared). */
@@ -203,7 +255,7 @@ public record WorkspaceCommand(
                                               RestartBackoff newBackoff, Duration newDelay) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
                 newDependsOn, newReady, newRestart, newBackoff, newDelay, description, disabled, successExitCodes, logFile, shutdown,
-                liveness, maxOutput);
+                liveness, maxOutput, envFile);
     }
 
     /** The same command with issue 45's keys (an import keeps what the other tool declared). */
@@ -211,7 +263,7 @@ public record WorkspaceCommand(
                                        String newLogFile, ShutdownKey newShutdown, LivenessCheck newLiveness) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
                 dependsOn, ready, restart, backoff, delay, newDescription, newDisabled, newSuccessExitCodes, newLogFile, newShutdown,
-                newLiveness, maxOutput);
+                newLiveness, maxOutput, envFile);
     }
 
     /** {@code disabled: true}: never started; what depends on it ends skipped. */

@@ -12,14 +12,34 @@ import java.util.Map;
  * file order. Immutable; the {@code with…} methods return a changed copy for saving.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"name", "include", "commands", "groups"})
+@JsonPropertyOrder({"name", "include", "environment", "env_file", "commands", "groups"})
 public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands, Map<String, GroupLimit> groups,
                             // issue 45: other workspace files whose commands join this one's (paths relative to this file)
-                            List<String> include) {
+                            List<String> include,
+                            // file-wide environment (issue 45): under every command's env_file and env
+                            Map<String, String> environment,
+                            @com.fasterxml.jackson.annotation.JsonProperty("env_file")
+                            @com.fasterxml.jackson.annotation.JsonFormat(with = com.fasterxml.jackson.annotation.JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+                            List<String> envFile) {
     public static final WorkspaceFile EMPTY = new WorkspaceFile(null, null);
 
     public WorkspaceFile(String name, Map<String, WorkspaceCommand> commands) {
         this(name, commands, null, null);
+    }
+
+    /** A file without a file-wide environment or env_file. */
+    public WorkspaceFile(String name, Map<String, WorkspaceCommand> commands, Map<String, GroupLimit> groups, List<String> include) {
+        this(name, commands, groups, include, null, null);
+    }
+
+    /** The file-wide environment; empty when none. */
+    public Map<String, String> environmentOrEmpty() {
+        return environment == null ? Map.of() : environment;
+    }
+
+    /** The file-wide env files, as written (relative to the file's folder); empty when none. */
+    public List<String> envFiles() {
+        return envFile == null ? List.of() : envFile;
     }
 
     public WorkspaceFile(String name, Map<String, WorkspaceCommand> commands, Map<String, GroupLimit> groups) {
@@ -51,6 +71,8 @@ public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands,
             }
             include = include.isEmpty() ? null : List.copyOf(include);
         }
+        environment = WorkspaceCommand.checkedEnv(environment, "environment");
+        envFile = WorkspaceCommand.checkedEnvFiles(envFile);
     }
 
     /** The group's parallel limit, or 0 when it has none. */
@@ -63,13 +85,13 @@ public record WorkspaceFile(String name, Map<String, WorkspaceCommand> commands,
     public WorkspaceFile with(String commandName, WorkspaceCommand command) {
         Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
         copy.put(commandName, command);
-        return new WorkspaceFile(name, copy, groups, include);
+        return new WorkspaceFile(name, copy, groups, include, environment, envFile);
     }
 
     public WorkspaceFile without(String commandName) {
         Map<String, WorkspaceCommand> copy = new LinkedHashMap<>(commands);
         copy.remove(commandName);
-        return new WorkspaceFile(name, copy, groups, include);
+        return new WorkspaceFile(name, copy, groups, include, environment, envFile);
     }
 
     /** {@code base} if free, else {@code base-2}, {@code base-3}… */

@@ -106,6 +106,12 @@ public final class WorkspaceYaml {
                     throw new WorkspaceException(file, problem.message(),
                             locate(text, com.fasterxml.jackson.core.JsonPointer.compile(problem.pointer())), null);
                 }
+                // issue #45: every env_file read now, so a missing one is a load error at its key's line
+                DependencyCheck.Problem envFile = EnvFileCheck.find(parsed, file);
+                if (envFile != null) {
+                    throw new WorkspaceException(file, envFile.message(),
+                            locate(text, com.fasterxml.jackson.core.JsonPointer.compile(envFile.pointer())), null);
+                }
                 return parsed;
             } catch (JsonProcessingException e) {
                 MarkedYAMLException syntax = UnreadableYaml.syntaxIn(e);
