@@ -187,6 +187,7 @@ public final class DetailController {
         model.snapshotProperty().addListener((o, was, now) -> refreshTimes(was == null || now == null || !was.sessionId().equals(now.sessionId())));
         timesToggle.selectedProperty().addListener((o, was, on) -> refreshTimes(true));
         model.factsProperty().addListener((o, was, now) -> showFacts(now));
+        factEnv.setOnMouseClicked(e -> model.revealEnv()); // secrets show as a mask until clicked (issue #45)
     }
 
     /**
@@ -241,6 +242,9 @@ public final class DetailController {
         factShell.setText(f.shell());
         factCwd.setText(f.cwd());
         factEnv.setText(f.env());
+        boolean masked = f.env().contains(dev.runboard.session.SecretEnv.MASK);
+        factEnv.setTooltip(masked ? new javafx.scene.control.Tooltip("Click to show the secret values") : null);
+        factEnv.setCursor(masked ? javafx.scene.Cursor.HAND : null);
         factTimeout.setText(f.timeout());
         factGrace.setText(f.grace());
         factPriority.setText(f.priority());

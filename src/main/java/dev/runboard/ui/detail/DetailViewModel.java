@@ -68,12 +68,24 @@ public final class DetailViewModel {
         }
     }
 
+    /** Whether the person clicked the masked environment of the selected session to see its secret values. */
+    private boolean envRevealed;
+
+    /** Shows the selected session's secret environment values (a click on the masked ones) until another is selected. */
+    public void revealEnv() {
+        if (!envRevealed && row.get() != null) {
+            envRevealed = true;
+            refresh();
+        }
+    }
+
     public DetailViewModel() {
         row.addListener((o, was, now) -> {
             if (was != null) {
                 was.snapshotProperty().removeListener(snapshotChanged);
             }
             parsedBytes = -1;
+            envRevealed = false; // a click shows one session's secrets, not the next one's
             parsedLines = new ParsedLines();
             readBack = null;
             readBackOf = null;
@@ -98,7 +110,7 @@ public final class DetailViewModel {
             artifactError.set(null);
             return;
         }
-        facts.set(SessionFacts.of(s, r.elapsedProperty().get()));
+        facts.set(SessionFacts.of(envRevealed ? s.revealed(r.spec().env()) : s, r.elapsedProperty().get()));
         OutputPreview preview = s.preview();
         if (!preview.isHeld() && readBackOf != preview) {
             readBackOf = preview;

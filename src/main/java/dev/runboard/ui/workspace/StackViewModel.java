@@ -37,6 +37,7 @@ public final class StackViewModel {
     private final UiTasks tasks;
     private final ReadOnlyObjectProperty<Workspace> workspace;
     private final ObservableList<Line> lines = FXCollections.observableArrayList();
+    private final StackLogViewModel logs;
     /** Snapshots change every poll: one rebuild per hop to the FX thread, however many changed. */
     private final InvalidationListener rebuild = o -> rebuildSoon();
     private boolean rebuildScheduled;
@@ -45,6 +46,7 @@ public final class StackViewModel {
         this.main = main;
         this.tasks = tasks;
         this.workspace = workspace;
+        this.logs = new StackLogViewModel(tasks);
         workspace.addListener(rebuild);
         main.sessions().rows().forEach(r -> r.snapshotProperty().addListener(rebuild));
         main.sessions().rows().addListener((ListChangeListener<SessionRow>) c -> {
@@ -68,6 +70,11 @@ public final class StackViewModel {
 
     public ObservableList<Line> lines() {
         return lines;
+    }
+
+    /** The Logs tab: the stack's outputs merged. */
+    public StackLogViewModel logs() {
+        return logs;
     }
 
     /** Starts the workspace's autostart commands with their dependencies (or the named ones). */
@@ -135,6 +142,22 @@ public final class StackViewModel {
         if (!out.equals(lines)) {
             lines.setAll(out);
         }
+        refreshLogs(ws != null && isStack(ws.content()) ? ws : null);
+    }
+
+    /** The Logs tab reads what the stack's runs wrote since its last look (off the FX thread). */
+    private void refreshLogs(Workspace ws) {
+        List<SessionSnapshot> runs = new ArrayList<>();
+        if (ws != null) {
+            String name = ws.file().toString();
+            for (SessionRow r : main.sessions().rows()) {
+                SessionSnapshot s = r.snapshotProperty().get();
+                if (s != null && s.stackName() != null && name.equals(s.stackFile())) {
+                    runs.add(s);
+                }
+            }
+        }
+        logs.refresh(ws == null ? null : ws.file(), ws == null ? List.of() : ws.commands().keySet(), runs);
     }
 
     private void add(Workspace ws, String name, int depth, Map<String, SessionSnapshot> latest,

@@ -46,6 +46,8 @@ public final class WorkspaceController {
     @FXML private Button downButton;
     @FXML private VBox stackSection;
     @FXML private ListView<StackViewModel.Line> stackList;
+    @FXML private javafx.scene.control.TabPane stackTabs;
+    @FXML private ListView<StackLogViewModel.Line> stackLogList;
     @FXML private VBox discoveredSection;
     @FXML private Label discoveredCount;
     @FXML private ListView<dev.runboard.workspace.DiscoveredCommand> discoveredList;
@@ -107,6 +109,16 @@ public final class WorkspaceController {
         stackSection.managedProperty().bind(stackSection.visibleProperty());
         stackList.prefHeightProperty().bind(Bindings.min(240, Bindings.size(model.stack().lines()).multiply(26).add(4)));
         upButton.disableProperty().bind(Bindings.isEmpty(model.entries()));
+        stackLogList.setItems(model.stack().logs().lines());
+        stackLogList.setCellFactory(l -> new StackLogCell());
+        // Follows the tail: the newest line in view whenever lines come. The list's flow learns the new count
+        // at its next layout, and a scroll before it stops at the old end: laid out first.
+        model.stack().logs().lines().addListener((javafx.collections.ListChangeListener<StackLogViewModel.Line>) c -> {
+            if (!stackLogList.getItems().isEmpty()) {
+                stackLogList.layout();
+                stackLogList.scrollTo(stackLogList.getItems().size() - 1);
+            }
+        });
 
         discoveredList.setItems(model.discovered());
         discoveredList.setCellFactory(l -> new DiscoveredCell(model));
