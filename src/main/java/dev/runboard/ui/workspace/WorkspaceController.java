@@ -52,6 +52,26 @@ public final class WorkspaceController {
     @FXML private Label discoveredCount;
     @FXML private ListView<dev.runboard.workspace.DiscoveredCommand> discoveredList;
 
+    /** Scrolls still allowed to bring the Logs tab's newest line into view (a few per batch: sizes are estimated). */
+    private int logTailTries;
+    @FXML private javafx.scene.control.Tab stackLogsTab;
+
+    /** After a layout: the Logs tab's last line fully in view, while lines came and the tab shows. */
+    private final Runnable followLogTail = () -> {
+        int last = stackLogList.getItems().size() - 1;
+        if (logTailTries <= 0 || last < 0 || !stackLogsTab.isSelected()
+                || !(stackLogList.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow)) {
+            return;
+        }
+        javafx.scene.control.IndexedCell<?> shown = flow.getLastVisibleCell();
+        if (shown != null && shown.getIndex() >= last) {
+            logTailTries = 0;
+            return;
+        }
+        logTailTries--;
+        flow.scrollTo(last); // the least scroll that shows it whole, unlike ListView.scrollTo (to the top)
+    };
+
     public WorkspaceController(WorkspaceViewModel model) {
         this.model = model;
     }
@@ -112,11 +132,17 @@ public final class WorkspaceController {
         stackLogList.setItems(model.stack().logs().lines());
         stackLogList.setCellFactory(l -> new StackLogCell());
         // Follows the tail: the newest line in view whenever lines come. The list's flow learns the new count
-        // at its next layout, and a scroll before it stops at the old end: laid out first.
+        // only at its next layout (a scroll before it stops at the old end), so the scroll follows the layout.
         model.stack().logs().lines().addListener((javafx.collections.ListChangeListener<StackLogViewModel.Line>) c -> {
-            if (!stackLogList.getItems().isEmpty()) {
-                stackLogList.layout();
-                stackLogList.scrollTo(stackLogList.getItems().size() - 1);
+            logTailTries = 3;
+            stackLogList.requestLayout();
+        });
+        stackLogList.sceneProperty().addListener((o, was, now) -> {
+            if (was != null) {
+                was.removePostLayoutPulseListener(followLogTail);
+            }
+            if (now != null) {
+                now.addPostLayoutPulseListener(followLogTail);
             }
         });
 
