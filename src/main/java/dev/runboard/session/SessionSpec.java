@@ -125,7 +125,9 @@ public record SessionSpec(
     public SessionSpec markedBy(SecretEnv secrets) {
         java.util.Set<String> names = secrets.secretNames(env, secretEnv == null ? java.util.Set.of() : secretEnv);
         // What the defaults would mask anyway stays unmarked: the record is the one runboard always wrote.
-        return withSecretEnv(names.equals(SecretEnv.DEFAULT.secretNames(env, java.util.Set.of())) ? null : names);
+        java.util.Set<String> marked = names.equals(SecretEnv.DEFAULT.secretNames(env, java.util.Set.of())) ? null : names;
+        // The same spec when nothing changes: a start path may have prepared work for this very spec.
+        return Objects.equals(marked, secretEnv) ? this : withSecretEnv(marked);
     }
 
     /** Whether the command runs on another host, over ssh. */
