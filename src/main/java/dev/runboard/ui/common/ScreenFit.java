@@ -4,7 +4,10 @@ import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Window;
 
-/** Keeps a dialog inside the screen it is on: no taller than it, and moved up when it grew past its bottom. */
+/**
+ * Dialogs whole and on their screen: {@link #keepOnScreen} keeps one no taller than the screen and moved up when it
+ * grew past its bottom; {@link #openWhole} opens one at its content's size under any window manager.
+ */
 public final class ScreenFit {
     /** Room left for a panel or dock at the screen's edge. */
     private static final double MARGIN = 24;
@@ -32,8 +35,8 @@ public final class ScreenFit {
      * any window manager (both seen under openbox, never under headless Monocle):
      * <ul>
      * <li>JavaFX on GTK sized New session from a preferred size not yet laid out: it opened 600x112, only the
-     * top of its Command field. Once the dialog is shown and laid out, its window is set to the content's
-     * preferred size (within the screen), then made resizable.
+     * top of its Command field. Once shown, the window is grown to its content's preferred size (within the
+     * screen), then made resizable.
      * <li>A modal dialog disables its owner, which JavaFX's GTK glass does by making it not resizable for the
      * while, and the window manager then un-maximizes a maximized owner (and the window state saved on quit
      * said maximized: false). These dialogs need not block the window, so they are not modal.
@@ -46,12 +49,10 @@ public final class ScreenFit {
         dialog.addEventHandler(javafx.scene.control.DialogEvent.DIALOG_SHOWN, e -> {
             javafx.scene.Scene scene = dialog.getDialogPane().getScene();
             fitToContent(scene);
-            // Again at each layout pulse until the window has stayed at its content's size for a few: wrapped text
-            // and scroll panes know their height only after a layout, and the window manager's first configure
-            // (its own idea of the size, 600x112) can come after ours. It only grows the window, and stops.
-            // The window manager's own configure can also come later still, with its size (200x200 for the first
-            // Preferences): for the first seconds, a window smaller than its content is grown back. Then a person's
-            // resizing is theirs.
+            // Again at each layout pulse and each size change for the first two seconds: wrapped text and scroll
+            // panes know their height only after a layout, and the window manager's own idea of the size (600x112
+            // for New session, 200x200 for the first Preferences) can come after ours. It only ever grows the
+            // window; after the two seconds a person's resizing is theirs.
             Window w = scene.getWindow();
             w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
             javafx.beans.InvalidationListener regrow = o -> fitToContent(scene);
