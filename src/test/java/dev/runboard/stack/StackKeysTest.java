@@ -184,12 +184,14 @@ class StackKeysTest {
                     command: |-
                       touch healthy; exec perl -MIO::Socket::INET -e '$s = IO::Socket::INET->new(LocalAddr => "127.0.0.1", LocalPort => %d, Listen => 5, ReuseAddr => 1) or die "listen: $!"; while ($c = $s->accept) { $h = ""; while (defined($l = <$c>) && $l ne "\\r\\n") { $h .= $l } $ok = -e "healthy" && $h =~ /^X-Probe: yes/mi; print $c ($ok ? "HTTP/1.0 204 No Content\\r\\n\\r\\n" : "HTTP/1.0 500 Oops\\r\\nContent-Length: 0\\r\\n\\r\\n"); close $c; open(F, ">>served"); print F "x\\n"; close F }'
                     shell: /bin/sh
-                    liveness: {http: "http://127.0.0.1:%d/live", status: 204, headers: {X-Probe: "yes"}, period: 200ms, failures: 2}
+                    liveness: {http: "http://127.0.0.1:%d/live", status: 204, headers: {X-Probe: "yes"}, period: 200ms, failures: 2,
+                               initial_delay: 3s}
                 """.formatted(port, port));
         stack.up(ws, List.of("web"), Map.of());
         Session web = only("web");
         Path served = ws.root().resolve("served");
         // Two wrong answers in a row would have ended it: three probes answered with it running means they passed.
+        // (The initial delay gives perl time to listen on a loaded machine: two refused connects 200 ms apart ended it.)
         Await.until(WAIT, "three probes answered", () -> {
             try {
                 return Files.exists(served) && Files.readAllLines(served).size() >= 3;
