@@ -60,8 +60,11 @@ public final class ExecCommand implements Callable<Integer> {
     int run(Path dir, SessionSpec sessionSpec, PrintWriter out, PrintWriter err) throws Exception {
         this.out = out;
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
-            if (sessionSpec.isRemote()) {
+            if (sessionSpec.host() != null) {
                 engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(dir));
+            }
+            if (sessionSpec.isSlurm()) {
+                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(dir));
             }
             // Hang, guard and rule findings as they happen, one line each (the JSON's events keep them too).
             engine.onEvent((session, event) -> printEvent(event, err));

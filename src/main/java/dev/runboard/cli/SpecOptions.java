@@ -48,6 +48,15 @@ public final class SpecOptions {
             + " names another config file). The host needs only sh and perl. Default: here.")
     String host;
 
+    @Option(names = "--slurm", description = "Run COMMAND as a Slurm batch job (sbatch): it waits in Slurm's queue as"
+            + " pending, with Slurm's reason, then runs on a node under runboard's wrapper, its output and exit status in"
+            + " the session's folder, which the node must share (docs/CLUSTERS.md). With --host, Slurm's commands run on that login host.")
+    boolean slurm;
+
+    @Option(names = "--sbatch", paramLabel = "ARG", description = "An argument for sbatch, passed as given (implies --slurm):"
+            + " --sbatch=--partition=gpu --sbatch=--gres=gpu:1. Repeatable.")
+    List<String> sbatch = List.of();
+
     @Option(names = "--env", paramLabel = "K=V", description = "Extra environment variable; repeatable.")
     List<String> env = List.of();
 
@@ -127,6 +136,9 @@ public final class SpecOptions {
             b.shell(call.shell());
         }
         b.host(host);
+        if (slurm || !sbatch.isEmpty()) {
+            b.slurm(inRange(() -> new dev.runboard.session.SlurmTarget(sbatch).check()));
+        }
         b.cwd(cwd == null ? call.folderPath() : call.resolve(cwd));
         b.env(parseEnv());
         b.timeout(inRange(() -> SessionSpec.checkTimeout(duration("--timeout", timeout), "--timeout", timeout)));
@@ -308,6 +320,10 @@ public final class SpecOptions {
         if (host != null) {
             args.addAll(List.of("--host", host));
         }
+        if (slurm) {
+            args.add("--slurm");
+        }
+        sbatch.forEach(a -> args.add("--sbatch=" + a));
         ClientCall call = ClientCall.current();
         args.addAll(List.of("--cwd", (cwd == null ? call.folderPath() : call.resolve(cwd)).toString()));
         for (String kv : env) {

@@ -105,6 +105,7 @@ public final class Supervisor {
                 } catch (IOException e) {
                     System.err.println(Instant.now() + " warning: sessions on other hosts are off: " + e.getMessage());
                 }
+                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(paths.dataDir())); // its pending and running jobs, again
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
                 ListIndex listIndex = new ListIndex(paths.dataDir());

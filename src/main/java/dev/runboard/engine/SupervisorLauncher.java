@@ -41,6 +41,11 @@ final class SupervisorLauncher {
             if (sshConfig != null && !sshConfig.isBlank()) {
                 argv.add("-Drunboard.ssh.config=" + sshConfig);
             }
+            // Likewise the slurm.conf (tests: a private one-node cluster) for its Slurm sessions.
+            String slurmConf = System.getProperty("runboard.slurm.conf");
+            if (slurmConf != null && !slurmConf.isBlank()) {
+                argv.add("-Drunboard.slurm.conf=" + slurmConf);
+            }
             argv.addAll(List.of("-cp", classPath(), "dev.runboard.Launcher"));
         }
         argv.addAll(List.of("supervisor", "run", "--data-dir", dataDir.toString()));

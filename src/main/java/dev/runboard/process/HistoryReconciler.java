@@ -191,6 +191,7 @@ final class HistoryReconciler {
                         record.pidStartTicks(), record.startedAt(), record.outcome(), record.killReport(), record.resources(),
                         record.events());
         s.restoreStack(record.stack(), record.ready());
+        s.slurm(record.slurm());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             takeOverIfUnmanaged(s);

@@ -56,6 +56,21 @@ final class RawLaunch {
         return rawCwd ? Path.of("/") : cwd;
     }
 
+    /** Every entry of {@code env}, and {@code cwd} when its name is not UTF-8, into {@code file} (made private): see SessionWrapper#writeEnvironment. */
+    static void writeAll(Path file, Map<String, String> env, Path cwd) throws IOException {
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        String cwdText = cwd == null ? null : RawPaths.text(cwd);
+        if (RawText.isRaw(cwdText)) {
+            entry(raw, 'C', RawText.encode(cwdText));
+        }
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            entry(raw, 'E', RawText.encode(e.getKey() + "=" + e.getValue()));
+        }
+        Files.deleteIfExists(file);
+        DataDirs.createPrivateFile(file);
+        Files.write(file, raw.toByteArray());
+    }
+
     /** One entry: its kind, its bytes, a NUL (which neither a name, a value nor a path can hold). */
     private static void entry(ByteArrayOutputStream out, char kind, byte[] bytes) {
         out.write(kind);

@@ -48,8 +48,22 @@ public interface RemoteSessions extends AutoCloseable {
      */
     void prepare(String host) throws InvalidSpecException;
 
+    /** As {@link #prepare(String)} for the spec's target (a Slurm target also asks sbatch whether it would take the job). */
+    default void prepare(dev.runboard.session.SessionSpec spec) throws InvalidSpecException {
+        prepare(spec.host());
+    }
+
     /** Starts the session's command on its host; the capture file is the local mirror it fills. */
     Launched launch(Session session, Path exitStatusFile) throws IOException;
+
+    /**
+     * As {@link #launch(Session, Path)}, the command starting from {@code baseEnv} (the client's
+     * environment; null: this process's), where the target carries one (a Slurm job does; an ssh
+     * host gives its login's).
+     */
+    default Launched launch(Session session, Path exitStatusFile, java.util.Map<String, String> baseEnv) throws IOException {
+        return launch(session, exitStatusFile);
+    }
 
     /** Follows a session started by an earlier runboard from where its mirror ends (a restart re-attaching). */
     Process reattach(Session session, Path exitStatusFile);

@@ -75,8 +75,8 @@ public final class SessionEngine extends SessionsById {
      * retention. {@code exec} owns just its own session and never deletes others.
      */
     private volatile boolean ownsHistory;
-    /** Where sessions with a host run; none until the owner plugs ssh in ({@link #useRemote}). */
-    private volatile RemoteSessions remote = RemoteSessions.NONE;
+    /** Where sessions with a host or a Slurm target run; none until the owner plugs them in ({@link #useRemote}, {@link #useSlurm}). */
+    private final SessionTargets remote = new SessionTargets();
     /** The limits, asked at each prune: the supervisor reads them from the settings, so a change applies without a restart. */
     private volatile java.util.function.Supplier<EngineConfig.Retention> retention;
     private volatile java.util.function.Supplier<Long> defaultMaxOutput = () -> null;
@@ -154,9 +154,16 @@ public final class SessionEngine extends SessionsById {
     }
 
     /** Lets sessions run on other hosts through {@code remote}; call before {@link #loadHistory()}, which re-attaches them. */
-    public void useRemote(RemoteSessions remote) {
-        this.remote = remote;
-        remote.onChange(this::saveLater);
+    public void useRemote(RemoteSessions ssh) {
+        remote.useSsh(ssh);
+        ssh.onChange(this::saveLater);
+        monitor.sampleRemoteWith(remote::usage);
+    }
+
+    /** Lets sessions run as Slurm jobs through {@code slurm}; call before {@link #loadHistory()}, which re-attaches them. */
+    public void useSlurm(RemoteSessions slurm) {
+        remote.useSlurm(slurm);
+        slurm.onChange(this::saveLater);
         monitor.sampleRemoteWith(remote::usage);
     }
 
@@ -198,11 +205,12 @@ public final class SessionEngine extends SessionsById {
      * As {@link #start(SessionSpec)}, the command reading this process's own stdin (what
      * {@code exec} does, as {@code timeout(1)} and {@code env(1)} do): piped input reaches it, and it
      * sees end-of-file when the input ends. A PTY session's terminal, and a remote command's input on
-     * its host, are fed from it by a copier (its end closes their input there too).
+     * its host, are fed from it by a copier (its end closes their input there too). A Slurm job
+     * reads no input (a batch job has none), so nothing is copied for it.
      */
     public Session startAttached(SessionSpec spec) throws InvalidSpecException {
         Session session = start(spec, null, true);
-        if ((spec.pty() || spec.isRemote()) && !session.status().isTerminal()) {
+        if ((spec.pty() || spec.isRemote() && !spec.isSlurm()) && !session.status().isTerminal()) {
             StdinCopier.start(System.in, stdin(session), session.id());
         }
         return session;
@@ -211,7 +219,7 @@ public final class SessionEngine extends SessionsById {
     private Session start(SessionSpec given, java.util.Map<String, String> baseEnv, boolean attachStdin) {
         SessionSpec spec = withDefaults(marked(given).validate());
         if (spec.isRemote()) {
-            remote.prepare(spec.host()); // an unreachable host is refused before anything is created
+            remote.prepare(spec); // an unreachable host, or a job Slurm would refuse, is refused before anything is created
         }
         Folder folder = createFolder(spec);
         Session session = new Session(folder.id(), spec, folder.capture(), config.clock());
@@ -264,7 +272,7 @@ public final class SessionEngine extends SessionsById {
         try {
             Path exitStatus = store.file(id, SessionStore.EXIT_STATUS);
             if (spec.isRemote()) {
-                RemoteSessions.Launched launched = remote.launch(session, exitStatus);
+                RemoteSessions.Launched launched = remote.launch(session, exitStatus, baseEnv);
                 process = launched.process();
                 times.watch(id, capture);
                 startTicks = launched.startTicks();
@@ -371,9 +379,11 @@ public final class SessionEngine extends SessionsById {
         CaptureTail tail = new CaptureTail(session.captureFile(), session.spec().previewBytes());
         session.watchOutput(tail);
         ScheduledFuture<?> deadline = null;
-        if (timeout != null) {
+        if (timeout != null && !session.spec().isSlurm()) {
             // The wrapper holds the deadline itself (it outlives every runboard): this timer is its
             // backstop, for a wrapper that was killed, and the deadline itself only when unwrapped.
+            // A Slurm job's deadline counts from the job's start, which only its wrapper sees: its
+            // backstop is Slurm's own time limit (sbatch --time, at least the timeout and the grace).
             deadline = scheduleDeadline(session, session.spec().grace().plus(DEADLINE_BACKSTOP));
         }
         managed.put(session, new ManagedSessions.Managed(process, tail, deadline, lock));

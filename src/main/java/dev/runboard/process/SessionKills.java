@@ -74,6 +74,9 @@ final class SessionKills {
         if (session.pid() == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("session " + session.id() + " never started"));
         }
+        if (because == null && why == SessionStatus.KILLED && session.slurm() != null && session.slurm().isPending()) {
+            because = dev.runboard.session.SlurmJob.CANCELLED_BEFORE_START; // Slurm held it: its command never ran
+        }
         String reason = because != null ? because : why == SessionStatus.TIMEOUT ? timeoutReason(session) : "killed on request";
         CompletableFuture<KillReport> fresh = new CompletableFuture<>();
         CompletableFuture<KillReport> inFlight = kills.putIfAbsent(session.id(), fresh);

@@ -70,6 +70,32 @@ public final class SessionWrapper {
     }
 
     /**
+     * The words that run a command as a batch job's wrapper (a Slurm job): its deadline counted from
+     * the wrapper's own start ({@code +MS}, runboard-wrap.pl), that is from the job's, not from the
+     * submission; the job may wait in the scheduler's queue for hours first.
+     */
+    public List<String> jobPrefix(Path exitStatusFile, java.time.Duration timeout, long graceMillis) {
+        if (graceMillis < 0) {
+            throw new IllegalArgumentException("grace cannot be negative");
+        }
+        return List.of(perl.toString(), script.toString(), exitStatusFile.toString(),
+                timeout == null ? "0" : "+" + timeout.toMillis(), Long.toString(graceMillis));
+    }
+
+    /** The variable that names the environment file the wrapper reads and deletes ({@link #writeEnvironment}). */
+    public static final String ENVIRONMENT_VARIABLE = RawLaunch.VARIABLE;
+
+    /**
+     * Writes the whole environment of a command (and its folder, when its name is not UTF-8) into
+     * {@code file}, readable by the user only, for a wrapper that is started where no environment
+     * can be handed to it privately (a batch job: sbatch's {@code --export=K=V} would show secrets
+     * in {@code ps}). The wrapper reads it, deletes it, and applies it in the command's process.
+     */
+    public static void writeEnvironment(Path file, java.util.Map<String, String> env, Path cwd) throws IOException {
+        RawLaunch.writeAll(file, env, cwd);
+    }
+
+    /**
      * The words that end a session's tree (the wrapper's kill mode): they ask the session's wrapper,
      * or do its kill without it when it is gone, and print its report ({@link WrapperReport}).
      * {@code held}: processes the owner last saw in the session, pid to start time.

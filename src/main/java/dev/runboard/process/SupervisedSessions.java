@@ -240,6 +240,7 @@ public final class SupervisedSessions extends SessionsById {
                         record.resources(), record.events());
         s.restoreStack(record.stack(), record.ready());
         followConnection(s, record);
+        s.slurm(record.slurm());
         if (!s.status().isTerminal()) {
             s.watchOutput(new CaptureTail(capture, spec.previewBytes()));
             // No stamp taken here: the record may have been rewritten since it was read (a quick command
@@ -267,6 +268,7 @@ public final class SupervisedSessions extends SessionsById {
     private void follow(Session s, SessionRecord record) {
         s.restoreStack(record.stack(), record.ready());
         followConnection(s, record);
+        s.slurm(record.slurm());
         if (record.status().isWaiting()) {
             s.waitFor(record.status(), record.reason()); // why it waits changed
         } else if (record.pid() != null && s.pid() == null) {

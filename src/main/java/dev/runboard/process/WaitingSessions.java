@@ -32,7 +32,7 @@ public final class WaitingSessions {
     public Session create(SessionSpec given, StackLink link, SessionStatus status, String reason) {
         SessionSpec spec = engine.withDefaults(engine.marked(given).validate());
         if (spec.isRemote()) {
-            engine.remote().prepare(spec.host()); // an unreachable host is refused before anything is created
+            engine.remote().prepare(spec); // an unreachable host, or a job Slurm would refuse, is refused before anything is created
         }
         SessionEngine.Folder folder = engine.createFolder(spec);
         if (link != null && link.shutdown() != null) {

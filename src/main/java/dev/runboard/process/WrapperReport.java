@@ -87,6 +87,16 @@ public record WrapperReport(KillReport report, boolean ownExit) {
         return new WrapperReport(report, ownExit);
     }
 
+    /** The same report with one more note (where the kill ran: a host, a Slurm job). */
+    public WrapperReport withNote(String note) {
+        KillReport k = report;
+        List<String> notes = new ArrayList<>(k.notes());
+        notes.add(note);
+        return new WrapperReport(new KillReport(k.reason(), k.signal(), k.graceMillis(), k.requestedAt(), k.processGroup(),
+                k.signalled(), k.escalatedToKill(), k.killedAfterGrace(), k.sweptByTag(), k.finishedAt(), k.survivors(),
+                k.notOurs(), notes), ownExit);
+    }
+
     /** The report's grace as a duration. */
     public Duration grace() {
         return Duration.ofMillis(report.graceMillis());

@@ -3,7 +3,6 @@ package dev.runboard.remote;
 import dev.runboard.process.RemoteSessions;
 import dev.runboard.process.WrapperReport;
 import dev.runboard.session.InvalidSpecException;
-import dev.runboard.session.KillReport;
 import dev.runboard.session.ProcessRef;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
@@ -173,14 +172,7 @@ public final class SshSessions implements RemoteSessions {
             throw new IllegalStateException("host " + link.host() + ": the kill gave no report"
                     + (r.err().isBlank() ? "" : " (" + r.err().strip() + ")"));
         }
-        return new WrapperReport(withNote(report.report(), "on host " + link.host()), report.ownExit());
-    }
-
-    private static KillReport withNote(KillReport k, String note) {
-        List<String> notes = new ArrayList<>(k.notes());
-        notes.add(note);
-        return new KillReport(k.reason(), k.signal(), k.graceMillis(), k.requestedAt(), k.processGroup(), k.signalled(),
-                k.escalatedToKill(), k.killedAfterGrace(), k.sweptByTag(), k.finishedAt(), k.survivors(), k.notOurs(), notes);
+        return report.withNote("on host " + link.host());
     }
 
     @Override

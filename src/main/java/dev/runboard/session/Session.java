@@ -43,6 +43,8 @@ public final class Session {
     private volatile String connection;
     /** Processes of the ended session its wrapper still holds (the command left them behind); empty when none. */
     private volatile java.util.List<ProcessRef> lingering = java.util.List.of();
+    /** A Slurm session's job as Slurm last told it (null until submitted, and for other sessions). */
+    private volatile SlurmJob slurm;
     /** Its place in a stack, or null for a plain session; set before anyone else sees the session. */
     private volatile StackLink stack;
 
@@ -376,8 +378,21 @@ public final class Session {
         Duration elapsed = elapsed(st);
         RunProgress progress = st instanceof SessionState.Running
                 ? estimate.at(elapsed.toMillis() / 1000.0, preview.originalBytes()) : RunProgress.NONE;
-        return SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, connection, progress, lingering)
+        SessionSnapshot shot = SessionSnapshot.of(id, spec, captureFile, st, preview, elapsed, connection, progress, lingering)
                 .withStack(stack, st.ready());
+        return spec.isSlurm() ? shot.withSlurm(slurm) : shot;
+    }
+
+    /** A Slurm session's job as Slurm last told it; null when not known (or not a Slurm session). */
+    public SlurmJob slurm() {
+        return slurm;
+    }
+
+    /** Set by whatever follows the Slurm job (and from the record); returns whether it changed. */
+    public boolean slurm(SlurmJob now) {
+        boolean changed = !Objects.equals(slurm, now);
+        slurm = now;
+        return changed;
     }
 
     /** A remote session's connection to its host ({@code connected}, {@code disconnected}); null when local. */

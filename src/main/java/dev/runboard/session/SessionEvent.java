@@ -18,6 +18,8 @@ public record SessionEvent(Instant time, String kind, String message) {
     public static final String KILL = "kill";
     /** Something about the capture: trimmed to max_output, or it cannot be. */
     public static final String OUTPUT = "output";
+    /** What Slurm did with a Slurm session's job: held it (why), ran it (where), ended it. */
+    public static final String SLURM = "slurm";
     /** A session keeps at most this many events, the newest. */
     public static final int LIMIT = 100;
 }

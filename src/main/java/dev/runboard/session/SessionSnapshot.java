@@ -41,7 +41,21 @@ public record SessionSnapshot(
         List<ProcessRef> lingering,
         StackLink stack,
         Boolean ready,
-        RunProgress estimate) implements TextAsUtf8 {
+        RunProgress estimate,
+        SlurmJob slurm) implements TextAsUtf8 {
+
+    /** A snapshot of a session that is not a Slurm job. */
+    public SessionSnapshot(SessionStatus status, String sessionId, String command, List<String> argv, String cwd, String shell,
+                           Map<String, String> env, Long pid, Instant startedAt, Instant endedAt, double elapsedSeconds,
+                           Double timeoutSeconds, double graceSeconds, int nice, Integer exitCode, String signal, String reason,
+                           OutputPreview preview, String artifact, String artifactError, String artifactErrorCode,
+                           String captureFile, KillReport killReport, ResourceTotals resources, List<SessionEvent> events,
+                           String host, String connection, List<ProcessRef> lingering, StackLink stack, Boolean ready,
+                           RunProgress estimate) {
+        this(status, sessionId, command, argv, cwd, shell, env, pid, startedAt, endedAt, elapsedSeconds, timeoutSeconds,
+                graceSeconds, nice, exitCode, signal, reason, preview, artifact, artifactError, artifactErrorCode, captureFile,
+                killReport, resources, events, host, connection, lingering, stack, ready, estimate, null);
+    }
 
     /** The same snapshot with its place in a stack (null: none) and its readiness (null: no probe). */
     public SessionSnapshot withStack(StackLink link, Boolean isReady) {
@@ -50,7 +64,23 @@ public record SessionSnapshot(
         }
         return new SessionSnapshot(status, sessionId, command, argv, cwd, shell, env, pid, startedAt, endedAt, elapsedSeconds,
                 timeoutSeconds, graceSeconds, nice, exitCode, signal, reason, preview, artifact, artifactError,
-                artifactErrorCode, captureFile, killReport, resources, events, host, connection, lingering, link, isReady, estimate);
+                artifactErrorCode, captureFile, killReport, resources, events, host, connection, lingering, link, isReady, estimate,
+                slurm);
+    }
+
+    /**
+     * The same snapshot of a Slurm session with its job as Slurm last told it ({@code job} null: only
+     * its id is known, which runboard keeps as the session's pid). A job Slurm holds reads {@code
+     * pending} with Slurm's reason, though runboard has submitted it; no pid is shown, since the
+     * wrapper's runs on a node.
+     */
+    public SessionSnapshot withSlurm(SlurmJob job) {
+        SlurmJob known = job != null ? job : pid == null ? null : new SlurmJob(Long.toString(pid), null, null, null, null);
+        boolean held = known != null && known.isPending() && status == SessionStatus.RUNNING;
+        return new SessionSnapshot(held ? SessionStatus.PENDING : status, sessionId, command, argv, cwd, shell, env, null,
+                startedAt, endedAt, elapsedSeconds, timeoutSeconds, graceSeconds, nice, exitCode, signal,
+                held ? known.pendingReason() : reason, preview, artifact, artifactError, artifactErrorCode, captureFile,
+                killReport, resources, events, host, connection, lingering, stack, ready, estimate, known);
     }
 
     /**

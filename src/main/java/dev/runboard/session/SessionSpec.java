@@ -31,7 +31,8 @@ public record SessionSpec(
         int nice,
         String host,
         Long maxOutputBytes,
-        java.util.Set<String> secretEnv) {
+        java.util.Set<String> secretEnv,
+        SlurmTarget slurm) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(2);
     /**
@@ -107,18 +108,18 @@ public record SessionSpec(
                 && Objects.equals(shell, s.shell) && Objects.equals(cwd, s.cwd) && env.equals(s.env)
                 && Objects.equals(timeout, s.timeout) && grace.equals(s.grace) && previewBytes == s.previewBytes && pty == s.pty
                 && watch.equals(s.watch) && nice == s.nice && Objects.equals(host, s.host)
-                && Objects.equals(maxOutputBytes, s.maxOutputBytes);
+                && Objects.equals(maxOutputBytes, s.maxOutputBytes) && Objects.equals(slurm, s.slurm);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(shellCommand, argv, shell, cwd, env, timeout, grace, previewBytes, pty, watch, nice, host, maxOutputBytes);
+        return Objects.hash(shellCommand, argv, shell, cwd, env, timeout, grace, previewBytes, pty, watch, nice, host, maxOutputBytes, slurm);
     }
 
     /** The same spec with these secret names (null: not marked). */
     public SessionSpec withSecretEnv(java.util.Set<String> names) {
         return new SessionSpec(shellCommand, argv, shell, cwd, env, timeout, grace, previewBytes, pty, watch, nice, host, maxOutputBytes,
-                names);
+                names, slurm);
     }
 
     /** The same spec marked by {@code secrets}: its names matching the patterns, and those it already knew (from an env_file). */
@@ -130,9 +131,23 @@ public record SessionSpec(
         return Objects.equals(marked, secretEnv) ? this : withSecretEnv(marked);
     }
 
-    /** Whether the command runs on another host, over ssh. */
+    /** A spec that runs here or on an ssh host (no Slurm). */
+    public SessionSpec(String shellCommand, List<String> argv, Path shell, Path cwd, Map<String, String> env, Duration timeout,
+                       Duration grace, int previewBytes, boolean pty, WatchSpec watch, int nice, String host) {
+        this(shellCommand, argv, shell, cwd, env, timeout, grace, previewBytes, pty, watch, nice, host, null, null, null);
+    }
+
+    /**
+     * Whether the command's processes are somewhere else than below a wrapper this machine's runboard
+     * started: on an ssh host, or in a Slurm job (on whatever node Slurm picks).
+     */
     public boolean isRemote() {
-        return host != null;
+        return host != null || slurm != null;
+    }
+
+    /** Whether the command runs as a Slurm batch job; with a {@link #host()}, submitted there. */
+    public boolean isSlurm() {
+        return slurm != null;
     }
 
     /** A shell string run by the user's shell ({@code $SHELL}, else {@code /bin/sh}) in the current directory. */
@@ -175,12 +190,12 @@ public record SessionSpec(
             if (shell == null || shell.toString().isBlank()) {
                 throw new InvalidSpecException("shell", "no shell given: give one such as /bin/sh");
             }
-            if (isRemote()) {
+            if (host != null) {
                 // the shell is a path on the remote host, checked there
             } else if (!Files.exists(shell)) {
                 throw new InvalidSpecException("shell", "shell " + shell + " not found");
             }
-            if (!isRemote() && (Files.isDirectory(shell) || !Files.isExecutable(shell))) {
+            if (host == null && (Files.isDirectory(shell) || !Files.isExecutable(shell))) {
                 throw new InvalidSpecException("shell", "shell " + shell + " is not executable");
             }
         } else {
@@ -195,9 +210,15 @@ public record SessionSpec(
             // an empty path would be the current folder: not what was meant
             throw new InvalidSpecException("cwd", "no working directory given: give a folder");
         }
+        if (slurm != null) {
+            slurm.check();
+        }
         if (isRemote()) {
             checkHost(host);
             checkRemoteSupports();
+        }
+        if (host != null) {
+            // a folder on that host, checked there (a Slurm job's node shares the submit side's folders)
         } else if (!Files.exists(cwd)) {
             throw new InvalidSpecException("cwd", "cwd " + cwd + " does not exist" + tildeHint(cwd));
         } else if (!Files.isDirectory(cwd)) {
@@ -348,12 +369,12 @@ public record SessionSpec(
      */
     private void checkRemoteSupports() {
         if (pty) {
-            throw new InvalidSpecException("pty", "a pseudo-terminal is not available for sessions on another host yet:"
-                    + " leave out --pty (or the host)");
+            throw new InvalidSpecException("pty", "a pseudo-terminal is not available for sessions on another host or in"
+                    + " a Slurm job yet: leave out --pty (or --host, --slurm)");
         }
         if (maxOutputBytes != null) {
-            throw new InvalidSpecException("max_output", "max_output is not available for sessions on another host yet:"
-                    + " leave out --max-output (or the host)");
+            throw new InvalidSpecException("max_output", "max_output is not available for sessions on another host or"
+                    + " in a Slurm job yet: leave out --max-output (or --host, --slurm)");
         }
     }
 
@@ -373,6 +394,7 @@ public record SessionSpec(
         b.host = host;
         b.maxOutputBytes = maxOutputBytes;
         b.secretEnv = secretEnv;
+        b.slurm = slurm;
         return b;
     }
 
@@ -397,6 +419,7 @@ public record SessionSpec(
         private String host;
         private Long maxOutputBytes;
         private java.util.Set<String> secretEnv;
+        private SlurmTarget slurm;
 
         public Builder shellCommand(String command) {
             this.shellCommand = Objects.requireNonNullElse(command, "");
@@ -484,10 +507,16 @@ public record SessionSpec(
             return this;
         }
 
+        /** Run as a Slurm batch job with these sbatch arguments; null: not through Slurm. */
+        public Builder slurm(SlurmTarget slurm) {
+            this.slurm = slurm;
+            return this;
+        }
+
         /** The spec as given; call {@link SessionSpec#validate()} (the engine does) before running it. */
         public SessionSpec build() {
             return new SessionSpec(shellCommand, argv, argv == null ? shell : null, cwd, env, timeout, grace, previewBytes,
-                    pty, watch, nice, host, maxOutputBytes, secretEnv);
+                    pty, watch, nice, host, maxOutputBytes, secretEnv, slurm);
         }
     }
 }

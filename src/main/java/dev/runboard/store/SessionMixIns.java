@@ -37,7 +37,9 @@ final class SessionMixIns {
             StackLink.class, Stack.class,
             dev.runboard.session.ShutdownStep.class, Shutdown.class,
             OutputRule.class, Rule.class,
-            WatchSpec.class, Watch.class);
+            WatchSpec.class, Watch.class,
+            dev.runboard.session.SlurmJob.class, Slurm.class,
+            dev.runboard.session.SlurmTarget.class, SlurmSpec.class);
 
     private SessionMixIns() {
     }
@@ -47,7 +49,7 @@ final class SessionMixIns {
         "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "output_dropped_bytes", "last_line", "artifact",
         "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "events", "host", "connection",
         "lingering", "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file",
-        "progress", "eta_seconds", "longer_than_usual"})
+        "progress", "eta_seconds", "longer_than_usual", "slurm"})
     abstract static class Snapshot {
         @JsonProperty("status") abstract SessionStatus status();
         @JsonProperty("session_id") abstract String sessionId();
@@ -97,6 +99,7 @@ final class SessionMixIns {
         @JsonProperty("progress") abstract Double progress();
         @JsonProperty("eta_seconds") abstract Double etaSeconds();
         @JsonProperty("longer_than_usual") abstract boolean longerThanUsual();
+        @JsonProperty("slurm") abstract dev.runboard.session.SlurmJob slurm();
         @JsonIgnore abstract boolean isRunning();
         @JsonIgnore abstract Duration elapsed();
     }
@@ -148,6 +151,22 @@ final class SessionMixIns {
     abstract static class Shutdown {
         @JsonProperty("command") abstract String command();
         @JsonProperty("signal") abstract String signal();
+    }
+
+    /** A Slurm session's job (docs/CLUSTERS.md): {@code reason} is Slurm's ({@code squeue %r}). */
+    @JsonPropertyOrder({"job_id", "node", "partition", "state", "reason"})
+    abstract static class Slurm {
+        @JsonProperty("job_id") abstract String jobId();
+        @JsonProperty("node") abstract String node();
+        @JsonProperty("partition") abstract String partition();
+        @JsonProperty("state") abstract String state();
+        @JsonProperty("reason") abstract String reason();
+        @JsonIgnore abstract boolean isPending();
+        @JsonIgnore abstract String pendingReason();
+    }
+
+    abstract static class SlurmSpec {
+        @JsonProperty("sbatch") abstract List<String> sbatch();
     }
 
     /** The action is read by {@link Json}'s module, in either case ({@link OutputRule.Action#parse}). */

@@ -51,9 +51,10 @@ public record SessionRecord(
         @JsonProperty("stack") dev.runboard.session.StackLink stack,
         @JsonProperty("ready") Boolean ready,
         @JsonProperty("output_dropped_bytes") Long outputDroppedBytes,
-        @JsonProperty("connection") String connection) implements dev.runboard.session.TextAsUtf8 {
+        @JsonProperty("connection") String connection,
+        @JsonProperty("slurm") dev.runboard.session.SlurmJob slurm) implements dev.runboard.session.TextAsUtf8 {
 
-    /** A record without output_dropped_bytes or connection (written before them, or of a local output kept whole). */
+    /** A record without output_dropped_bytes, connection or slurm (written before them, or of a local output kept whole, not a Slurm job). */
     public SessionRecord(int schema, String id, SpecRecord spec, SessionStatus status, Long pid, long pidStartTicks,
                          Instant startedAt, Instant endedAt, Integer exitCode, String signal, String reason, String outputHead,
                          String outputTail, long outputBytes, String outputNote, String artifact, String artifactError,
@@ -61,7 +62,7 @@ public record SessionRecord(
                          List<SessionEvent> events, dev.runboard.session.StackLink stack, Boolean ready) {
         this(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal, reason, outputHead, outputTail,
                 outputBytes, outputNote, artifact, artifactError, artifactErrorCode, captureFile, killReport, resources, events,
-                stack, ready, null, null);
+                stack, ready, null, null, null);
     }
 
     /** Events are optional on disk (older records have none); in memory never null. */
@@ -80,7 +81,7 @@ public record SessionRecord(
 
     /** What the engine knows now: a running session has no outcome and no preview yet. */
     public static SessionRecord of(Session s) {
-        return of(s.id(), s.spec(), s.state(), s.stack(), s.connection());
+        return of(s.id(), s.spec(), s.state(), s.stack(), s.connection()).withSlurm(s.slurm());
     }
 
     /** The session as it is with {@code o} as its outcome (null while it runs), whether or not {@code s} has ended yet. */
@@ -89,7 +90,14 @@ public record SessionRecord(
         if (o != null && !(st instanceof SessionState.Ended)) {
             st = SessionState.Ended.from(st, o);
         }
-        return of(s.id(), s.spec(), st, s.stack(), s.connection());
+        return of(s.id(), s.spec(), st, s.stack(), s.connection()).withSlurm(s.slurm());
+    }
+
+    /** This record with a Slurm session's job as Slurm last told it (null: none). */
+    public SessionRecord withSlurm(dev.runboard.session.SlurmJob job) {
+        return job == null && slurm == null ? this : new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt,
+                endedAt, exitCode, signal, reason, outputHead, outputTail, outputBytes, outputNote, artifact, artifactError,
+                artifactErrorCode, captureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection, job);
     }
 
     /** The record of a session in one state: what is on disk is exactly one value the session was in. */
@@ -119,7 +127,7 @@ public record SessionRecord(
                 o == null ? null : o.artifact(), o == null ? null : o.artifactError(),
                 o == null ? null : o.artifactErrorCode(), o == null ? null : o.captureFile(), st.killReport(),
                 st.resources(), st.events(), stack, st.ready(), p.droppedBytes() > 0 ? p.droppedBytes() : null,
-                spec.isRemote() && !st.status().isTerminal() ? connection : null);
+                spec.isRemote() && !st.status().isTerminal() ? connection : null, null);
     }
 
     /**
@@ -227,21 +235,21 @@ public record SessionRecord(
     public SessionRecord withoutPreview() {
         return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, "", "", outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection);
+                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection, slurm);
     }
 
     /** The same record in the current schema. */
     SessionRecord withSchema(int newSchema, SpecRecord newSpec) {
         return new SessionRecord(newSchema, id, newSpec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, artifact, artifactError, artifactErrorCode,
-                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection);
+                captureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection, slurm);
     }
 
     /** This record with other output files (see {@link OwnOutputFiles}). */
     SessionRecord withOutputFiles(String newArtifact, String newArtifactError, String newArtifactErrorCode, String newCaptureFile) {
         return new SessionRecord(schema, id, spec, status, pid, pidStartTicks, startedAt, endedAt, exitCode, signal,
                 reason, outputHead, outputTail, outputBytes, outputNote, newArtifact, newArtifactError, newArtifactErrorCode,
-                newCaptureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection);
+                newCaptureFile, killReport, resources, events, stack, ready, outputDroppedBytes, connection, slurm);
     }
 
     public OutputPreview preview() {

@@ -27,19 +27,28 @@ public record SpecRecord(
         @JsonProperty("nice") Integer nice,
         @JsonProperty("host") String host,
         @JsonProperty("max_output_bytes") Long maxOutputBytes,
-        @JsonProperty("secret_env") List<String> secretEnv) {
+        @JsonProperty("secret_env") List<String> secretEnv,
+        @JsonProperty("slurm") dev.runboard.session.SlurmTarget slurm) {
+
+    /** A record without Slurm (as every record before issue #44). */
+    public SpecRecord(String command, List<String> argv, String shell, String cwd, Map<String, String> env, Long timeoutMillis,
+                      long graceMillis, int previewBytes, Boolean pty, WatchSpec watch, Integer nice, String host,
+                      Long maxOutputBytes, List<String> secretEnv) {
+        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, maxOutputBytes,
+                secretEnv, null);
+    }
 
     /** A record without secret names (written before runboard marked them: the default patterns apply). */
     public SpecRecord(String command, List<String> argv, String shell, String cwd, Map<String, String> env, Long timeoutMillis,
                       long graceMillis, int previewBytes, Boolean pty, WatchSpec watch, Integer nice, String host,
                       Long maxOutputBytes) {
-        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, maxOutputBytes, null);
+        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, maxOutputBytes, null, null);
     }
 
     /** A spec without max_output (as records before it were written). */
     public SpecRecord(String command, List<String> argv, String shell, String cwd, Map<String, String> env, Long timeoutMillis,
                       long graceMillis, int previewBytes, Boolean pty, WatchSpec watch, Integer nice, String host) {
-        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, null, null);
+        this(command, argv, shell, cwd, env, timeoutMillis, graceMillis, previewBytes, pty, watch, nice, host, null, null, null);
     }
 
     public static SpecRecord of(SessionSpec s) {
@@ -47,7 +56,7 @@ public record SpecRecord(
                 dev.runboard.session.RawPaths.text(s.cwd()), s.env(), s.timeout() == null ? null : s.timeout().toMillis(),
                 s.grace().toMillis(), s.previewBytes(), s.pty() ? Boolean.TRUE : null,
                 s.watch().isEmpty() ? null : s.watch(), s.nice(), s.host(), s.maxOutputBytes(),
-                s.secretEnv() == null ? null : List.copyOf(s.secretEnv()));
+                s.secretEnv() == null ? null : List.copyOf(s.secretEnv()), s.slurm());
     }
 
     /**
@@ -93,6 +102,9 @@ public record SpecRecord(
         }
         try {
             SessionSpec.checkHost(host);
+            if (slurm != null) {
+                slurm.check();
+            }
             SessionSpec.checkTimeout(timeoutMillis == null ? null : Duration.ofMillis(timeoutMillis), "spec.timeout_ms");
             SessionSpec.checkGrace(Duration.ofMillis(graceMillis), "spec.grace_ms");
             SessionSpec.checkPreviewBytes(previewBytes, "spec.preview_bytes");
@@ -124,7 +136,7 @@ public record SpecRecord(
                     w.maxRssBytes() == null ? null : Math.max(WatchSpec.MIN_RSS_BYTES, Math.min(w.maxRssBytes(), WatchSpec.MAX_RSS_BYTES)),
                     w.maxCpuPercent() == null ? null : Math.min(w.maxCpuPercent(), WatchSpec.MAX_CPU_PERCENT), atMost(w.cpuFor()));
         }
-        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice, host, maxOutputBytes, secretEnv);
+        return new SpecRecord(command, argv, shell, cwd, env, timeout, grace, preview, pty, w, nice, host, maxOutputBytes, secretEnv, slurm);
     }
 
     private static Duration atMost(Duration d) {
@@ -162,6 +174,7 @@ public record SpecRecord(
                 .host(host)
                 .maxOutputBytes(maxOutputBytes)
                 .secretEnv(secretEnv == null ? null : new java.util.TreeSet<>(secretEnv))
+                .slurm(slurm)
                 .build();
     }
 }

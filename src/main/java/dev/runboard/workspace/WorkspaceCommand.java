@@ -20,13 +20,16 @@ import java.util.Objects;
  * relative to the workspace folder. {@code nice} defaults to the window's background priority
  * ({@link SessionSpec#BACKGROUND_NICE}). The {@code output} rules are kept as written but not
  * applied yet; unset fields are null so a file round-trips as written. {@code host} runs the command
- * on that ssh destination (a Host alias of the user's ssh config, or user@box).
+ * on that ssh destination (a Host alias of the user's ssh config, or user@box); {@code slurm} as a
+ * Slurm batch job ({@code true}, or {@code {sbatch: [ARGS]}}: docs/CLUSTERS.md).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"command", "argv", "shell", "cwd", "env", "timeout", "grace", "pty", "nice", "host", "group", "autostart", "output",
     "depends_on", "ready", "restart", "backoff", "delay",
     // issue 45's command keys
-    "description", "disabled", "success_exit_codes", "log_file", "shutdown", "liveness", "max_output", "env_file"})
+    "description", "disabled", "success_exit_codes", "log_file", "shutdown", "liveness", "max_output", "env_file",
+    // issue 44's
+    "slurm"})
 public record WorkspaceCommand(
         String command,
         List<String> argv,
@@ -58,7 +61,10 @@ public record WorkspaceCommand(
         // issue 45: the command's env files, over the file's environment and env_file, under its env
         @JsonProperty("env_file")
         @com.fasterxml.jackson.annotation.JsonFormat(with = com.fasterxml.jackson.annotation.JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
-        List<String> envFile) {
+        List<String> envFile,
+        // issue 44: run as a Slurm batch job
+        @JsonDeserialize(using = SlurmKey.Reader.class) @JsonSerialize(using = SlurmKey.Writer.class)
+        dev.runboard.session.SlurmTarget slurm) {
 
     /** The conditions a dependency can be waited for (DESIGN.md, "Contract"). */
     public static final List<String> CONDITIONS = List.of("started", "ready", "succeeded", "ended");
@@ -77,6 +83,17 @@ public record WorkspaceCommand(
                             Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
                             List<JsonNode> output, Integer nice, String host) {
         this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, null, null, null, null, null);
+    }
+
+    /** A command with every key but {@code slurm}. */
+    public WorkspaceCommand(String command, List<String> argv, String shell, String cwd, Map<String, String> env,
+                            Duration timeout, Duration grace, Boolean pty, String group, Boolean autostart,
+                            List<JsonNode> output, Integer nice, String host, Map<String, String> dependsOn, ReadyCheck ready,
+                            String restart, RestartBackoff backoff, Duration delay, String description, Boolean disabled,
+                            List<Integer> successExitCodes, String logFile, ShutdownKey shutdown, LivenessCheck liveness,
+                            Long maxOutput, List<String> envFile) {
+        this(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart,
+                backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile, null);
     }
 
     /** A command with every key but {@code env_file}. */
@@ -225,29 +242,29 @@ public record WorkspaceCommand(
 
     public WorkspaceCommand withCwd(String newCwd) {
         return new WorkspaceCommand(command, argv, shell, newCwd, env, timeout, grace, pty, group, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile, slurm);
     }
 
     public WorkspaceCommand withEnv(Map<String, String> newEnv) {
         return new WorkspaceCommand(command, argv, shell, cwd, newEnv == null || newEnv.isEmpty() ? null : newEnv,
                 timeout, grace, pty, group, autostart, output, nice, host, dependsOn, ready, restart, backoff, delay, description,
-                disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
+                disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile, slurm);
     }
 
     public WorkspaceCommand withGroup(String newGroup) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, newGroup, autostart, output, nice, host,
                 dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness,
-                maxOutput, envFile);
+                maxOutput, envFile, slurm);
     }
 
     public WorkspaceCommand withPty(Boolean newPty) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, newPty, group, autostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile, slurm);
     }
 
     public WorkspaceCommand withAutostart(Boolean newAutostart) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, newAutostart, output, nice, host,
-                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile);
+                dependsOn, ready, restart, backoff, delay, description, disabled, successExitCodes, logFile, shutdown, liveness, maxOutput, envFile, slurm);
     }
 
     /** The same command with these orchestration keys (an import keeps what the other tool declared). */
@@ -255,7 +272,7 @@ public record WorkspaceCommand(
                                               RestartBackoff newBackoff, Duration newDelay) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
                 newDependsOn, newReady, newRestart, newBackoff, newDelay, description, disabled, successExitCodes, logFile, shutdown,
-                liveness, maxOutput, envFile);
+                liveness, maxOutput, envFile, slurm);
     }
 
     /** The same command with issue 45's keys (an import keeps what the other tool declared). */
@@ -263,7 +280,7 @@ public record WorkspaceCommand(
                                        String newLogFile, ShutdownKey newShutdown, LivenessCheck newLiveness) {
         return new WorkspaceCommand(command, argv, shell, cwd, env, timeout, grace, pty, group, autostart, output, nice, host,
                 dependsOn, ready, restart, backoff, delay, newDescription, newDisabled, newSuccessExitCodes, newLogFile, newShutdown,
-                newLiveness, maxOutput, envFile);
+                newLiveness, maxOutput, envFile, slurm);
     }
 
     /** {@code disabled: true}: never started; what depends on it ends skipped. */
@@ -301,6 +318,7 @@ public record WorkspaceCommand(
         b.nice(nice == null ? SessionSpec.BACKGROUND_NICE : nice);
         b.maxOutputBytes(maxOutput);
         b.host(host); // on that host, cwd is the same path as here unless the file names one of its own
+        b.slurm(slurm);
         return b.build();
     }
 
@@ -323,6 +341,6 @@ public record WorkspaceCommand(
                 shell, cwd, spec.env().isEmpty() ? null : spec.env(), spec.timeout(),
                 SessionSpec.DEFAULT_GRACE.equals(spec.grace()) ? null : spec.grace(), spec.pty() ? Boolean.TRUE : null, null, null,
                 null, spec.nice() == SessionSpec.BACKGROUND_NICE ? null : spec.nice(), spec.host(), null, null, null, null, null,
-                null, null, null, null, null, null, spec.maxOutputBytes());
+                null, null, null, null, null, null, spec.maxOutputBytes(), null, spec.slurm());
     }
 }

@@ -264,7 +264,8 @@ public final class WorkspaceYaml {
         if (e instanceof InvalidFormatException f) {
             String msg = f.getOriginalMessage();
             if (f.getTargetType() == java.time.Duration.class || f.getTargetType() == RestartLimitText.class
-                    || f.getTargetType() == SizeText.class) {
+                    || f.getTargetType() == SizeText.class || f.getTargetType() == dev.runboard.session.SlurmTarget.class) {
+                // Their readers say what to write (SlurmKey, DurationText, RestartLimitText, SizeText).
                 return "bad value" + in + ": " + msg;
             }
             return "bad value '" + f.getValue() + "'" + in + ": expected " + typeWord(f.getTargetType());

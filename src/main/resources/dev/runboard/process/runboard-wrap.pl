@@ -10,7 +10,8 @@
 # command starts stays below the wrapper until it ends. The command runs in a process group of its
 # own (its pid), below the wrapper: group signals (pause, resume, Ctrl-C in a terminal) go to that
 # group, and a stopped group is never orphaned while the wrapper lives. DEADLINE_MS is an absolute
-# time in epoch milliseconds (0: none); GRACE_MS the time between TERM and KILL. In the session's
+# time in epoch milliseconds (0: none), or +MS: that long after this wrapper starts (a Slurm job's
+# deadline counts from the job's start, not from its submission); GRACE_MS the time between TERM and KILL. In the session's
 # folder (STATUS_FILE's) it writes:
 #
 #   command          "PID START_TICKS" of the command, as soon as it is forked
@@ -104,7 +105,8 @@ my $max_output = 0;    # --max-output: the capture's bound in bytes (0: unbounde
 ($max_output) = (splice(@ARGV, 0, 2))[1] if @ARGV >= 2 && $ARGV[0] eq '--max-output';
 ($status_file, $deadline_ms, $grace_ms) = splice(@ARGV, 0, 3);
 die "runboard-wrap: usage: runboard-wrap.pl [--max-output BYTES] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]\n"
-    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\d+$/ && $grace_ms =~ /^\d+$/ && $max_output =~ /^\d+$/;
+    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\+?\d+$/ && $grace_ms =~ /^\d+$/ && $max_output =~ /^\d+$/;
+$deadline_ms = now_ms() + $1 if $deadline_ms =~ /^\+(\d+)$/;
 $dir = $status_file =~ m{^(.*)/[^/]*$} ? $1 : '.';
 $tag = defined $ENV{RUNBOARD_SESSION} ? "RUNBOARD_SESSION=$ENV{RUNBOARD_SESSION}" : undef;
 $holder = $$;

@@ -145,19 +145,22 @@ class JsonGoldenTest {
                 OutputPreview.of("line 1\nline 2 é\nlast line".getBytes(StandardCharsets.UTF_8), 8),
                 "/a/20261130.log", "disk full", ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(),
                 new ResourceTotals(123456789, 0.25), List.of(new SessionEvent(T1, SessionEvent.RULE, "matched /FATAL/")),
-                "user@box", "disconnected", List.of(new dev.runboard.session.ProcessRef(4250, "sleep 600")), stack(), Boolean.TRUE, new RunProgress(0.42, 12.5, true, "output"));
+                "user@box", "disconnected", List.of(new dev.runboard.session.ProcessRef(4250, "sleep 600")), stack(), Boolean.TRUE, new RunProgress(0.42, 12.5, true, "output"),
+                new dev.runboard.session.SlurmJob("4711", "gpu-03", "gpu", "RUNNING", null));
     }
 
     private static SessionRecord record() {
         WatchSpec watch = new WatchSpec(rules(), Duration.ofSeconds(90), WatchSpec.HangAction.KILL, 1L << 30, 150.0,
                 Duration.ofMillis(1500));
         SpecRecord spec = new SpecRecord(null, List.of("sh", "-c", "echo hi"), "/bin/bash", "/home/u", env(), 600_000L,
-                5000, 65536, true, watch, 5, "user@box");
+                5000, 65536, true, watch, 5, "user@box", null, null,
+                new dev.runboard.session.SlurmTarget(List.of("--partition=gpu", "--gres=gpu:1")));
         return new SessionRecord(SessionRecord.SCHEMA, ID, spec, SessionStatus.FAILED, 4242L, 987654L, T0, T1, 3, "TERM",
                 "matched /FATAL/", "aGVhZA==", "dGFpbA==", 1234, "note", "/a/b.log", "it failed",
                 ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(), new ResourceTotals(1L << 33, 12.5),
                 List.of(new SessionEvent(T0, SessionEvent.HANG, "no output for 30 s"),
-                        new SessionEvent(T1, SessionEvent.GUARD, "RSS above 1 GiB")), stack(), Boolean.FALSE, null, "disconnected");
+                        new SessionEvent(T1, SessionEvent.GUARD, "RSS above 1 GiB")), stack(), Boolean.FALSE, null, "disconnected",
+                new dev.runboard.session.SlurmJob("4711", "gpu-03", "gpu", "PENDING", "Resources"));
     }
 
     private static void assertGolden(String name, String actual) throws IOException {

@@ -172,11 +172,11 @@ class LeanJsonReaderTest {
                 List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s"), new SessionEvent(T0, "rule", AWKWARD)),
                 new StackLink("web", "/w/runboard.yaml", "servers", Map.of("db", "ready"), 2, "20261130-101000-aaaa", true,
                         List.of(3, 4), new dev.runboard.session.ShutdownStep("pg_ctl stop -m " + AWKWARD, "INT")),
-                Boolean.TRUE, null, null);
+                Boolean.TRUE, null, null, null);
         SessionRecord plain = new SessionRecord(SessionRecord.SCHEMA, "20261130-101531-beef",
                 new SpecRecord("make test", null, null, "/", Map.of(), null, 0, 1, null, null, null, null),
                 SessionStatus.COMPLETED, null, 0, T0, T1, 0, null, null, "", "", 0, null, null, null, null, null,
-                null, null, List.of(), null, null, null, null);
+                null, null, List.of(), null, null, null, null, null);
         return List.of(new RowIndex.Row(killed, 10, 20, AWKWARD), new RowIndex.Row(plain, 0, 0, ""));
     }
 

@@ -88,11 +88,11 @@ class LeanJsonTest {
         assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd", spec, SessionStatus.FAILED, 4242L,
                 987654L, T0, T1, 3, "TERM", AWKWARD, "aGVhZA==", "", 1234, "note", "/a/b.log", "it failed",
                 ArtifactErrorCode.DISK_FULL.code(), "/c/capture", killReport(), new ResourceTotals(1L << 33, 12.5),
-                List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s")), null, null, null, null));
+                List.of(new SessionEvent(T1, SessionEvent.HANG, "no output for 30 s")), null, null, null, null, null));
         assertSame(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd",
                 new SpecRecord("make test", null, null, "/", Map.of(), null, 0, 1, null, null, null, "build-box"),
                 SessionStatus.RUNNING, null, 0, T0, null, null, null, null, null, null, 0, null, null, null, null, null,
-                null, null, List.of(), null, null, null, "connected"));
+                null, null, List.of(), null, null, null, "connected", null));
     }
 
     /** exec writes these without starting Jackson (docs/BENCHMARKS.md §10): the names lent by SessionMixIns are read, not handed over. */
@@ -103,7 +103,7 @@ class LeanJsonTest {
         assertNotNull(LeanJson.writeItself(new SessionRecord(SessionRecord.SCHEMA, "20261130-101530-abcd",
                 new SpecRecord(null, List.of("true"), null, "/tmp", Map.of(), null, 5000, 65536, null, null, 0, null),
                 SessionStatus.COMPLETED, 4242L, 987654L, T0, T1, 0, null, null, "b2sK", "", 3, null, null, null, null,
-                "/c/capture", killReport(), new ResourceTotals(1024, 0.5), List.of(), null, null, null, null)), "a record");
+                "/c/capture", killReport(), new ResourceTotals(1024, 0.5), List.of(), null, null, null, null, null)), "a record");
     }
 
     /**
@@ -181,7 +181,7 @@ class LeanJsonTest {
                     new SpecRecord("true", null, null, "/", Map.of(), null, 0, 1, null, null, null, null), SessionStatus.COMPLETED,
                     4242L, 0, T0, T1, 0, null, null, b64.encodeToString(preview.headBytes()),
                     b64.encodeToString(preview.tailBytes()), output.length, null, null, null, null, null, null, null,
-                    List.of(), null, null, null, null));
+                    List.of(), null, null, null, null, null));
         }
     }
 

@@ -100,6 +100,24 @@ class WorkspaceYamlTest {
     }
 
     @Test
+    void slurmRunsTheCommandAsAJobWithItsSbatchArgumentsAndRoundTrips() throws Exception {
+        String yaml = "commands:\n  train:\n    command: python train.py\n    slurm: {sbatch: [--partition=gpu, --gres=gpu:1]}\n"
+                + "  quick:\n    command: make\n    slurm: true\n  here:\n    command: ls\n    slurm: false\n";
+        WorkspaceFile f = WorkspaceYaml.parse(yaml, Path.of("runboard.yaml"));
+        Workspace ws = new Workspace(dir, f);
+        assertEquals(java.util.List.of("--partition=gpu", "--gres=gpu:1"), ws.spec("train").slurm().sbatch());
+        assertEquals(java.util.List.of(), ws.spec("quick").slurm().sbatch());
+        assertTrue(ws.spec("quick").isSlurm() && !ws.spec("here").isSlurm());
+        Path file = dir.resolve("runboard.yaml");
+        WorkspaceYaml.save(f, file);
+        assertEquals(f, WorkspaceYaml.read(file));
+        String written = Files.readString(file);
+        assertTrue(written.contains("slurm: true") && written.contains("--partition=gpu"), written);
+        WorkspaceException bad = error("commands:\n  train:\n    command: x\n    slurm: gpu\n");
+        assertTrue(bad.getMessage().contains(":4:") && bad.getMessage().contains("{sbatch: [ARGS]}"), bad.getMessage());
+    }
+
+    @Test
     void commandsBecomeSessionSpecsWithCwdRelativeToTheFolder() throws Exception {
         Workspace ws = new Workspace(dir, WorkspaceYaml.parse(EXAMPLE, Path.of("runboard.yaml")));
         SessionSpec web = ws.spec("web");

@@ -1,0 +1,125 @@
+package dev.runboard.process;
+
+import dev.runboard.session.InvalidSpecException;
+import dev.runboard.session.Session;
+import dev.runboard.session.SessionSpec;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.session.Signal;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Where an engine's non-local sessions run: an ssh host ({@code dev.runboard.remote}) or a Slurm job
+ * ({@code dev.runboard.slurm}), each plugged in by the owner. The engine asks this one seam and it
+ * passes each call to the session's target, so the engine has one path for all of them (launch,
+ * follow, re-attach, kill) and no ssh or Slurm of its own.
+ */
+final class SessionTargets implements RemoteSessions {
+    private volatile RemoteSessions ssh = RemoteSessions.NONE;
+    private volatile RemoteSessions slurm = NO_SLURM;
+
+    void useSsh(RemoteSessions sessions) {
+        ssh = sessions;
+    }
+
+    void useSlurm(RemoteSessions sessions) {
+        slurm = sessions;
+    }
+
+    private RemoteSessions of(SessionSpec spec) {
+        return spec.isSlurm() ? slurm : ssh;
+    }
+
+    @Override
+    public void prepare(String host) {
+        ssh.prepare(host);
+    }
+
+    @Override
+    public void prepare(SessionSpec spec) {
+        of(spec).prepare(spec);
+    }
+
+    @Override
+    public Launched launch(Session session, Path exitStatusFile) throws IOException {
+        return of(session.spec()).launch(session, exitStatusFile);
+    }
+
+    @Override
+    public Launched launch(Session session, Path exitStatusFile, Map<String, String> baseEnv) throws IOException {
+        return of(session.spec()).launch(session, exitStatusFile, baseEnv);
+    }
+
+    @Override
+    public Process reattach(Session session, Path exitStatusFile) {
+        return of(session.spec()).reattach(session, exitStatusFile);
+    }
+
+    @Override
+    public WrapperReport kill(Session session, Signal signal, Duration grace, SessionStatus why, String reason) {
+        return of(session.spec()).kill(session, signal, grace, why, reason);
+    }
+
+    @Override
+    public boolean signal(Session session, Signal signal) {
+        return of(session.spec()).signal(session, signal);
+    }
+
+    @Override
+    public ResourceSampler.Usage usage(Session session) {
+        return of(session.spec()).usage(session);
+    }
+
+    /** Both targets' changes reach the listener (each target is told once, when it is plugged in: see SessionEngine). */
+    @Override
+    public void onChange(Consumer<Session> listener) {
+        ssh.onChange(listener);
+        slurm.onChange(listener);
+    }
+
+    @Override
+    public void close() {
+        ssh.close();
+        slurm.close();
+    }
+
+    /** No Slurm plugged in: a Slurm spec is refused before anything is created. */
+    private static final RemoteSessions NO_SLURM = new RemoteSessions() {
+        @Override
+        public void prepare(String host) {
+            throw new InvalidSpecException("slurm", "this runboard cannot submit Slurm jobs: run it through the supervisor"
+                    + " or runboard exec");
+        }
+
+        @Override
+        public Launched launch(Session session, Path exitStatusFile) throws IOException {
+            throw new IOException("Slurm sessions are not available here");
+        }
+
+        @Override
+        public Process reattach(Session session, Path exitStatusFile) {
+            return null;
+        }
+
+        @Override
+        public WrapperReport kill(Session session, Signal signal, Duration grace, SessionStatus why, String reason) {
+            throw new IllegalStateException("session " + session.id() + " is a Slurm job, which this runboard does not reach");
+        }
+
+        @Override
+        public boolean signal(Session session, Signal signal) {
+            return false;
+        }
+
+        @Override
+        public void onChange(Consumer<Session> listener) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+}

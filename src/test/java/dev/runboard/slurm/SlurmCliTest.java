@@ -1,0 +1,260 @@
+package dev.runboard.slurm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.process.Await;
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.store.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Slurm sessions against a real one-node cluster (.ci/slurm-setup): the job runs runboard's wrapper,
+ * so its exit code, deadline and kill are the wrapper's; Slurm's states fill in the rest (pending
+ * with its reason, cancelled, a node lost). Every check is what a user sees: exit codes, show's JSON,
+ * squeue, /proc.
+ */
+class SlurmCliTest {
+    private static final Duration LONG = Duration.ofSeconds(90);
+
+    @RegisterExtension
+    static final SlurmCluster SLURM = new SlurmCluster();
+
+    @TempDir
+    Path dataDir;
+    @TempDir
+    Path project;
+
+    @Test
+    void execRunsTheCommandAsAJobAndExitsWithItsCodeAndOutput() throws Exception {
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--env", "RB_SECRET=s3cret", "--",
+                "echo x; echo job=$SLURM_JOB_ID secret=$RB_SECRET; exit 3");
+        assertEquals(3, r.exit(), r.out() + r.err());
+        JsonNode end = Json.mapper().readTree(r.out());
+        String job = end.path("slurm").path("job_id").asText();
+        assertTrue(job.matches("[0-9]+"), end.toString());
+        assertEquals("x\njob=" + job + " secret=s3cret\n", end.path("output").asText(), end.toString());
+        assertEquals("failed", end.path("status").asText());
+        assertEquals(SLURM.node, end.path("slurm").path("node").asText(), end.toString());
+        assertEquals("debug", end.path("slurm").path("partition").asText(), end.toString());
+        // The environment reached the job through the wrapper's private file, which is gone; never through the script.
+        Path folder = dataDir.resolve("sessions").resolve(end.path("session_id").asText());
+        if (Files.exists(folder.resolve(JobScript.SCRIPT))) {
+            assertFalse(Files.readString(folder.resolve(JobScript.SCRIPT)).contains("s3cret"));
+        }
+        assertFalse(Files.exists(folder.resolve(JobScript.ENVIRONMENT)), "the wrapper deleted the environment file");
+        assertFalse(SLURM.queued(job), "the job has left squeue");
+    }
+
+    @Test
+    void aTimeoutEndsTheJobWith124AndTheJobLeavesSqueue() throws Exception {
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--timeout", "2", "--", "sleep 60");
+        assertEquals(124, r.exit(), r.out() + r.err());
+        JsonNode end = Json.mapper().readTree(r.out());
+        assertEquals("timeout", end.path("status").asText(), end.toString());
+        String job = end.path("slurm").path("job_id").asText();
+        Await.until(LONG, "job " + job + " to leave squeue", () -> !queuedQuietly(job));
+        // The deadline counted from the job's start: the session's time is the timeout and the grace at most, give or take Slurm's start.
+        assertTrue(end.path("elapsed_seconds").asDouble() >= 2, end.toString());
+    }
+
+    @Test
+    void aHeldJobIsPendingWithSlurmsReasonDoesNotTimeOutSurvivesTheSupervisorAndAKillCancelsIt() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result held = fx.cli("start", "--slurm", "--sbatch=--begin=now+3600", "--timeout", "2", "--",
+                    "echo never");
+            assertEquals(0, held.exit(), held.out() + held.err());
+            String heldId = held.out().strip();
+            SupervisorFixture.Result running = fx.cli("start", "--slurm", "--", "echo started; sleep 4; echo done; exit 7");
+            assertEquals(0, running.exit(), running.out() + running.err());
+            String runningId = running.out().strip();
+            Await.until(LONG, "the held job pending with Slurm's reason", () -> {
+                JsonNode s = show(fx, heldId);
+                return s.path("status").asText().equals("pending") && s.path("reason").asText().contains("BeginTime");
+            });
+            Await.until(LONG, "the other job running on the node, its first line out",
+                    () -> show(fx, runningId).path("output").asText().contains("started"));
+            JsonNode run = show(fx, runningId);
+            assertEquals("running", run.path("status").asText(), run.toString());
+            assertEquals("RUNNING", run.path("slurm").path("state").asText(), run.toString());
+            assertEquals(SLURM.node, run.path("slurm").path("node").asText(), run.toString());
+
+            long first = fx.supervisorPid();
+            ProcessHandle.of(first).ifPresent(ProcessHandle::destroyForcibly); // the owner dies while both wait and run
+            SupervisorFixture.Result waited = fx.cli("wait", runningId); // a new supervisor re-attaches by job id
+            assertEquals(7, waited.exit(), waited.out() + waited.err());
+            JsonNode ended = show(fx, runningId);
+            assertEquals("started\ndone\n", ended.path("output").asText(), ended.toString());
+            assertTrue(fx.supervisorPid() != first, "another supervisor answers");
+
+            // Waiting longer than its timeout (and the engine's backstop) in Slurm's queue is no timeout: the deadline
+            // counts from the job's start. Measured on the session's own recorded time.
+            Await.until(LONG, "the held job to have waited 8 s", () -> show(fx, heldId).path("elapsed_seconds").asDouble() >= 8);
+            JsonNode stillHeld = show(fx, heldId);
+            assertEquals("pending", stillHeld.path("status").asText(), stillHeld.toString());
+            String heldJob = stillHeld.path("slurm").path("job_id").asText();
+            assertEquals("PENDING", SLURM.state(heldJob));
+
+            SupervisorFixture.Result killed = fx.cli("kill", heldId);
+            assertEquals(0, killed.exit(), killed.out() + killed.err());
+            fx.cli("wait", heldId);
+            JsonNode cancelled = show(fx, heldId);
+            assertEquals("killed", cancelled.path("status").asText(), cancelled.toString());
+            assertEquals("cancelled before it started", cancelled.path("reason").asText(), cancelled.toString());
+            assertFalse(SLURM.queued(heldJob), "the job is out of Slurm's queue");
+        }
+    }
+
+    @Test
+    void killingARunningJobLeavesNoJobAndNoProcess() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "sh -c 'sleep 300 & sleep 300 & echo up; wait'");
+            assertEquals(0, started.exit(), started.out() + started.err());
+            String id = started.out().strip();
+            Await.until(LONG, "the job's tree up", () -> show(fx, id).path("output").asText().contains("up")
+                    && liveTagged(id).size() >= 3);
+            String job = show(fx, id).path("slurm").path("job_id").asText();
+            SupervisorFixture.Result killed = fx.cli("kill", id);
+            assertEquals(0, killed.exit(), killed.out() + killed.err());
+            fx.cli("wait", id);
+            JsonNode end = show(fx, id);
+            assertEquals("killed", end.path("status").asText(), end.toString());
+            assertEquals(List.of(), liveTagged(id), "no process of the job is left");
+            Await.until(LONG, "job " + job + " to leave squeue", () -> !queuedQuietly(job));
+        }
+    }
+
+    @Test
+    void aNodeSetDownEndsItsRunningJobUnknownWithSlurmsReason() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "echo up; sleep 300");
+            assertEquals(0, started.exit(), started.out() + started.err());
+            String id = started.out().strip();
+            Await.until(LONG, "the job running", () -> show(fx, id).path("output").asText().contains("up"));
+            try {
+                SlurmCluster.Result down = SLURM.slurm("scontrol", "update", "nodename=" + SLURM.node, "state=down", "reason=test");
+                assertEquals(0, down.exit(), down.out());
+                fx.cli("wait", id);
+                JsonNode end = show(fx, id);
+                assertEquals("unknown", end.path("status").asText(), end.toString());
+                assertTrue(end.path("reason").asText().contains("NODE_FAIL"), end.toString());
+                assertTrue(end.path("exit_code").isNull(), "no made-up code: " + end);
+            } finally {
+                SLURM.slurm("scontrol", "update", "nodename=" + SLURM.node, "state=resume");
+                Await.until(LONG, "the node back", () -> {
+                    try {
+                        return SLURM.slurm("sinfo", "-h", "-N", "-o", "%t").out().lines()
+                                .allMatch(l -> l.matches("(idle|mix|alloc).*")); // a line per partition the node is in
+                    } catch (IOException | InterruptedException e) {
+                        return false;
+                    }
+                });
+            }
+        }
+    }
+
+    @Test
+    void aJobSlurmRefusesIsOneLineExit2AndNothingIsCreated() throws Exception {
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--sbatch=--partition=nosuch", "--",
+                "true");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("sbatch refused the job") && r.err().contains("nosuch"), r.err());
+        Path sessions = dataDir.resolve("sessions");
+        assertTrue(!Files.exists(sessions) || Files.list(sessions).findAny().isEmpty(), "no session was made");
+    }
+
+    @Test
+    void noSbatchOnPathIsOneLineExit2AndNothingIsCreated() throws Exception {
+        // exec in a JVM of its own whose PATH has perl and sh but no Slurm.
+        Path bin = Files.createDirectories(dataDir.resolve("bin-without-slurm"));
+        for (String tool : List.of("perl", "sh")) {
+            Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool).toRealPath());
+        }
+        Path data = dataDir.resolve("data");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "dev.runboard.Launcher", "exec", "--data-dir", data.toString(), "--slurm",
+                "--cwd", "/tmp", "--", "true").redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("PATH", bin.toString());
+        pb.environment().remove("SLURM_CONF");
+        Process p = pb.start();
+        java.util.concurrent.CompletableFuture<String> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return e.toString();
+            }
+        });
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "exec ended");
+        String said = err.join();
+        assertEquals(2, p.exitValue(), out + said);
+        assertEquals(1, said.strip().lines().count(), said);
+        assertTrue(said.contains("sbatch could not be run") && said.contains("leave out --slurm"), said);
+        Path sessions = data.resolve("sessions");
+        assertTrue(!Files.exists(sessions) || Files.list(sessions).findAny().isEmpty(), "no session was made");
+    }
+
+    @Test
+    void slurmInRunboardYamlRunsTheCommandAsAJobWithItsSbatchArguments() throws Exception {
+        Files.writeString(project.resolve("runboard.yaml"), String.join("\n",
+                "commands:",
+                "  train:",
+                "    command: echo trained; exit 4",
+                "    slurm: {sbatch: [--partition=other]}",
+                ""));
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result up = fx.cli("up", "--file", project.resolve("runboard.yaml").toString(), "train");
+            assertEquals(0, up.exit(), up.out() + up.err());
+            Await.until(LONG, "train's job to end", () -> sessionIds().size() == 1
+                    && show(fx, sessionIds().get(0)).path("status").asText().equals("failed"));
+            JsonNode end = show(fx, sessionIds().get(0));
+            assertEquals("trained\n", end.path("output").asText(), end.toString());
+            assertEquals(4, end.path("exit_code").asInt(), end.toString());
+            assertEquals("other", end.path("slurm").path("partition").asText(), end.toString());
+        }
+    }
+
+    private List<String> sessionIds() {
+        try (var s = Files.list(dataDir.resolve("sessions"))) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("[0-9].*")).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static JsonNode show(SupervisorFixture fx, String id) {
+        try {
+            return Json.mapper().readTree(fx.cli("show", id).out());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean queuedQuietly(String job) {
+        try {
+            return SLURM.queued(job);
+        } catch (IOException | InterruptedException e) {
+            return true;
+        }
+    }
+
+    /** This machine's live processes carrying the session's tag (the node is this machine). */
+    private static List<Long> liveTagged(String id) {
+        OsProcesses os = OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(ProcInfo::alive)
+                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(ProcInfo::pid).toList();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.runboard.slurm;
+
+import dev.runboard.testing.CrossForkLock;
+import dev.runboard.testing.Exclusive;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A private one-node Slurm cluster for one test class, as .ci/slurm-setup makes it (its own munged,
+ * slurmctld and slurmd, every file in a temp folder): {@code @RegisterExtension static final
+ * SlurmCluster SLURM = new SlurmCluster();} starts it before the class and stops exactly what it
+ * started after it. The CLI in-process and the supervisor it starts find it by {@value
+ * SlurmCommand#CONF_PROPERTY}; the test's own squeue/scontrol calls by {@link #run}. Skipped, with the
+ * reason, where no cluster can run: not root (slurmd runs jobs as their users), or Slurm cannot be installed.
+ */
+final class SlurmCluster implements BeforeAllCallback, AfterAllCallback {
+    private Path dir;
+    private String conf;
+    private AutoCloseable alone;
+
+    /** The cluster's node (this host's short name, as slurm.conf names it). */
+    String node;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "a Slurm cluster needs root (slurmd starts jobs as their users): Slurm tests skipped");
+        Path setup = Path.of(".ci/slurm-setup").toAbsolutePath();
+        try (AutoCloseable installing = CrossForkLock.hold(Exclusive.PACKAGES)) {
+            run(List.of("bash", setup.toString()));
+        }
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/slurmctld")) && Files.isExecutable(Path.of("/usr/sbin/munged")),
+                "Slurm (slurm-wlm, munge) is not installed and could not be: Slurm tests skipped");
+        // One cluster at a time on this machine: each names the same node (this host).
+        alone = CrossForkLock.hold("slurm-cluster");
+        dir = Files.createTempDirectory("rb-slurm");
+        Result started = run(List.of("bash", setup.toString(), "start", dir.toString()));
+        if (started.exit() != 0) {
+            throw new IllegalStateException("the test cluster did not start: " + started.out());
+        }
+        String last = started.out().strip().lines().reduce((a, b) -> b).orElse("");
+        conf = last.substring(last.indexOf('=') + 1);
+        node = run(List.of("hostname", "-s")).out().strip();
+        System.setProperty(SlurmCommand.CONF_PROPERTY, conf);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        System.clearProperty(SlurmCommand.CONF_PROPERTY);
+        if (dir != null) {
+            run(List.of("bash", Path.of(".ci/slurm-setup").toAbsolutePath().toString(), "stop", dir.toString()));
+            run(List.of("rm", "-rf", dir.toString()));
+        }
+        if (alone != null) {
+            alone.close();
+        }
+    }
+
+    record Result(int exit, String out) {
+    }
+
+    /** A Slurm command (squeue, scontrol, scancel) against this cluster: its exit code, and its output with its errors. */
+    Result slurm(String... argv) throws IOException, InterruptedException {
+        return run(List.of(argv));
+    }
+
+    private Result run(List<String> argv) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(argv)).redirectErrorStream(true);
+        if (conf != null) {
+            pb.environment().put("SLURM_CONF", conf);
+        }
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return new Result(-1, out);
+        }
+        return new Result(p.exitValue(), out);
+    }
+
+    /** The job's state as squeue says it (all states, while Slurm keeps the job), or "" once Slurm no longer knows it. */
+    String state(String jobId) throws IOException, InterruptedException {
+        Result r = slurm("squeue", "-h", "-t", "all", "-j", jobId, "-o", "%T");
+        return r.exit() == 0 ? r.out().strip() : "";
+    }
+
+    /** Whether squeue's default view (pending, running, completing) still lists the job. */
+    boolean queued(String jobId) throws IOException, InterruptedException {
+        Result r = slurm("squeue", "-h", "-j", jobId, "-o", "%i");
+        return r.exit() == 0 && !r.out().isBlank();
+    }
+}
