@@ -3,13 +3,14 @@
 # tested at (a temp RUNBOARD_HOME with the demo sessions, one in each status, and a workspace open),
 # the dark theme, the detail pane, the New session dialog and the artifact viewer on a 300 MB log.
 # usage: docs/screenshots.sh [NAME...]   (after ./mvnw -q package -DskipTests; names: 1024x700 1280x800
-#        main dark detail dialog viewer; none means all; and `remote`, named alone: it needs root, see below)
+#        main dark detail dialog viewer slurm; none means all; and `remote`, named alone: it needs root, see below;
+#        slurm needs root too, for its one-node cluster)
 set -eu
 cd "$(dirname "$0")/.."
 ws=$(mktemp -d)
 homes=()
 trap 'rm -rf "$ws" "${homes[@]}"' EXIT
-want=" ${*:-1024x700 1280x800 main dark detail dialog viewer} "
+want=" ${*:-1024x700 1280x800 main dark detail dialog viewer slurm} "
 wanted() { [[ $want == *" $1 "* ]]; }
 cat >"$ws/runboard.yaml" <<'YAML'
 name: shop
@@ -51,6 +52,18 @@ if wanted dark; then SHOT_ENV="RUNBOARD_THEME=dark" shoot docs/screenshot-dark.p
 if wanted detail; then
   shoot docs/screenshot-detail.png 1400x900 60
   convert docs/screenshot-detail.png -trim +repage docs/screenshot-detail.png
+fi
+# The demo with two Slurm jobs on a private one-node cluster (.ci/slurm-setup): one held with Slurm's reason, one
+# running on the node (selected: its Facts show job, node and partition), the Slurm column beside Status.
+if wanted slurm; then
+  cluster=$(mktemp -d)
+  if .ci/slurm-setup start "$cluster" >/dev/null; then
+    SHOT_ENV="RUNBOARD_DEMO_SHOW=slurm SLURM_CONF=$cluster/slurm.conf" shoot docs/screenshot-slurm.png 1280x800 60 || true
+  else
+    echo "screenshots: no Slurm cluster here (root and .ci/slurm-setup needed): screenshot-slurm.png not retaken" >&2
+  fi
+  .ci/slurm-setup stop "$cluster"
+  rm -rf "$cluster"
 fi
 if wanted dialog; then SHOT_ENV="RUNBOARD_DEMO_SHOW=dialog" shoot docs/screenshot-dialog.png 1280x800 45; fi
 if wanted viewer; then

@@ -35,7 +35,8 @@ final class SessionRecorder {
             }
             SessionState state = session.state();
             try {
-                SessionRecord record = SessionRecord.of(session.id(), session.spec(), state, session.stack(), session.connection());
+                SessionRecord record = SessionRecord.of(session.id(), session.spec(), state, session.stack(), session.connection())
+                        .withSlurm(session.slurm());
                 if (state instanceof SessionState.Ended) {
                     store.saveFinal(record); // into the room set aside at its start: a full disk cannot stop it
                 } else {

@@ -158,6 +158,9 @@ public final class SessionStore {
      * one), and {@link #RECORD_OVERHEAD}; in whole 4 KiB pages. Counted without Jackson, which is
      * still warming up when a session launches.
      */
+    /** Room for a Slurm job's facts in its record (Slurm's node names and reasons are short words). */
+    private static final int SLURM_FACTS = 512;
+
     static long recordSpace(dev.runboard.session.SessionSpec spec) {
         long text = spec.displayCommand().length() + spec.cwd().toString().length()
                 + (spec.shell() == null ? 0 : spec.shell().toString().length());
@@ -171,6 +174,12 @@ public final class SessionStore {
         }
         for (dev.runboard.session.OutputRule r : spec.watch().rules()) {
             text += r.pattern().length() + 32;
+        }
+        if (spec.slurm() != null) {
+            for (String a : spec.slurm().sbatch()) {
+                text += a.length() + 4;
+            }
+            text += SLURM_FACTS; // the job as Slurm told it: id, node, partition, state, reason
         }
         long bytes = (Math.min(spec.previewBytes(), MAX_RESERVED_PREVIEW) + 2L) / 3 * 4 + 6 * text + RECORD_OVERHEAD;
         return (bytes + 4095) / 4096 * 4096;

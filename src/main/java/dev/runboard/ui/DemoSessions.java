@@ -14,7 +14,8 @@ import javafx.animation.PauseTransition;
 /**
  * Demo mode ({@code RUNBOARD_DEMO=1}), for screenshots and first looks: one session in each status,
  * with coloured output (backgrounds and reverse video too). {@code RUNBOARD_DEMO_SHOW=dialog} then
- * opens the New session dialog, for its screenshot. Their folders and scripts live in the data dir; the app kills them on exit.
+ * opens the New session dialog, for its screenshot; {@code RUNBOARD_DEMO_SHOW=slurm} adds two Slurm jobs
+ * (one held, one running, selected) for the Slurm screenshot. Their folders and scripts live in the data dir; the app kills them on exit.
  */
 final class DemoSessions {
     /** The demo scripts use bash's $RANDOM; fall back to the user's shell where bash is missing. */
@@ -43,6 +44,13 @@ final class DemoSessions {
         model.start(spec(api, "./serve.sh").env("PORT", "8080").build());
         CompletableFuture<SessionRow> tests = model.start(spec(webapp, "./run-tests.sh --watch").env("CI", "1")
                 .timeout(Duration.ofHours(1)).build());
+        if ("slurm".equals(System.getenv("RUNBOARD_DEMO_SHOW"))) {
+            // For the Slurm screenshot (docs/screenshots.sh starts a one-node cluster): a job Slurm holds, one running.
+            model.start(spec(data, "python3 train.py --epochs 90").timeout(Duration.ofHours(6))
+                    .slurm(new dev.runboard.session.SlurmTarget(java.util.List.of("--begin=now+2hours"))).build());
+            tests = model.start(spec(data, "for e in $(seq 1 900); do echo \"epoch $e loss 0.$RANDOM\"; sleep 1; done")
+                    .slurm(new dev.runboard.session.SlurmTarget(java.util.List.of("--partition=other"))).build());
+        }
 
         // The starts' futures complete on the FX thread, so this runs there.
         doomed.thenAcceptBoth(tests, (crawl, watch) -> {

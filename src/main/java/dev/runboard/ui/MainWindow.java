@@ -116,6 +116,7 @@ public final class MainWindow {
         theme.register(scene);
         stage.setScene(scene);
         RunsUi.install(controller.table(), controller.toolBar(), controller.statusChoice(), sessions, model.selectedProperty());
+        dev.runboard.ui.sessions.SlurmColumn.installWhenNeeded(controller.table(), sessions.rows());
         detailView.whenLoaded((view, c) -> c.sideTabs().getTabs().add(RunsUi.historyTab(engine, tasks, model.selectedProperty())));
         workspaces.openProperty().subscribe(open -> { // at once, then at every change
             if (open) {

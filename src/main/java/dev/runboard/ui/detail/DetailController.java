@@ -85,6 +85,8 @@ public final class DetailController {
     @FXML private Label factExit;
     @FXML private Label factReason;
     @FXML private Label factKill;
+    @FXML private Label factSlurmName;
+    @FXML private Label factSlurm;
     @FXML private Button pauseToggle;
     @FXML private MenuButton signalButton;
     @FXML private TabPane sideTabs;
@@ -253,6 +255,12 @@ public final class DetailController {
         factExit.setText(f.exit());
         factReason.setText(f.reason());
         factKill.setText(f.killReport());
+        boolean slurm = f.slurm() != null; // only a Slurm session has the row
+        factSlurm.setText(slurm ? f.slurm() : "");
+        for (Label l : java.util.List.of(factSlurmName, factSlurm)) {
+            l.setVisible(slurm);
+            l.setManaged(slurm);
+        }
     }
 
     /** Rerun and edit-and-rerun need the main window's dialog; it hands them in. */

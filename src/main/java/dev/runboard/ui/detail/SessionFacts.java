@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 /** The facts column of the detail pane as words, from one snapshot; pure, so it is tested without a window. */
 public record SessionFacts(String host, String pidName, String pid, String shell, String cwd, String env, String timeout, String grace, String priority,
-                           String started, String ended, String exit, String reason, String killReport) {
+                           String started, String ended, String exit, String reason, String killReport, String slurm) {
     private static final String NONE = "\u2014";
 
     /** @param elapsed the row's elapsed on the shared clock tick (drives the timeout countdown) */
@@ -31,7 +31,32 @@ public record SessionFacts(String host, String pidName, String pid, String shell
                 s.endedAt() == null ? (s.isRunning() ? "not yet" : NONE) : Formats.dateTime(s.endedAt()),
                 exit(s),
                 s.reason() == null ? NONE : s.reason(),
-                killReport(s.killReport()));
+                killReport(s.killReport()),
+                slurm(s.slurm()));
+    }
+
+    /**
+     * A Slurm session's job: its id, node and partition, and while Slurm holds it, why; null for a
+     * session that is not a Slurm job (the row is not shown).
+     */
+    static String slurm(dev.runboard.session.SlurmJob job) {
+        if (job == null) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder("job ").append(job.jobId());
+        if (job.node() != null) {
+            sb.append(" on ").append(job.node());
+        }
+        if (job.partition() != null) {
+            sb.append(", partition ").append(job.partition());
+        }
+        if (job.state() != null) {
+            sb.append('\n').append(job.state().toLowerCase(java.util.Locale.ROOT));
+            if (job.reason() != null) {
+                sb.append(": ").append(job.reason());
+            }
+        }
+        return sb.toString();
     }
 
     /** "this machine", or the host with its connection while the session runs ("build-box  (disconnected)"). */

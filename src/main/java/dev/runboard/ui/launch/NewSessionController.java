@@ -45,6 +45,9 @@ public final class NewSessionController {
     @FXML private Label cwdError;
     @FXML private Label hostError;
     @FXML private Label hostStatus;
+    @FXML private javafx.scene.control.CheckBox slurmCheck;
+    @FXML private TextField sbatchField;
+    @FXML private Label slurmError;
     @FXML private Label envError;
     @FXML private Label timeoutError;
     @FXML private Label graceError;
@@ -93,6 +96,10 @@ public final class NewSessionController {
         bindError(shellError, "shell");
         bindError(cwdError, "cwd");
         bindError(hostError, "host");
+        slurmCheck.selectedProperty().bindBidirectional(model.slurmProperty());
+        sbatchField.textProperty().bindBidirectional(model.sbatchProperty());
+        sbatchField.disableProperty().bind(model.slurmProperty().not());
+        bindError(slurmError, "slurm");
         hostStatus.textProperty().bind(model.hostStatusProperty());
         hostStatus.visibleProperty().bind(model.hostStatusProperty().isNotEmpty());
         hostStatus.managedProperty().bind(hostStatus.visibleProperty());

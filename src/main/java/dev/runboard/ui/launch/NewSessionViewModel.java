@@ -26,7 +26,7 @@ import javafx.collections.ObservableList;
  * (the names of {@link InvalidSpecException#field()}) so the view shows each beside its field.
  */
 public final class NewSessionViewModel {
-    public static final String[] FIELDS = {"command", "shell", "cwd", "host", "env", "timeout", "grace", "hang", "form"};
+    public static final String[] FIELDS = {"command", "shell", "cwd", "host", "slurm", "env", "timeout", "grace", "hang", "form"};
 
     private final StringProperty command = new SimpleStringProperty(this, "command", "");
     private final StringProperty shell = new SimpleStringProperty(this, "shell", SessionSpec.defaultShell().toString());
@@ -34,6 +34,10 @@ public final class NewSessionViewModel {
     private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
     /** An ssh destination to run on (a Host alias or user@box); empty: this machine. */
     private final StringProperty host = new SimpleStringProperty(this, "host", "");
+    /** Submit the command as a Slurm batch job (docs/CLUSTERS.md) instead of running it here or on the host. */
+    private final BooleanProperty slurm = new SimpleBooleanProperty(this, "slurm");
+    /** sbatch's arguments for a Slurm job, as words (--partition=gpu --gres=gpu:1); empty: Slurm's defaults. */
+    private final StringProperty sbatch = new SimpleStringProperty(this, "sbatch", "");
     /** While a remote launch waits for its host: what the form is waiting for; otherwise null. */
     private final StringProperty hostStatus = new SimpleStringProperty(this, "hostStatus");
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
@@ -101,6 +105,8 @@ public final class NewSessionViewModel {
         }
         cwd.set(spec.cwd() == null ? "" : spec.cwd().toString());
         host.set(spec.host() == null ? "" : spec.host());
+        slurm.set(spec.isSlurm());
+        sbatch.set(spec.isSlurm() ? dev.runboard.session.ShellQuoting.join(spec.slurm().sbatch()) : "");
         timeout.set(Durations.format(spec.timeout()));
         hangAfter.set(Durations.format(spec.watch().hangAfter()));
         hangKills.set(spec.watch().hangAction() == WatchSpec.HangAction.KILL);
@@ -161,6 +167,15 @@ public final class NewSessionViewModel {
             b.shell(sh.isEmpty() ? null : Path.of(sh));
         }
         b.host(host.get());
+        b.slurm(null);
+        if (slurm.get()) {
+            try {
+                b.slurm(new dev.runboard.session.SlurmTarget(ArgvSplitter.split(sbatch.get())));
+            } catch (IllegalArgumentException e) {
+                error("slurm").set("cannot split the sbatch arguments into words: " + e.getMessage());
+                ok = false;
+            }
+        }
         ok &= path(cwd.get(), "cwd").map(p -> {
             b.cwd(p);
             return true;
@@ -255,19 +270,30 @@ public final class NewSessionViewModel {
         return out;
     }
 
-    /** True when the form runs its command on another host (the window then waits for the host's answer). */
+    /**
+     * True when the form runs its command on another host or submits it to Slurm (the window then
+     * waits for the host's or sbatch's answer).
+     */
     public boolean isRemote() {
-        return !host.get().isBlank();
+        return !host.get().isBlank() || slurm.get();
     }
 
-    /** Says the form waits for its host (or no longer does). */
+    /** Says the form waits for its host or for sbatch (or no longer does). */
     public void connecting(boolean waiting) {
-        hostStatus.set(waiting ? "Connecting to " + host.get().strip() + "\u2026" : null);
+        hostStatus.set(!waiting ? null : slurm.get() ? "Asking sbatch…" : "Connecting to " + host.get().strip() + "\u2026");
     }
 
-    /** The host refused the session (unreachable, login refused, no perl, disk full): its one line, beside the host. */
+    /** The host or Slurm refused the session (unreachable, login refused, no perl, disk full, sbatch said no): its one line. */
     public void refused(String reason) {
-        error("host").set(reason);
+        error(slurm.get() ? "slurm" : "host").set(reason);
+    }
+
+    public BooleanProperty slurmProperty() {
+        return slurm;
+    }
+
+    public StringProperty sbatchProperty() {
+        return sbatch;
     }
 
     public StringProperty hostStatusProperty() {
