@@ -45,11 +45,12 @@ final class DemoSessions {
         CompletableFuture<SessionRow> tests = model.start(spec(webapp, "./run-tests.sh --watch").env("CI", "1")
                 .timeout(Duration.ofHours(1)).build());
         if ("slurm".equals(System.getenv("RUNBOARD_DEMO_SHOW"))) {
-            // For the Slurm screenshot (docs/screenshots.sh starts a one-node cluster): a job Slurm holds, one running.
-            model.start(spec(data, "python3 train.py --epochs 90").timeout(Duration.ofHours(6))
-                    .slurm(new dev.runboard.session.SlurmTarget(java.util.List.of("--begin=now+2hours"))).build());
-            tests = model.start(spec(data, "for e in $(seq 1 900); do echo \"epoch $e loss 0.$RANDOM\"; sleep 1; done")
+            // For the Slurm screenshot (docs/screenshots.sh starts a one-node cluster): one running, one Slurm holds
+            // (selected, its Facts shown: job, partition, Slurm's reason).
+            model.start(spec(data, "for e in $(seq 1 900); do echo \"epoch $e loss 0.$RANDOM\"; sleep 1; done")
                     .slurm(new dev.runboard.session.SlurmTarget(java.util.List.of("--partition=other"))).build());
+            tests = model.start(spec(data, "python3 train.py --epochs 90").timeout(Duration.ofHours(6))
+                    .slurm(new dev.runboard.session.SlurmTarget(java.util.List.of("--begin=now+2hours"))).build());
         }
 
         // The starts' futures complete on the FX thread, so this runs there.
@@ -64,9 +65,26 @@ final class DemoSessions {
                 if ("dialog".equals(System.getenv("RUNBOARD_DEMO_SHOW"))) {
                     openNewSessionDialog();
                 }
+                if ("slurm".equals(System.getenv("RUNBOARD_DEMO_SHOW"))) {
+                    showFacts();
+                }
             });
             later.play();
         });
+    }
+
+    /** For the Slurm screenshot: the detail pane's Facts tab, as if clicked (the pane is loaded once a row is selected). */
+    private static void showFacts() {
+        PauseTransition loaded = new PauseTransition(javafx.util.Duration.millis(600));
+        loaded.setOnFinished(e -> {
+            for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+                if (w.getScene() != null && w.getScene().lookup("#sideTabs") instanceof javafx.scene.control.TabPane tabs) {
+                    tabs.getTabs().stream().filter(t -> "factsTab".equals(t.getId())).findFirst()
+                            .ifPresent(t -> tabs.getSelectionModel().select(t));
+                }
+            }
+        });
+        loaded.play();
     }
 
     /** For the dialog's screenshot (RUNBOARD_DEMO_SHOW=dialog): as if + New session were clicked. */
