@@ -71,6 +71,18 @@ class SlurmCliTest {
     }
 
     @Test
+    void theHangWatchdogDoesNotCountTheTimeSlurmHoldsTheJob() throws Exception {
+        // Held for 3 s (and until Slurm's scheduler next looks), silent all that time: not a hang. Once it runs it
+        // prints at once and ends.
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--sbatch=--begin=now+3",
+                "--hang-after", "2", "--hang-action", "kill", "--", "echo hi");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode end = Json.mapper().readTree(r.out());
+        assertEquals("hi\n", end.path("output").asText(), end.toString());
+        assertTrue(end.path("events").toString().contains("pending"), "it was held first: " + end.path("events"));
+    }
+
+    @Test
     void aHeldJobIsPendingWithSlurmsReasonDoesNotTimeOutSurvivesTheSupervisorAndAKillCancelsIt() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             SupervisorFixture.Result held = fx.cli("start", "--slurm", "--sbatch=--begin=now+3600", "--timeout", "2", "--",
