@@ -94,9 +94,12 @@ class WorkspaceSidebarTest {
         WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> commandEntry("worker").lastStatusProperty().get()) == SessionStatus.RUNNING);
 
-        // Rerun from the table keeps the link to the workspace command.
+        // Rerun from the table keeps the link to the workspace command. The worker's row by its tag: ids of one
+        // second sort in random order, so the second by id was web's once in a while.
+        SessionRow workerRow = fx(robot, () -> rows.stream()
+                .filter(r -> window.workspaces().linkOf(r).tag().equals("shop \u203A worker")).findFirst().orElseThrow());
         SessionRow rerun = FxReads.await(robot, () -> {
-            window.model().selectedProperty().set(rows.get(1));
+            window.model().selectedProperty().set(workerRow);
             return window.model().rerun();
         });
         assertEquals("shop \u203A worker", fx(robot, () -> window.workspaces().linkOf(rerun).tag()));
