@@ -23,13 +23,18 @@ import java.util.function.Consumer;
  *
  * <p>Lines of running sessions come as far as their index reaches, so a round merges what every run
  * had written by then; a line another run wrote earlier but whose index entry came later can only
- * follow in the next round (the index's resolution, {@link dev.runboard.artifact.TimeIndex#RESOLUTION_MILLIS} ms).
+ * follow in the next round; a follower therefore holds back its newest {@link #HOLD_MILLIS} ms.
  */
 public final class StackLog {
     /** How many colours a command's prefix can take; {@link #colourOf} picks one. */
     public static final int COLOURS = 6;
-    /** How long a follower holds back the newest lines: the time index's resolution. */
-    static final long HOLD_MILLIS = dev.runboard.artifact.TimeIndex.RESOLUTION_MILLIS;
+    /**
+     * How long a follower holds back the newest lines. A line's time is at most the index's resolution late,
+     * but its entry reaches the disk when the owner's sampler runs: on a loaded CI a run's entry came 177 ms
+     * after another run's later lines had been given, with a hold of one resolution (100 ms). A second of lag
+     * in a followed log keeps the order through such a stall.
+     */
+    static final long HOLD_MILLIS = 1000;
 
     /** One line of the merged log. */
     public record Entry(long millis, String name, String sessionId, byte[] line) {
