@@ -23,6 +23,14 @@ final class CompletionScripts {
 
     /** One subcommand: its options, its own subcommands (config get|set), and what its operand is. */
     record Sub(String name, List<String> options, List<String> subcommands, Operand operand, List<String> words) {
+        /** The words that complete after it without a dash: its own subcommands, then its fixed words. */
+        List<String> fixedWords() {
+            List<String> all = new ArrayList<>(subcommands);
+            if (operand == Operand.WORDS) {
+                all.addAll(words);
+            }
+            return all;
+        }
     }
 
     /** The commands that take the workspace's names (not queue names: {@code queue NAME} is a queue). */
@@ -38,12 +46,7 @@ final class CompletionScripts {
             if (spec.usageMessage().hidden()) {
                 continue;
             }
-            List<String> options = new ArrayList<>();
-            for (OptionSpec o : spec.options()) {
-                if (!o.hidden()) {
-                    options.addAll(List.of(o.names()));
-                }
-            }
+            List<String> options = optionNames(spec);
             List<String> nested = spec.subcommands().entrySet().stream()
                     .filter(n -> !n.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList();
             Operand operand = Operand.NONE;
@@ -69,12 +72,19 @@ final class CompletionScripts {
         return subs;
     }
 
-    private static List<String> topOptions(CommandLine root) {
+    /** Every name of every option a person may see (hidden ones left out). */
+    private static List<String> optionNames(CommandSpec spec) {
         List<String> options = new ArrayList<>();
-        for (OptionSpec o : root.getCommandSpec().options()) {
-            options.addAll(List.of(o.names()));
+        for (OptionSpec o : spec.options()) {
+            if (!o.hidden()) {
+                options.addAll(List.of(o.names()));
+            }
         }
         return options;
+    }
+
+    private static List<String> topOptions(CommandLine root) {
+        return optionNames(root.getCommandSpec());
     }
 
     static String bash(CommandLine root, String command) {
@@ -83,10 +93,7 @@ final class CompletionScripts {
         StringBuilder cases = new StringBuilder();
         for (Sub s : subs) {
             cases.append("        ").append(s.name()).append(") opts=\"").append(String.join(" ", s.options()))
-                    .append("\"; words=\"").append(String.join(" ", s.subcommands()));
-            if (s.operand() == Operand.WORDS) {
-                cases.append(s.subcommands().isEmpty() ? "" : " ").append(String.join(" ", s.words()));
-            }
+                    .append("\"; words=\"").append(String.join(" ", s.fixedWords()));
             cases.append("\"; kind=").append(s.operand().name().toLowerCase(Locale.ROOT)).append(";;\n");
         }
         List<String> top = new ArrayList<>(subs.stream().map(Sub::name).toList());
@@ -163,10 +170,7 @@ final class CompletionScripts {
             for (String o : s.options()) {
                 out.append("complete -c ").append(command).append(' ').append(in).append(' ').append(flag(o)).append('\n');
             }
-            List<String> words = new ArrayList<>(s.subcommands());
-            if (s.operand() == Operand.WORDS) {
-                words.addAll(s.words());
-            }
+            List<String> words = s.fixedWords();
             if (!words.isEmpty()) {
                 out.append("complete -c ").append(command).append(' ').append(in).append(" -a '")
                         .append(String.join(" ", words)).append("'\n");

@@ -20,12 +20,12 @@ public final class NamesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "The workspace file (default: runboard.yaml here).")
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "The workspace file (default: ./runboard.yaml).")
     Path file;
 
     @Override
     public Integer call() throws UsageException {
-        Path chosen = ClientCall.current().resolve(file == null ? Path.of(dev.runboard.workspace.WorkspaceYaml.FILE_NAME) : file).normalize();
+        Path chosen = UpCommand.fileOrDefault(file);
         Workspace workspace;
         try {
             workspace = Workspace.read(chosen);
