@@ -57,24 +57,15 @@ public final class RunEstimate {
             double share = shareAtMidpoint.applyAsDouble(r);
             return Double.isNaN(share) ? 0.5 : Math.max(0, Math.min(1, share));
         }).toArray();
-        double[] halfTimes = new double[seconds.length];
-        double[] halfOutputs = new double[bytes.length];
+        double[] timesAtMidpoint = new double[seconds.length];
+        double[] outputsAtMidpoint = new double[bytes.length];
         for (int j = 0; j < seconds.length; j++) {
-            halfTimes[j] = seconds[j] / 2;
-            halfOutputs[j] = bytes[j] * shares[j];
+            timesAtMidpoint[j] = seconds[j] / 2;
+            outputsAtMidpoint[j] = bytes[j] * shares[j];
         }
         double medianBytes = RunHistory.median(bytes);
-        boolean byOutput = medianBytes > 0 && midpointError(bytes, halfOutputs) < midpointError(seconds, halfTimes);
+        boolean byOutput = medianBytes > 0 && midpointError(bytes, outputsAtMidpoint) < midpointError(seconds, timesAtMidpoint);
         return new RunEstimate(RunHistory.median(seconds), medianBytes, max(seconds), max(bytes), byOutput);
-    }
-
-    /** As {@link #midpointError(double[], double[])} for values that grow evenly: half of each at its midpoint. */
-    static double midpointError(double[] values) {
-        double[] halves = new double[values.length];
-        for (int j = 0; j < values.length; j++) {
-            halves[j] = values[j] / 2;
-        }
-        return midpointError(values, halves);
     }
 
     /**

@@ -16,8 +16,7 @@ public final class ScreenFit {
     }
 
     public static void keepOnScreen(Window w) {
-        var screens = Screen.getScreensForRectangle(w.getX(), w.getY(), Math.max(1, w.getWidth()), Math.max(1, w.getHeight()));
-        Rectangle2D area = (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
+        Rectangle2D area = areaOf(w);
         double maxHeight = area.getHeight() - MARGIN;
         if (w.getHeight() > maxHeight) {
             w.setHeight(maxHeight);
@@ -96,8 +95,7 @@ public final class ScreenFit {
         if (w == null || scene.getRoot() == null || known(w.getWidth()) == 0 || known(scene.getWidth()) == 0) {
             return; // not shown and laid out yet: asked again at the next pulse or size change
         }
-        var screens = Screen.getScreensForRectangle(w.getX(), w.getY(), Math.max(1, w.getWidth()), Math.max(1, w.getHeight()));
-        Rectangle2D area = (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
+        Rectangle2D area = areaOf(w);
         double frameWidth = Math.max(0, w.getWidth() - scene.getWidth());
         double frameHeight = Math.max(0, w.getHeight() - scene.getHeight());
         double contentWidth = Math.min(area.getWidth() - MARGIN - frameWidth, scene.getRoot().prefWidth(-1));
@@ -117,6 +115,12 @@ public final class ScreenFit {
             w.setX(Math.max(area.getMinX(), area.getMaxX() - w.getWidth()));
         }
         keepOnScreen(w);
+    }
+
+    /** The visible area of the screen the window is on (the primary one while it is nowhere yet). */
+    private static Rectangle2D areaOf(Window w) {
+        var screens = Screen.getScreensForRectangle(w.getX(), w.getY(), Math.max(1, w.getWidth()), Math.max(1, w.getHeight()));
+        return (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
     }
 
     private static double known(double size) {
