@@ -223,6 +223,14 @@ public record SessionSnapshot(
         return estimate.longerThanUsual();
     }
 
+    /**
+     * What the progress is read from: {@code output} (bytes written against the earlier runs', where
+     * their output grew steadily) or {@code time} (elapsed against their duration); null without a progress.
+     */
+    public String progressBasis() {
+        return estimate.progress() == null ? null : estimate.basis();
+    }
+
     /** Started and not ended: running or paused. */
     public boolean isRunning() {
         return status.isLive();

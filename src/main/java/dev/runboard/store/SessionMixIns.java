@@ -49,7 +49,7 @@ final class SessionMixIns {
         "output_truncated", "output_bytes", "output_original_bytes", "output_visible_bytes", "output_dropped_bytes", "last_line", "artifact",
         "artifact_error", "artifact_error_code", "capture_file", "kill_report", "resources", "events", "host", "connection",
         "lingering", "ready", "depends_on", "restarts", "previous_run", "stack_name", "stack_file",
-        "progress", "eta_seconds", "longer_than_usual", "slurm"})
+        "progress", "progress_basis", "eta_seconds", "longer_than_usual", "slurm"})
     abstract static class Snapshot {
         @JsonProperty("status") abstract SessionStatus status();
         @JsonProperty("session_id") abstract String sessionId();
@@ -97,6 +97,7 @@ final class SessionMixIns {
         @JsonProperty("output_dropped_bytes") abstract Long outputDroppedBytes();
         @JsonProperty("last_line") abstract String lastLine();
         @JsonProperty("progress") abstract Double progress();
+        @JsonProperty("progress_basis") abstract String progressBasis();
         @JsonProperty("eta_seconds") abstract Double etaSeconds();
         @JsonProperty("longer_than_usual") abstract boolean longerThanUsual();
         @JsonProperty("slurm") abstract dev.runboard.session.SlurmJob slurm();

@@ -41,14 +41,14 @@ class RunsCliTest {
                 assertEquals(0, fx.cli("wait", id).exit());
             }
             String fourth = start(fx, HUNDRED_LINES);
-            List<double[]> samples = new ArrayList<>(); // elapsed, progress (NaN when null), output bytes
+            List<double[]> samples = new ArrayList<>(); // elapsed, progress (NaN when null), output bytes, 1 when by output
             JsonNode last;
             do {
                 last = json(fx.cli("show", fourth).out());
                 if (last.path("status").asText().equals("running")) {
                     samples.add(new double[] {last.path("elapsed_seconds").asDouble(),
                         last.hasNonNull("progress") ? last.get("progress").asDouble() : Double.NaN,
-                        last.path("output_bytes").asDouble()});
+                        last.path("output_bytes").asDouble(), last.path("progress_basis").asText().equals("output") ? 1 : 0});
                     assertFalse(last.path("longer_than_usual").asBoolean(), "a usual run is not longer than usual");
                 }
             } while (last.path("status").asText().equals("running"));
@@ -58,13 +58,14 @@ class RunsCliTest {
             double[] mid = samples.stream().min((x, y) -> Double.compare(Math.abs(x[0] - duration / 2), Math.abs(y[0] - duration / 2)))
                     .orElseThrow();
             assertTrue(Math.abs(mid[0] - duration / 2) < duration / 4, "a sample near the midpoint: " + mid[0] + " of " + duration);
-            // The truth at a sample is how much of the suite had run: its tests printed by then over all of
-            // them, known only now. Not the sample's time over the run's: on a loaded machine the shell and
-            // perl took 0.6 s to start in one run, and at half its time 37 of its 100 tests had run.
-            double truth = mid[2] / total;
+            // The truth at a sample, known only now, is what the estimate's predictor reads (progress_basis):
+            // by output, how much of the suite had run (its tests printed by then over all of them); by time,
+            // how much of the run's time had passed. On a loaded machine the two part: the shell and perl took
+            // 0.6 s to start in one run, and at half its time 37 of its 100 tests had run.
+            double truth = mid[3] == 1 ? mid[2] / total : mid[0] / duration;
             assertFalse(Double.isNaN(mid[1]), "three earlier successful runs give a progress");
-            assertTrue(Math.abs(mid[1] - truth) <= 0.10, "progress " + mid[1] + " at " + mid[0] + " s of " + duration
-                    + " s, with " + (long) mid[2] + " of " + (long) total + " bytes printed");
+            assertTrue(Math.abs(mid[1] - truth) <= 0.10, "progress " + mid[1] + " by " + (mid[3] == 1 ? "output" : "time")
+                    + " at " + mid[0] + " s of " + duration + " s, with " + (long) mid[2] + " of " + (long) total + " bytes printed");
             assertTrue(last.isNull() || last.path("progress").isNull(), "an ended run has no progress");
 
             Files.writeString(work.resolve("pause"), "0.06");

@@ -240,10 +240,15 @@ class ProtocolFuzzTest {
                         + (alive ? "" : ": the supervisor died, with these last sent: " + hostile.lastSent() + "; its log:\n"
                         + tail(log)), e);
             } finally {
+                // After a failure above the watch was never told to stop; and this check must not hide that failure.
+                watch.stop = true;
                 threads.shutdownNow();
                 hostile.closeIdle();
-                assertTrue(threads.awaitTermination(30, TimeUnit.SECONDS), "the fuzz threads end");
+                if (!threads.awaitTermination(30, TimeUnit.SECONDS)) {
+                    System.err.println("ProtocolFuzzTest: the fuzz threads did not end within 30 s of their interrupt");
+                }
             }
+            assertTrue(threads.isTerminated(), "the fuzz threads end");
             long ended = System.nanoTime();
 
             assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), context
@@ -572,7 +577,7 @@ class ProtocolFuzzTest {
 
         @Override
         public void run() {
-            while (!stop && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            while (!stop && !Thread.currentThread().isInterrupted() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                 long start = System.nanoTime();
                 callStarted = start;
                 String failure = null;

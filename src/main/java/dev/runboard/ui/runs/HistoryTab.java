@@ -124,7 +124,8 @@ final class HistoryTab {
         boolean visible = !text.isEmpty();
         progressLine.setVisible(visible);
         progressLine.setManaged(visible);
-        progressText.setText(text);
+        // The History tab has the room the row lacks to say which predictor the estimate uses.
+        progressText.setText(visible && s.progressBasis() != null ? text + " \u00b7 by " + s.progressBasis() : text);
         progressBar.setProgress(ProgressText.bar(s));
     }
 

@@ -66,8 +66,7 @@ final class ProgressColumn extends TableColumn<SessionRow, SessionSnapshot> {
                 bar().setProgress(ProgressText.bar(s));
                 setGraphic(bar);
             }
-            tip.setText(longer ? "Running longer than every earlier successful run of this command"
-                    : "Estimated from this command's earlier successful runs");
+            tip.setText(longer ? "Running longer than every earlier successful run of this command" : ProgressText.method(s));
         }
 
         private ProgressBar bar() {

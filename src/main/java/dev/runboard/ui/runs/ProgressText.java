@@ -25,6 +25,13 @@ final class ProgressText {
         return Math.round(s.progress() * 100) + " %" + eta;
     }
 
+    /** How the estimate was made, for a tooltip: which of the two predictors, and why it was picked. */
+    static String method(SessionSnapshot s) {
+        return "output".equals(s.progressBasis())
+                ? "Estimated by output: bytes written against the earlier successful runs' (their output grew steadily)"
+                : "Estimated by time: elapsed against the earlier successful runs' duration (their output came unevenly)";
+    }
+
     /** The bar's value: the progress, or -1 (indeterminate) when longer than usual, 0 when unknown. */
     static double bar(SessionSnapshot s) {
         if (s == null || !s.isRunning()) {
