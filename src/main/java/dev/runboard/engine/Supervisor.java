@@ -98,7 +98,11 @@ public final class Supervisor {
                 engine.secretsFrom(() -> settings.load().settings().secrets()); // as each session is made
                 engine.onWarning(w -> System.err.println(Instant.now() + " warning: " + w));
                 engine.prepareLaunches(); // the wrapper's install, now rather than on a client's first start
-                ClientScripts.install(paths.dataDir()); // bin/runboard's thin client, of this supervisor's version
+                try {
+                    ClientScripts.install(paths.dataDir()); // bin/runboard's thin client, of this supervisor's version
+                } catch (IOException e) { // a full disk: the supervisor still serves (lists, kills); bin/runboard uses its JVM
+                    System.err.println(Instant.now() + " warning: could not write the thin client's scripts: " + e.getMessage());
+                }
                 // Before the history: running remote sessions are followed on their hosts again.
                 try {
                     engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(paths.dataDir()));
@@ -253,12 +257,27 @@ public final class Supervisor {
     }
 
     /** The socket's path for bin/runboard's exec client, written aside and moved in place: never read half written. */
-    private void writeAddress() throws IOException {
+    /**
+     * The address file names the socket and this supervisor's pid: a client whose supervisor stops
+     * answering names the pid in what it says (ReplyReader), and a supervisor of another version is
+     * stopped by it (SocketListener). Neither needs it to be served, so a disk too full for it (41
+     * bytes, a page of a tmpfs) is a warning: {@code runboard list} still works on a full disk.
+     */
+    private void writeAddress() {
         java.nio.file.Path aside = paths.address().resolveSibling(paths.address().getFileName() + "." + ProcessHandle.current().pid());
-        // The pid below it: a client whose supervisor stops answering names it in what it says (ReplyReader).
-        Files.writeString(aside, paths.socket() + "\n" + ProcessHandle.current().pid() + "\n");
-        setPrivate(aside);
-        Files.move(aside, paths.address(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        try {
+            Files.writeString(aside, paths.socket() + "\n" + ProcessHandle.current().pid() + "\n");
+            setPrivate(aside);
+            Files.move(aside, paths.address(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            System.err.println(Instant.now() + " warning: could not write " + paths.address() + " (" + e.getMessage()
+                    + "): clients reach this supervisor but cannot name its pid");
+            try {
+                Files.deleteIfExists(aside);
+            } catch (IOException ignored) {
+                // as full a disk as before: nothing was written to remove
+            }
+        }
     }
 
     private static void setPrivate(java.nio.file.Path file) throws IOException {

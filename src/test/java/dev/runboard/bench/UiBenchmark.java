@@ -5,6 +5,7 @@ import static dev.runboard.ui.FxReads.fx;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.PulseGaps;
@@ -110,7 +111,7 @@ class UiBenchmark {
             }
         }
         if (inWindow) {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size() >= FLOODS));
+            Poll.waitFor(20, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size() >= FLOODS));
             if (!Boolean.getBoolean("bench.noSelection")) {
                 robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
             }
@@ -120,13 +121,13 @@ class UiBenchmark {
         // Measure the floods' steady state: starting 20 sessions (their records, the monitor's first
         // pass over 40 new processes) is a burst of its own, not what "under 20 floods" asks about.
         long settled = System.nanoTime() + SETTLE_MS * 1_000_000L;
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> System.nanoTime() >= settled);
+        Poll.waitFor(60, TimeUnit.SECONDS, () -> System.nanoTime() >= settled);
         PulseGaps gaps = new PulseGaps();
         WindowThreads threads = new WindowThreads();
         System.out.println("  [pulse window starts] " + java.time.LocalTime.now()); // a marker for -Djavafx.pulseLogger=true output
         robot.interact(gaps::start);
         long until = System.nanoTime() + 3_000_000_000L; // a 3 s window whatever the pulse rate
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> System.nanoTime() >= until);
+        Poll.waitFor(60, TimeUnit.SECONDS, () -> System.nanoTime() >= until);
         robot.interact(gaps::stop);
         System.out.println("  [pulse window ends] " + java.time.LocalTime.now());
         double[] cpu = threads.msPerSecond();
@@ -222,7 +223,7 @@ class UiBenchmark {
         for (int i = 0; i < 50; i++) {
             engine.start(SessionSpec.shell("sleep 600").cwd(workDir).build());
         }
-        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> fx(robot, () -> vm.rows().size() >= 1000 && vm.polledRowCount() == 50));
+        Poll.waitFor(120, TimeUnit.SECONDS, () -> fx(robot, () -> vm.rows().size() >= 1000 && vm.polledRowCount() == 50));
         System.out.printf(Locale.ROOT, "  setup: 950 finished sessions in %.1f s, 1,000 rows with 50 polled %.1f s later%n",
                 (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
 
@@ -242,7 +243,7 @@ class UiBenchmark {
         reportTicks("runboard (1,000 rows, 50 running)", cand);
 
         engine.killAll(Duration.ZERO);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> vm.polledRowCount() == 0));
+        Poll.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> vm.polledRowCount() == 0));
         List<Session> all = fx(robot, () -> vm.rows().stream().map(r -> engine.find(r.id()).orElseThrow()).toList());
         System.out.printf(Locale.ROOT, "#3 idle CPU: %d finished rows vs the same window with no rows, %d s each, %d rounds, interleaved%n",
                 all.size(), IDLE_SECONDS, ROUNDS);
@@ -366,7 +367,7 @@ class UiBenchmark {
                 samplerProcs.clear();
             });
             long t0 = System.nanoTime();
-            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> fxPart.size() >= n));
+            Poll.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> fxPart.size() >= n));
             double secs = (System.nanoTime() - t0) / 1e9;
             double[] f = fx(robot, () -> fxPart.stream().mapToDouble(Double::doubleValue).sorted().toArray());
             List<double[]> tl = new ArrayList<>(tasks);
@@ -470,7 +471,7 @@ class UiBenchmark {
         java.util.Map<String, long[]> histoBefore = histogram(diagnostic("gcClassHistogram"));
         long t0 = System.nanoTime();
         startFinished(1000, command);
-        WaitForAsyncUtils.waitFor(180, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size() >= 1000
+        Poll.waitFor(180, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size() >= 1000
                 && window.sessions().polledRowCount() == 0));
         double setup = (System.nanoTime() - t0) / 1e9;
         robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
@@ -556,7 +557,7 @@ class UiBenchmark {
     }
 
     private static void waitEnded(List<Session> batch) throws Exception {
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+        Poll.waitFor(60, TimeUnit.SECONDS,
                 () -> batch.stream().noneMatch(s -> s.status() == dev.runboard.session.SessionStatus.RUNNING));
     }
 

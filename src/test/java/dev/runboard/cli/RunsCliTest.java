@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.store.Json;
+import dev.runboard.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,6 +52,7 @@ class RunsCliTest {
                         last.path("output_bytes").asDouble(), last.path("progress_basis").asText().equals("output") ? 1 : 0});
                     assertFalse(last.path("longer_than_usual").asBoolean(), "a usual run is not longer than usual");
                 }
+                Poll.pause(Integer.MAX_VALUE); // a sample every 50 ms: asking without a pause kept the supervisor busy answering
             } while (last.path("status").asText().equals("running"));
             assertEquals("completed", last.path("status").asText());
             double duration = last.path("elapsed_seconds").asDouble();
@@ -75,6 +77,7 @@ class RunsCliTest {
             JsonNode shown;
             do {
                 shown = json(fx.cli("show", slow).out());
+                Poll.pause(Integer.MAX_VALUE);
             } while (shown.path("status").asText().equals("running") && shown.path("elapsed_seconds").asDouble() <= longest * dev.runboard.session.RunEstimate.TIME_MARGIN + 0.3);
             assertEquals("running", shown.path("status").asText(), "still running past the longest earlier run, "
                     + longest + " s: " + shown);

@@ -10,6 +10,7 @@ import dev.runboard.process.Await;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
 import dev.runboard.store.Json;
+import dev.runboard.testing.Poll;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -220,7 +221,7 @@ class SupervisorTest {
             // A supervisor another client launched in the race may still be starting its JVM when the sessions
             // end; finding the lock taken, it exits on its own. One stays: the one that served every client.
             try {
-                org.testfx.util.WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS,
+                Poll.waitFor(30, java.util.concurrent.TimeUnit.SECONDS,
                         () -> supervisors.getAsLong() == 1);
             } catch (java.util.concurrent.TimeoutException e) {
                 assertEquals(1, supervisors.getAsLong(), "one supervisor for the data dir, once the race's losers exited");

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.opentest4j.AssertionFailedError;
 
@@ -14,12 +13,17 @@ public final class Await {
     }
 
     public static void until(Duration limit, String what, BooleanSupplier condition) {
+        until(limit, () -> what, condition);
+    }
+
+    /** As {@link #until(Duration, String, BooleanSupplier)}, with {@code what} asked at the failure: it can say what was seen instead. */
+    public static void until(Duration limit, java.util.function.Supplier<String> what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
+        for (int round = 0; !condition.getAsBoolean(); round++) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionFailedError("gave up after " + limit.toMillis() + " ms waiting for " + what);
+                throw new AssertionFailedError("gave up after " + limit.toMillis() + " ms waiting for " + what.get());
             }
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+            dev.runboard.testing.Poll.pause(round);
         }
     }
 

@@ -13,7 +13,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /** A real engine on a temp data dir, and what tests need to wait for and verify real processes. */
 public final class EngineFixture implements AutoCloseable {
@@ -92,8 +91,8 @@ public final class EngineFixture implements AutoCloseable {
     public static void assertNoneLeft(Session s, String message) {
         long deadline = System.nanoTime() + LEAVING.toNanos();
         List<Long> live = liveTagged(s);
-        while (!live.isEmpty() && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        for (int round = 0; !live.isEmpty() && System.nanoTime() < deadline; round++) {
+            dev.runboard.testing.Poll.pause(round); // each look reads every process's environment in /proc
             live = liveTagged(s);
         }
         assertEquals(List.of(), live, message);

@@ -9,6 +9,7 @@ import dev.runboard.process.EngineFixture;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The New session dialog with a host: it waits for the host's answer. A host that cannot be reached
@@ -77,7 +77,7 @@ class RemoteDialogTest {
         robot.clickOn("#launchButton");
 
         Label hostError = robot.lookup("#hostError").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, hostError::isVisible));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, hostError::isVisible));
         String said = fx(robot, hostError::getText);
         assertTrue(said.contains("rb-unreachable is unreachable"), said);
         assertEquals(1, said.strip().lines().count(), "one line: " + said);
@@ -89,8 +89,8 @@ class RemoteDialogTest {
         // Corrected to a host that answers: the dialog closes once the session runs there.
         robot.interact(() -> robot.lookup("#hostField").queryAs(ComboBox.class).getEditor().setText("rb-remote"));
         robot.clickOn("#launchButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
         SessionRow row = fx(robot, () -> fixture.window().sessions().rows().get(0));
         assertEquals(SessionStatus.RUNNING, fx(robot, row::status));
         assertEquals("rb-remote", fx(robot, () -> row.spec().host()));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.artifact.MirroredBytes;
 import dev.runboard.artifact.ViewerLine;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.RecordingDesktop;
 import dev.runboard.ui.ansi.RuleHighlights;
 import dev.runboard.ui.common.FxUiTasks;
@@ -83,10 +84,10 @@ class RemoteViewerTest {
         viewer = opened.get();
         @SuppressWarnings("unchecked")
         ListView<ViewerLine> list = robot.lookup("#viewerList").queryAs(ListView.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !list.getItems().isEmpty()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !list.getItems().isEmpty()
                 && list.getItems().get(0).text().equals("1")));
         robot.clickOn("#viewerEnd");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () ->
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () ->
                 list.getItems().get(list.getItems().size() - 1).text().equals(Long.toString(LINES))));
         assertTrue(source.fetchedBytes() < size / 50, "the first and last pages came by range: " + source.fetchedBytes()
                 + " of " + size + " bytes fetched");

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.process.Await;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.WindowFixture;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -21,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The window as the app runs it (a client of the supervisor, reading its records) with a session on
@@ -61,26 +63,33 @@ class RemoteWindowTest {
         SupervisorFixture.Result started = cli.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
                 "echo one; sleep 120");
         assertEquals(0, started.exit(), started.err());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
         robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "connected".equals(badge(robot)));
+        awaitBadge(robot, cli, "connected");
         assertTrue(fx(robot, () -> robot.lookup(".host-name").queryAll().stream()
                 .anyMatch(n -> "rb-remote".equals(((Label) n).getText()))), "the Host column names it");
         assertEquals("Remote PID", label(robot, "#factPidName"), "its pid is a process on the host, not here");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "rb-remote  (connected)".equals(label(robot, "#factHost")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "rb-remote  (connected)".equals(label(robot, "#factHost")));
 
         SshCommand master = new SshSessions(dataDir, SSHD.get().config).link("rb-remote").ssh(); // the supervisor's
         SSHD.get().cutOff();
         try {
             master.exitMaster();
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> cli.cli("list").out().contains("[disconnected]"));
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "disconnected".equals(badge(robot)));
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> cli.cli("list").out().contains("[disconnected]"));
+            awaitBadge(robot, cli, "disconnected");
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                     () -> "rb-remote  (disconnected)".equals(label(robot, "#factHost")));
         } finally {
             SSHD.get().reconnect();
         }
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "connected".equals(badge(robot)));
+        awaitBadge(robot, cli, "connected");
+    }
+
+    /** Waits for the badge to read {@code word}; a failure says what the badge, the row and the CLI said instead. */
+    private void awaitBadge(FxRobot robot, SupervisorFixture cli, String word) {
+        Await.until(Duration.ofSeconds(WAIT_S), () -> "the badge to read " + word + ": it reads " + badge(robot) + ", the row's connection is "
+                + fx(robot, () -> fixture.window().sessions().rows().get(0).snapshot().connection()) + ", list says:\n" + cli.cli("list").out(),
+                () -> word.equals(badge(robot)));
     }
 
     /** The connection badge's word in the table, or null when none shows. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The window with a Slurm session, as the app runs it (a client of the supervisor, against the
@@ -68,7 +68,7 @@ class SlurmWindowTest {
         });
         robot.clickOn("#launchButton");
         Label slurmError = robot.lookup("#slurmError").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, slurmError::isVisible));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, slurmError::isVisible));
         String said = fx(robot, slurmError::getText);
         assertTrue(said.contains("sbatch refused the job") && said.contains("nosuch"), said);
         assertEquals(1, said.strip().lines().count(), "one line: " + said);
@@ -76,11 +76,11 @@ class SlurmWindowTest {
 
         robot.interact(() -> robot.lookup("#sbatchField").queryAs(TextField.class).setText("--begin=now+3600"));
         robot.clickOn("#launchButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
         SessionRow row = fx(robot, () -> fixture.window().sessions().rows().get(0));
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.PENDING
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.PENDING
                     && fx(robot, () -> String.valueOf(row.snapshot().reason())).contains("BeginTime"));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("the row: " + fx(robot, () -> row.status() + " " + row.snapshot().reason() + " "
@@ -98,7 +98,7 @@ class SlurmWindowTest {
 
         robot.interact(() -> table.getSelectionModel().select(row));
         Label fact = robot.lookup("#factSlurm").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, fact::isVisible));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, fact::isVisible));
         String facts = fx(robot, fact::getText);
         assertTrue(facts.contains("job " + job) && facts.contains("partition debug") && facts.contains("pending: BeginTime"), facts);
     }

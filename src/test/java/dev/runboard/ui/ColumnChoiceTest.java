@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.testing.Poll;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -42,19 +43,19 @@ class ColumnChoiceTest {
     void aColumnHiddenFromItsTitlesMenuStaysHiddenAcrossRestartsAndComesBack(FxRobot robot) throws Exception {
         MainWindow window = fixture.window();
         wide(robot, window); // room for every column: what shows is the person's choice
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> column(window, "exitColumn").isVisible()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> column(window, "exitColumn").isVisible()));
 
         rightClickTitle(robot, "exitColumn");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#show-exitColumn").tryQuery().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#show-exitColumn").tryQuery().isPresent());
         // The columns that say which session a row is cannot be hidden; the others are checked while shown.
         assertFalse(robot.lookup("#show-statusColumn").tryQuery().isPresent());
         assertFalse(robot.lookup("#show-commandColumn").tryQuery().isPresent());
         assertTrue(fx(robot, () -> item(window, "exitColumn").isSelected()), "the menu says it shows");
         robot.clickOn("#show-exitColumn");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !column(window, "exitColumn").isVisible()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !column(window, "exitColumn").isVisible()));
 
         fixture.closeByItsButton(robot);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).hiddenColumns().contains("exitColumn"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).hiddenColumns().contains("exitColumn"));
         fixture = fixture.reopen(robot, dataDir);
         MainWindow again = fixture.window();
         wide(robot, again);
@@ -63,10 +64,10 @@ class ColumnChoiceTest {
         assertTrue(fx(robot, () -> column(again, "outputColumn").isVisible()), "the others as they were");
 
         rightClickTitle(robot, "outputColumn");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#show-exitColumn").tryQuery().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#show-exitColumn").tryQuery().isPresent());
         assertFalse(fx(robot, () -> item(again, "exitColumn").isSelected()), "the menu says it is hidden");
         robot.clickOn("#show-exitColumn");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> column(again, "exitColumn").isVisible()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> column(again, "exitColumn").isVisible()));
         assertEquals(List.of(), fx(robot, () -> List.copyOf(again.controller().columnChoice().hiddenIds())));
     }
 
@@ -76,7 +77,7 @@ class ColumnChoiceTest {
         for (String command : List.of("echo b", "echo a")) { // listed as started: not in the Command column's order
             FxReads.await(robot, () -> window.model().launch(dev.runboard.session.SessionSpec.shell(command).cwd(dataDir).build()));
         }
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commands(robot, window).size() == 2);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commands(robot, window).size() == 2);
         assertEquals(List.of("echo b", "echo a"), commands(robot, window));
 
         javafx.geometry.Point2D commandTitle = fx(robot, () -> robot.point(title(robot, "commandColumn")).query());
@@ -86,7 +87,7 @@ class ColumnChoiceTest {
         assertEquals(List.of(), fx(robot, () -> List.copyOf(window.controller().table().getSortOrder())), "nor shows a sort arrow");
 
         robot.clickOn(commandTitle);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commands(robot, window).equals(List.of("echo a", "echo b")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commands(robot, window).equals(List.of("echo a", "echo b")));
     }
 
     /** The rows' commands, top to bottom. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
@@ -53,15 +54,15 @@ class DesktopMannersTest {
     void ctrlQWithARunningSessionSaysItKeepsRunningUntilToldNotToAsk(FxRobot robot) throws Exception {
         launch(robot, "sleep 60");
         robot.press(KeyCode.CONTROL, KeyCode.Q).release(KeyCode.Q, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#closeAnywayButton").tryQuery().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#closeAnywayButton").tryQuery().isPresent());
         robot.clickOn("Cancel");
         assertTrue(fx(robot, () -> window.stage().isShowing()), "Cancel keeps the window");
 
         robot.press(KeyCode.CONTROL, KeyCode.Q).release(KeyCode.Q, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#dontAskAgain").tryQuery().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#dontAskAgain").tryQuery().isPresent());
         robot.clickOn("#dontAskAgain");
         robot.clickOn("#closeAnywayButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, () -> window.stage().isShowing()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, () -> window.stage().isShowing()));
         assertEquals(1, (int) fx(robot, () -> window.sessions().runningCountProperty().get()), "the session still runs");
         assertFalse(WindowState.load(dataDir).askBeforeQuit(), "remembered: don't ask again");
     }
@@ -70,14 +71,14 @@ class DesktopMannersTest {
     void rerunOfARunningCommandAsksAndRestartKillsTheRunningCopyFirst(FxRobot robot) throws Exception {
         launch(robot, "sleep 60");
         robot.clickOn("#toolbarRerun");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#rerunBesideButton").tryQuery().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#rerunBesideButton").tryQuery().isPresent());
         robot.clickOn("#rerunBesideButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().runningCountProperty().get()) == 2);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().runningCountProperty().get()) == 2);
 
         robot.clickOn("#toolbarRerun");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#rerunRestartButton").tryQuery().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#rerunRestartButton").tryQuery().isPresent());
         robot.clickOn("#rerunRestartButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 3
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 3
                 && fx(robot, () -> window.sessions().runningCountProperty().get()) == 1);
     }
 
@@ -125,7 +126,7 @@ class DesktopMannersTest {
     /** A session started from the window, once it runs (its first record may say "pending, starting"). */
     private SessionRow launch(FxRobot robot, String command) throws Exception {
         SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(command).cwd(workDir).build()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::isRunning));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::isRunning));
         return row;
     }
 }

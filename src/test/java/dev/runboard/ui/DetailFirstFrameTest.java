@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The detail pane joins the window after its first frame (DetailAfterFirstFrame); a row selected
@@ -67,7 +67,7 @@ class DetailFirstFrameTest {
     @Test
     void aRowSelectedBeforeTheFirstFrameShowsInTheDetailPane(FxRobot robot) throws Exception {
         assertTrue(attachedAtOnce, "selecting a row brings the detail pane in at once, not at the next frame");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> detailText("echo picked early")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> detailText("echo picked early")));
         assertSame(window.stage().getScene(), fx(robot, () -> window.controller().detailRoot().getScene()),
                 "the real detail pane is in the window");
         List<String> tabs = fx(robot, () -> window.controller().sideTabs().getTabs().stream().map(Tab::getText).toList());
@@ -77,12 +77,12 @@ class DetailFirstFrameTest {
 
     @Test
     void clearingTheSelectionShowsThePanesOwnEmptyText(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> detailText("echo picked early")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> detailText("echo picked early")));
         fx(robot, () -> {
             window.model().selectedProperty().set(null);
             return null;
         });
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
             Node empty = window.controller().detailRoot().lookup(".placeholder-label");
             return empty instanceof Label l && l.isVisible() && l.getText().equals(DetailAfterFirstFrame.EMPTY_TEXT);
         }));

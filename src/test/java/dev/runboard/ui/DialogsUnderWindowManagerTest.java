@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.testing.UnderWindowManager;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -75,7 +76,7 @@ class DialogsUnderWindowManagerTest {
         List<String> problems = new ArrayList<>();
         for (boolean maximized : List.of(false, true)) {
             robot.interact(() -> stage.setMaximized(maximized));
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stage::isMaximized) == maximized);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stage::isMaximized) == maximized);
             String state = maximized ? "maximized" : "not maximized";
             problems.addAll(cutLabels(robot, stage.getScene().getRoot(), "the main window (" + state + ")"));
             check(robot, screen, "New session (" + state + ")", () -> robot.clickOn("#newButton"), maximized, problems);
@@ -94,7 +95,7 @@ class DialogsUnderWindowManagerTest {
         List<Window> before = fx(robot, () -> List.copyOf(Window.getWindows()));
         robot.interact(() -> stage.requestFocus());
         open.run();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> opened(before) != null));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> opened(before) != null));
         Window dialog = fx(robot, () -> opened(before));
         // Let the window manager and the layout settle: a few pulses, not a fixed sleep.
         for (int i = 0; i < 5; i++) {
@@ -137,14 +138,14 @@ class DialogsUnderWindowManagerTest {
             robot.interact(dialog::requestFocus);
         }
         robot.type(KeyCode.ESCAPE);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !dialog.isShowing()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !dialog.isShowing()));
         for (int i = 0; i < 5; i++) {
             WaitForAsyncUtils.waitForFxEvents();
         }
         if (maximized && !fx(robot, stage::isMaximized)) {
             problems.add(name + ": the window was maximized and is not after the dialog");
             robot.interact(() -> stage.setMaximized(true));
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stage::isMaximized));
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stage::isMaximized));
         }
     }
 

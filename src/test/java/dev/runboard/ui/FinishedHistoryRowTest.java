@@ -17,6 +17,7 @@ import dev.runboard.session.SessionStatus;
 import dev.runboard.store.DataDirs;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.sessions.SessionRow;
@@ -37,7 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Finished sessions restored from the history, with outputs larger than the preview and not
@@ -71,7 +71,7 @@ class FinishedHistoryRowTest {
 
     @Test
     void aFinishedRowHoldsNoPreviewBytesAndShowsItsTailWhenSelected(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == SESSIONS);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == SESSIONS);
         List<SessionRow> rows = fx(robot, () -> List.copyOf(fixture.window().sessions().rows()));
         for (int i = 0; i < SESSIONS; i++) {
             SessionRow row = rows.get(i);
@@ -87,7 +87,7 @@ class FinishedHistoryRowTest {
             robot.interact(() -> table.getSelectionModel().select(pick));
             SessionRow selected = fx(robot, () -> (SessionRow) table.getItems().get(pick));
             int n = Integer.parseInt(selected.commandProperty().get().substring("build ".length()));
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !tail.getItems().isEmpty()
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !tail.getItems().isEmpty()
                     && ((StyledLine) tail.getItems().get(tail.getItems().size() - 1)).plain().equals(lastLine(n))));
             assertEquals("first line of run " + String.format("%03d", n), fx(robot, () -> ((StyledLine) tail.getItems().get(0)).plain()),
                     "the tail shows the output's head too");

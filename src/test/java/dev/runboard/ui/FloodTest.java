@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** A session printing at full speed, selected in the window: pulses keep coming and the tail stays bounded. */
 @ExtendWith(ApplicationExtension.class)
@@ -51,11 +51,11 @@ class FloodTest {
         robot.interact(() -> robot.lookup(".session-table").queryAs(javafx.scene.control.TableView.class).getSelectionModel().select(0));
         @SuppressWarnings("unchecked")
         ListView<Object> tail = (ListView<Object>) robot.lookup("#outputList").query();
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size() > 100));
+        Poll.waitFor(20, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size() > 100));
 
         PulseGaps gaps = new PulseGaps();
         robot.interact(gaps::start);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> gaps.count() >= 120); // ~2 s of pulses
+        Poll.waitFor(30, TimeUnit.SECONDS, () -> gaps.count() >= 120); // ~2 s of pulses
         robot.interact(gaps::stop);
         long bytes = fx(robot, () -> row.outputBytesProperty().get());
         int shown = fx(robot, () -> tail.getItems().size());

@@ -1,5 +1,6 @@
 package dev.runboard.ui;
 
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.UiSettings;
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The window over a store it shares with the CLI: history on open, CLI starts and kills showing up live. */
 @ExtendWith(ApplicationExtension.class)
@@ -68,17 +68,17 @@ class HistoryWindowTest {
         assertEquals("9", fx(robot, () -> failed.exitProperty().get()));
 
         String id = cli("start", "--shell", "/bin/sh", "--", "echo from the cli; sleep 300").strip();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().find(id)) != null);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().find(id)) != null);
         SessionRow row = fx(robot, () -> window.sessions().find(id));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> "from the cli".equals(fx(robot, () -> row.lastLineProperty().get())));
         // The status comes with the record, the last line with the output: both within the poll.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
         assertTrue(!engine.managesHere(engine.find(id).orElseThrow()), "the CLI's manager owns it; the window follows it");
         long pid = fx(robot, () -> row.snapshot().pid());
 
         cli("kill", id, "--grace", "1");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
         assertTrue(ProcFs.gone(pid), "the killed session is gone from /proc");
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The window from the keyboard alone: focus the table, cycle panes, open and close the viewer, and F1's list. */
 @ExtendWith(ApplicationExtension.class)
@@ -51,7 +51,7 @@ class KeyboardTest {
     @Test
     void ctrl1FocusesTheTableF6MovesOnAndTheViewerOpensAndClosesByKey(FxRobot robot) throws Exception {
         SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell("echo from the keyboard").cwd(workDir).build()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
 
         robot.press(KeyCode.CONTROL, KeyCode.L).release(KeyCode.L, KeyCode.CONTROL);
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
@@ -63,22 +63,22 @@ class KeyboardTest {
         javafx.scene.layout.Border unfocused = fx(robot, tab::getBorder);
         robot.type(KeyCode.F6);
         assertTrue(fx(robot, () -> focusOwner() instanceof javafx.scene.control.TabPane), "F6 moved on to the side tabs");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tab.getBorder() != null
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tab.getBorder() != null
                 && !tab.getBorder().equals(unfocused)));
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.O).release(KeyCode.O, KeyCode.SHIFT, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> viewers(robot).size() == 1);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> viewers(robot).size() == 1);
         Stage viewer = viewers(robot).get(0);
         robot.interact(viewer::requestFocus);
         robot.type(KeyCode.ESCAPE);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> viewers(robot).isEmpty());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> viewers(robot).isEmpty());
     }
 
     @Test
     void f1ListsEveryShortcutWrappedWithinTheDialog(FxRobot robot) throws Exception {
         robot.type(KeyCode.F1);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !robot.lookup(".shortcut-key").queryAll().isEmpty());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !robot.lookup(".shortcut-key").queryAll().isEmpty());
         List<String> keys = fx(robot, () -> robot.lookup(".shortcut-key").queryAllAs(Label.class).stream().map(Label::getText).toList());
         // Every accelerator the menus register (Search all runs and Preferences were missing), and the keys without a menu item.
         for (String k : List.of("Ctrl+N", "Ctrl+R", "Ctrl+Shift+R", "Ctrl+K", "Ctrl+Q", "Ctrl+F", "Ctrl+L", "Ctrl+Shift+F", "Ctrl+1",

@@ -17,6 +17,7 @@ import dev.runboard.store.AtomicFiles;
 import dev.runboard.store.DataDirs;
 import dev.runboard.store.SessionRecord;
 import dev.runboard.store.SessionStore;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.charset.StandardCharsets;
@@ -102,7 +103,7 @@ class LargeHistoryWindowTest {
 
     @Test
     void theWindowSaysHowManySessionsAreLoadingKeepsDrawingThenShowsEveryRowAtOnceThenTheDetailPane(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == SESSIONS);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == SESSIONS);
 
         assertEquals("Loading 2,000 sessions\u2026", placeholderTexts.get(0), "what the empty table said first: " + placeholderTexts);
         assertTrue(pulsesWhileLoading.get() >= 2, "frames kept coming while the history loaded: " + pulsesWhileLoading.get());
@@ -116,7 +117,7 @@ class LargeHistoryWindowTest {
 
         // The detail pane waits for the rows (loaded during the read, it took the FX thread and a core from
         // it), then comes unasked.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().controller().detail().isLoaded()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().controller().detail().isLoaded()
                 && fixture.window().controller().detail().root().getScene() == fixture.window().stage().getScene()));
         assertTrue(!detailLoadedWhileLoading.get(), "the detail pane was not loaded while the history loaded");
         assertEquals(null, fx(robot, () -> fixture.window().model().selectedProperty().get()), "nothing was selected to load it");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +57,7 @@ class LateViewsTest {
         assertFalse(detailLoadedAtOpen, "the detail pane is not built for the first frame");
         assertFalse(sidebarLoadedAtOpen, "the sidebar is not built for the first frame");
 
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, window));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, window));
         assertTrue(fx(robot, () -> window.controller().sideTabs().getTabs().stream().anyMatch(t -> t.getText().equals("History"))),
                 "the History tab is in the pane");
         assertFalse(fx(robot, () -> window.controller().workspaceSidebar().isLoaded()), "no workspace open, no sidebar built");
@@ -64,7 +65,7 @@ class LateViewsTest {
 
         Files.writeString(workDir.resolve("runboard.yaml"), "commands:\n  web:\n    command: sleep 60\n");
         FxReads.await(robot, () -> window.workspaces().open(workDir));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
             SplitPane side = (SplitPane) window.stage().getScene().lookup("#sideSplit");
             return side.getItems().size() == 2 && side.getItems().get(0) == window.controller().workspaceSidebar().root()
                     && side.getItems().get(0).isVisible();
@@ -74,9 +75,9 @@ class LateViewsTest {
     @Test
     void theDetailPanesSplitIsRememberedThoughItComesLate(FxRobot robot) throws Exception {
         MainWindow window = fixture.window();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, window));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, window));
         // Laid out first: the split's first layout places its divider by its items' sizes.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> detailSplit(window).getWidth() > 0));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> detailSplit(window).getWidth() > 0));
         WaitForAsyncUtils.waitForFxEvents();
         double before = fx(robot, () -> detailSplit(window).getDividerPositions()[0]);
         robot.interact(() -> detailSplit(window).setDividerPositions(before > 0.5 ? before - 0.2 : before + 0.2));
@@ -85,12 +86,12 @@ class LateViewsTest {
         assertTrue(Math.abs(moved - before) > 0.1, "the divider moved: " + before + " -> " + moved);
 
         fixture.closeByItsButton(robot);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).splits().containsKey("detail"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).splits().containsKey("detail"));
         assertEquals(moved, WindowState.load(dataDir).splits().get("detail"), 0.01);
 
         fixture = fixture.reopen(robot, dataDir);
         MainWindow again = fixture.window();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, again));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> detailInWindow(robot, again));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(moved, fx(robot, () -> detailSplit(again).getDividerPositions()[0]), 0.01,
                 "the output/facts split is where it was left");

@@ -9,6 +9,7 @@ import dev.runboard.process.LinuxProcesses;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,11 +70,11 @@ class MainWindowTest {
         assertTrue(tableShows(robot, "running"), "the status cell reads running");
         assertEquals(Set.of("running"), rowStyle(robot, row), "the row is styled :running");
         Duration first = fx(robot, () -> row.elapsedProperty().get());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> row.elapsedProperty().get()).compareTo(first.plusMillis(400)) > 0);
 
         long pid = fx(robot, () -> row.snapshot().pid());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.tree(pid).size() >= 3);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.tree(pid).size() >= 3);
         List<Long> tree = ProcFs.tree(pid);
         // The commands (not the wrapper at the root) run in the background, as the dialog's default says.
         for (long p : tree.subList(1, tree.size())) {
@@ -82,7 +83,7 @@ class MainWindowTest {
         assertEquals("background (nice 10)", fx(robot, () -> robot.lookup("#factPriority").queryAs(Label.class).getText()));
 
         robot.clickOn("#killButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
         assertTrue(tableShows(robot, "killed"), "the status cell reads killed");
         assertEquals(Set.of("killed"), rowStyle(robot, row), "the row restyled itself :killed");
         for (long p : tree) {
@@ -98,7 +99,7 @@ class MainWindowTest {
         // Monocle reports every window focused, so take the focus away as the desktop would.
         robot.interact(() -> com.sun.javafx.stage.WindowHelper.setFocused(window.stage(), false));
         SessionRow row = launch(robot, SessionSpec.shell("echo all done; exit 3").cwd(workDir).build());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !robot.lookup(".toast").queryAll().isEmpty()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !robot.lookup(".toast").queryAll().isEmpty()));
         javafx.scene.Node toast = robot.lookup(".toast").query();
         assertTrue(fx(robot, () -> toast.getScene() == window.stage().getScene()),
                 "the toast is part of the window, below its dialogs, not a popup over them");
@@ -114,26 +115,26 @@ class MainWindowTest {
     @Test
     void hugeOutputShowsTheTruncationNoticeAndTheViewerReachesTheLastLine(FxRobot robot) throws Exception {
         SessionRow row = launch(robot, SessionSpec.shell("seq 1 200000").cwd(workDir).build());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#truncatedBar").query().isVisible()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#truncatedBar").query().isVisible()));
         String notice = fx(robot, () -> robot.lookup("#truncatedLabel").queryAs(Label.class).getText());
         assertTrue(notice.startsWith("1.2 MiB of output: this pane shows its start and end; the "), notice);
 
         robot.clickOn("#openArtifactLink");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> viewerList(robot) != null
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> viewerList(robot) != null
                 && viewerList(robot).getItems() != null && !viewerList(robot).getItems().isEmpty()));
         ListView<ViewerLine> viewer = viewerList(robot);
         assertEquals("1", fx(robot, () -> viewer.getItems().get(0).text()));
 
         robot.clickOn("#viewerEnd");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
             List<ViewerLine> shown = viewer.getItems();
             ViewerLine last = shown.get(shown.size() - 1);
             return last.text().equals("200000") && last.number() == 199_999;
         }));
 
         robot.clickOn("#viewerFind").write("150000").type(javafx.scene.input.KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
             ViewerLine selected = viewer.getSelectionModel().getSelectedItem();
             return selected != null && selected.text().equals("150000");
         }));
@@ -145,9 +146,9 @@ class MainWindowTest {
         SessionRow timedOut = launch(robot, SessionSpec.shell("sleep 30").cwd(workDir)
                 .timeout(Duration.ofSeconds(1)).grace(Duration.ofMillis(500)).build());
 
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, failed::status) == SessionStatus.FAILED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, failed::status) == SessionStatus.FAILED);
         assertEquals("3", fx(robot, () -> failed.exitProperty().get()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, timedOut::status) == SessionStatus.TIMEOUT);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, timedOut::status) == SessionStatus.TIMEOUT);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(tableShows(robot, "failed"));
         assertTrue(tableShows(robot, "timeout"));
@@ -159,7 +160,7 @@ class MainWindowTest {
         java.nio.file.Path deep = java.nio.file.Files.createDirectories(
                 workDir.resolve("a-rather-long-folder-name/and-another-one/the-project-folder"));
         SessionRow row = launch(robot, SessionSpec.shell("true").cwd(deep).build());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
         WaitForAsyncUtils.waitForFxEvents();
         // What the cell draws, cut to its width: the start gives way, the folder's own name stays.
         String shown = fx(robot, () -> robot.lookup(".session-table .cwd-cell").queryAll().stream()
@@ -196,11 +197,11 @@ class MainWindowTest {
         waitForRow(robot, 1);
         robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
         ListView<?> tail = robot.lookup("#outputList").queryAs(ListView.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > 60);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > 60);
         // Following: the newest line is the last one on screen, poll after poll.
         for (int seen = 0; seen < 3; seen++) {
             int before = fx(robot, () -> tail.getItems().size());
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > before
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > before
                     && fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
         }
 
@@ -209,11 +210,11 @@ class MainWindowTest {
         assertTrue(fx(robot, () -> robot.lookup("#resumeFollowButton").query().isVisible()), "paused: the resume button shows");
         int pausedAt = fx(robot, () -> lastShownIndex(tail));
         int size = fx(robot, () -> tail.getItems().size());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > size + 20);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size()) > size + 20);
         assertEquals(pausedAt, (int) fx(robot, () -> lastShownIndex(tail)), "new output does not move a paused view");
 
         FxReads.clickOn(robot, "#resumeFollowButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
         assertTrue(fx(robot, () -> !robot.lookup("#resumeFollowButton").query().isVisible()));
     }
@@ -226,10 +227,10 @@ class MainWindowTest {
         waitForRow(robot, 1);
         robot.interact(() -> robot.lookup(".session-table").queryAs(TableView.class).getSelectionModel().select(0));
         ListView<?> tail = robot.lookup("#outputList").queryAs(ListView.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !tail.getItems().isEmpty()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !tail.getItems().isEmpty()
                 && ((dev.runboard.ui.ansi.StyledLine) tail.getItems().get(tail.getItems().size() - 1)).plain().equals("LAST-LINE")));
         assertEquals(SessionStatus.RUNNING, fx(robot, () -> window.sessions().rows().get(0).status()), "caught up before the end, not because of it");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> lastShownIndex(tail) == tail.getItems().size() - 1));
     }
 
     /** The index of the last tail line fully on screen. */
@@ -252,7 +253,7 @@ class MainWindowTest {
     }
 
     private SessionRow waitForRow(FxRobot robot, int count) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) >= count);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) >= count);
         return fx(robot, () -> window.sessions().rows().get(count - 1));
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Signal;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import dev.runboard.ui.sessions.StatusFilter;
 import java.nio.file.Files;
@@ -57,20 +58,20 @@ class ManySessionsTest {
     void oneCtrlKKillsEverySelectedSessionAndRemoveWaitsForItsUndoWindow(FxRobot robot) throws Exception {
         List<SessionRow> sleepers = List.of(launch(robot, "sleep 60"), launch(robot, "sleep 61"), launch(robot, "sleep 62"));
         SessionRow done = launch(robot, "echo done");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, done::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, done::status) == SessionStatus.COMPLETED);
 
         robot.interact(() -> table(robot).getSelectionModel().clearAndSelect(0));
         assertFalse(fx(robot, () -> robot.lookup("#selectionLabel").queryAs(Label.class).isVisible()), "one row: no count");
         robot.interact(() -> table(robot).getSelectionModel().selectAll());
         Label selected = fx(robot, () -> robot.lookup("#selectionLabel").queryAs(Label.class));
         assertEquals("4 selected", fx(robot, selected::getText));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> selected.isVisible() && selected.getWidth() > 0));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> selected.isVisible() && selected.getWidth() > 0));
         robot.interact(() -> table(robot).requestFocus());
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
         for (SessionRow r : sleepers) {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, r::status) == SessionStatus.KILLED);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, r::status) == SessionStatus.KILLED);
         }
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.model().messageProperty().get())
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.model().messageProperty().get())
                 .equals("Killed 3 sessions: 0 survivors"));
 
         // Remove: the rows go at once; the store and every file of them stay until Undo has passed.
@@ -91,7 +92,7 @@ class ManySessionsTest {
         robot.interact(() -> table(robot).getSelectionModel().selectAll());
         robot.interact(() -> window.controller().selection().remove());
         assertTrue(artifacts.stream().allMatch(Files::exists), "the files wait for the undo window");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fixture.engine().sessions().isEmpty()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fixture.engine().sessions().isEmpty()
                 && artifacts.stream().noneMatch(Files::exists));
         assertEquals(0, (int) fx(robot, () -> window.model().removals().pendingCount()));
     }
@@ -101,7 +102,7 @@ class ManySessionsTest {
         SessionRow first = launch(robot, "echo first");
         SessionRow running = launch(robot, "sleep 60");
         SessionRow last = launch(robot, "echo last");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> first.status() == SessionStatus.COMPLETED
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> first.status() == SessionStatus.COMPLETED
                 && last.status() == SessionStatus.COMPLETED));
         robot.interact(() -> table(robot).getSelectionModel().selectAll());
         robot.clickOn("#toolbarRemove"); // the running one stays
@@ -133,7 +134,7 @@ class ManySessionsTest {
             window.model().selectedProperty().set(first);
         });
         fixture.engine().kill(first.id(), Signal.TERM, Duration.ofSeconds(1)).get(WAIT_S, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 1);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 1);
         WaitForAsyncUtils.waitForFxEvents();
         // Whatever the table now shows selected, the actions act on exactly that.
         List<SessionRow> shown = fx(robot, () -> List.copyOf(table(robot).getSelectionModel().getSelectedItems()));
@@ -146,30 +147,30 @@ class ManySessionsTest {
         assertFalse(fx(robot, () -> robot.lookup("#toolbarKill").queryAs(Button.class).isDisabled()));
         robot.interact(() -> table(robot).requestFocus());
         robot.press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, second::status) == SessionStatus.KILLED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, second::status) == SessionStatus.KILLED);
     }
 
     @Test
     void theStatusChoiceInTheToolBarFiltersTheTable(FxRobot robot) throws Exception {
         SessionRow failed = launch(robot, "exit 3");
         SessionRow completed = launch(robot, "true");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, failed::status) == SessionStatus.FAILED
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, failed::status) == SessionStatus.FAILED
                 && fx(robot, completed::status) == SessionStatus.COMPLETED);
 
         robot.clickOn("#statusChoice");
         FxReads.clickOn(robot, inPopup(robot, SessionStatus.FAILED.word()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().equals(List.of(failed))));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().equals(List.of(failed))));
         assertEquals(StatusFilter.FAILED, fx(robot, () -> window.sessions().statusFilterProperty().get()));
 
         robot.clickOn("#statusChoice");
         FxReads.clickOn(robot, inPopup(robot, StatusFilter.ALL.toString()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 2);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().size()) == 2);
     }
 
     @Test
     void theStatusChoiceOffersEveryStatusOfTheContract(FxRobot robot) throws Exception {
         SessionRow completed = launch(robot, "true");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, completed::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, completed::status) == SessionStatus.COMPLETED);
 
         robot.clickOn("#statusChoice");
         inPopup(robot, StatusFilter.ALL.toString());
@@ -182,7 +183,7 @@ class ManySessionsTest {
         }
         // A waiting status hides the finished row and says which filter did it.
         FxReads.clickOn(robot, inPopup(robot, "pending"));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().isEmpty()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> table(robot).getItems().isEmpty()));
         assertEquals("No sessions match the status filter pending (1 hidden).",
                 fx(robot, () -> robot.lookup("#tablePlaceholder").queryAs(Label.class).getText()));
     }
@@ -192,7 +193,7 @@ class ManySessionsTest {
         java.util.function.Supplier<java.util.Optional<javafx.scene.Node>> find = () -> robot.lookup(n ->
                 n instanceof javafx.scene.control.Labeled l && text.equals(l.getText()) && n.getScene() != window.stage().getScene()
                         && n.isVisible()).tryQuery();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> find.get().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> find.get().isPresent());
         return find.get().orElseThrow();
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.testing.Poll;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.CheckBox;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The New session dialog starts from the settings' default_nice and default_timeout_ms, as they are when it opens. */
 @ExtendWith(ApplicationExtension.class)
@@ -48,7 +48,7 @@ class NewSessionDefaultsTest {
         assertTrue(fx(robot, background::isSelected));
         assertEquals("Background (nice 5)", fx(robot, background::getText));
         robot.clickOn("#cancelButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#timeoutField").tryQuery().isEmpty());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#timeoutField").tryQuery().isEmpty());
 
         // Changed while the window is open: the next form follows.
         config("default_timeout_ms", "none");
@@ -66,6 +66,6 @@ class NewSessionDefaultsTest {
 
     private static void openDialog(FxRobot robot) throws Exception {
         robot.clickOn("#newButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#timeoutField").tryQuery().isPresent());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#timeoutField").tryQuery().isPresent());
     }
 }

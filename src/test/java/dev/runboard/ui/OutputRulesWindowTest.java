@@ -10,6 +10,7 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.OutputRule;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.WatchSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.ansi.StyledLine;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
@@ -29,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** HIGHLIGHT rules mark tail lines; NOTIFY rules reach the window as a toast through the poller. */
 @ExtendWith(ApplicationExtension.class)
@@ -64,7 +64,7 @@ class OutputRulesWindowTest {
         SessionRow row = launch(robot, SessionSpec.shell("printf 'ok line\\n\\033[31mERROR\\033[0m disk\\nnot an ERROR\\n'")
                 .cwd(workDir).watch(watch).build());
         robot.interact(() -> window.model().selectedProperty().set(row));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> highlighted(robot).size()) == 3);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> highlighted(robot).size()) == 3);
 
         Map<String, Boolean> marks = fx(robot, () -> highlighted(robot));
         assertTrue(marks.get("ERROR disk"), "the coloured ERROR line is highlighted: " + marks);
@@ -78,12 +78,12 @@ class OutputRulesWindowTest {
         SessionRow row = launch(robot, SessionSpec.shell("seq 1 20000; echo 'ERROR at the end'")
                 .cwd(workDir).watch(watch).build());
         robot.interact(() -> window.model().selectedProperty().set(row));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> robot.lookup("#openArtifactLink").tryQuery().map(Node::isVisible).orElse(false)));
         robot.clickOn("#openArtifactLink");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !viewerMarks(robot).isEmpty()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !viewerMarks(robot).isEmpty()));
         robot.clickOn("#viewerEnd");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> Boolean.TRUE.equals(viewerMarks(robot).get("ERROR at the end"))));
         assertEquals(Boolean.FALSE, fx(robot, () -> viewerMarks(robot).get("20000")));
     }
@@ -93,13 +93,13 @@ class OutputRulesWindowTest {
         WatchSpec watch = WatchSpec.NONE.withRules(List.of(new OutputRule("disk almost full", OutputRule.Action.NOTIFY)));
         launch(robot, SessionSpec.shell("for i in $(seq 1 200); do echo \"disk almost full $i\"; done; sleep 30")
                 .cwd(workDir).watch(watch).build());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> toastTexts(robot).stream()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> toastTexts(robot).stream()
                 .anyMatch(t -> t.contains("/disk almost full/ matched: disk almost full"))));
         // Two more engine passes (one a second) bring no second toast for the same rule.
         java.util.concurrent.atomic.AtomicInteger polls = new java.util.concurrent.atomic.AtomicInteger();
         robot.interact(() -> window.sessions().poller().addEventHandler(
                 javafx.concurrent.WorkerStateEvent.WORKER_STATE_SUCCEEDED, e -> polls.incrementAndGet()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> polls.get() > 10);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> polls.get() > 10);
         long rule = fx(robot, () -> toastTexts(robot).stream().filter(t -> t.contains("matched:")).count());
         assertEquals(1, rule, "one toast per rule within the quiet period");
     }

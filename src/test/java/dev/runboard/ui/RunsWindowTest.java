@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** A command's runs in the window: the Progress column, the History tab, "Compare with previous run", "Same command". */
 @ExtendWith(ApplicationExtension.class)
@@ -83,7 +83,7 @@ class RunsWindowTest {
     void aSlowRunSaysLongerThanUsualAndTheHistoryTabComparesARunWithThePreviousOne(FxRobot robot) throws Exception {
         Files.writeString(work.resolve("pause"), "0.5"); // 10 s against the usual fraction of a second
         String slow = engine.start(SessionSpec.shell(PACED).shell(Path.of("/bin/sh")).cwd(work).build()).id();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup(".progress-cell").queryAll().stream()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup(".progress-cell").queryAll().stream()
                 .anyMatch(n -> "longer than usual".equals(((TableCell<?, ?>) n).getText()))));
         assertTrue(engine.find(slow).orElseThrow().snapshot().isRunning(), "still running when the row said so");
 
@@ -92,12 +92,12 @@ class RunsWindowTest {
                 .filter(r -> r.commandProperty().get().equals("cat log.txt")).reduce((a, b) -> b).orElseThrow());
         robot.interact(() -> window.model().selectedProperty().set(second));
         robot.clickOn("History");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> robot.lookup("#historySummary").queryAs(Label.class).getText()).startsWith("2 runs"));
         assertTrue(fx(robot, () -> robot.lookup("#historySummary").queryAs(Label.class).getText()).contains("success rate 100 %"));
 
         robot.clickOn("#comparePrevious");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#diffResult").tryQueryAs(Label.class)
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#diffResult").tryQueryAs(Label.class)
                 .map(Label::getText).orElse("")).startsWith("Differs"));
         @SuppressWarnings("unchecked")
         ListView<String> lines = robot.lookup("#diffLines").queryAs(ListView.class);
@@ -105,25 +105,25 @@ class RunsWindowTest {
         assertEquals("-[INFO] Tests run: 12, Time elapsed: 0.352 s", fx(robot, () -> lines.getSelectionModel().getSelectedItem()),
                 "opens at the first difference");
         robot.clickOn("#ignoreVolatile");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#diffResult").queryAs(Label.class)
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#diffResult").queryAs(Label.class)
                 .getText()).startsWith("Same output"));
 
         // Esc closes Compare, and Ctrl+W too.
         for (KeyCode[] keys : List.of(new KeyCode[] {KeyCode.ESCAPE}, new KeyCode[] {KeyCode.CONTROL, KeyCode.W})) {
             if (compareWindow(robot) == null) {
                 FxReads.clickOn(robot, "#comparePrevious");
-                WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> compareWindow(robot) != null);
+                Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> compareWindow(robot) != null);
             }
             javafx.stage.Window compare = compareWindow(robot);
             robot.interact(compare::requestFocus);
             robot.press(keys).release(keys);
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> compareWindow(robot) == null);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> compareWindow(robot) == null);
         }
         robot.clickOn("#sameCommandToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().visibleRows().size()) == 2);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().visibleRows().size()) == 2);
         assertTrue(fx(robot, () -> window.sessions().visibleRows().stream().allMatch(r -> r.commandProperty().get().equals("cat log.txt"))));
         robot.clickOn("#sameCommandToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().visibleRows().size()) == 5);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().visibleRows().size()) == 5);
     }
 
     /** The showing Compare window, or null. */

@@ -4,6 +4,7 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +46,7 @@ class SidebarMemoryTest {
         Files.writeString(workDir.resolve("runboard.yaml"), "commands:\n  web:\n    command: sleep 60\n");
         MainWindow window = fixture.window();
         FxReads.await(robot, () -> window.workspaces().open(workDir));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, window));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, window));
         double before = position(robot, window);
 
         robot.drag(divider(robot, window), MouseButton.PRIMARY).moveBy(150, 0).drop();
@@ -55,13 +56,13 @@ class SidebarMemoryTest {
 
         // Closed as a person closes it (the close button), then opened again on the same data dir.
         fixture.closeByItsButton(robot);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).splits().containsKey("sidebar"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WindowState.load(dataDir).splits().containsKey("sidebar"));
         assertEquals(moved, WindowState.load(dataDir).splits().get("sidebar"), 0.01);
 
         fixture = fixture.reopen(robot, dataDir);
         MainWindow again = fixture.window();
         FxReads.await(robot, () -> again.workspaces().open(workDir));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, again));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, again));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(moved, position(robot, again), 0.01, "the sidebar's edge is where it was left");
     }

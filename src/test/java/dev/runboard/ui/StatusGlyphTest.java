@@ -10,6 +10,7 @@ import com.sun.javafx.font.PGFont;
 import com.sun.javafx.scene.text.FontHelper;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.StatusLook;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Every status glyph is drawn by the font the Status cell's glyph resolves to, not by a fallback or
@@ -60,7 +60,7 @@ class StatusGlyphTest {
     @Test
     void everyStatusGlyphIsInTheFontTheStatusCellDrawsWith(FxRobot robot) throws Exception {
         SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell("true").cwd(dataDir).build()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> statusCell(robot, row) != null
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> statusCell(robot, row) != null
                 && "completed".equals(statusCell(robot, row).getText())));
         Label glyph = fx(robot, () -> (Label) statusCell(robot, row).getGraphic());
         assertEquals(StatusLook.glyph(SessionStatus.COMPLETED), fx(robot, glyph::getText), "the row shows the glyph");

@@ -12,6 +12,7 @@ import dev.runboard.session.Session;
 import dev.runboard.session.SessionInsight;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.Json;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The window as the app runs it: a client of the data dir's supervisor, beside the CLI and a
@@ -71,12 +71,12 @@ class SupervisedWindowTest {
         assertEquals(0, started.exit(), started.err());
         String id = started.out().strip();
 
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
         SessionRow row = fx(robot, () -> fixture.window().sessions().find(id));
         // (Its first record may say "pending, starting": every start is made, then launched.)
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
         // CPU and memory of a session the window did not start (the monitor samples once a second).
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get()) != null);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get()) != null);
         assertTrue(fx(robot, () -> row.rssBytesProperty().get()) > 0);
         SessionInsight insight = fx(robot, () -> row.insightProperty().get());
         assertTrue(insight.tree().pids().size() >= 3, "the tree: wrapper, shell and two sleeps: " + insight.tree().pids());
@@ -85,7 +85,7 @@ class SupervisedWindowTest {
         try (SupervisedSessions second = new SupervisedSessions(EngineConfig.forDataDir(dataDir), supervisor.client())) {
             second.load();
             Session same = second.find(id).orElseThrow();
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> second.insight(same) != null
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> second.insight(same) != null
                     && second.insight(same).tree().pids().size() >= 3);
             assertEquals(insight.tree().pids().stream().sorted().toList(),
                     second.insight(same).tree().pids().stream().sorted().toList());
@@ -97,7 +97,7 @@ class SupervisedWindowTest {
             table.getSelectionModel().select(table.getItems().indexOf(row));
         });
         robot.clickOn("#killButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
         JsonNode shown = Json.mapper().readTree(supervisor.cli("show", id).out());
         assertEquals("killed", shown.path("status").asText(), "the supervisor recorded the window's kill");
         assertTrue(shown.path("kill_report").path("survivors").isEmpty());
@@ -120,14 +120,14 @@ class SupervisedWindowTest {
             escapees.add(dev.runboard.process.Await.pidFile(work.resolve("escapee-" + name + ".pid"), Duration.ofSeconds(WAIT_S)));
         }
         SessionRow row = awaitRow(robot, id);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.RUNNING);
         // Counted as running the moment its row says so (it began as "pending, starting"): the quit question reads this.
         assertEquals(1, (int) fx(robot, () -> fixture.window().sessions().runningCountProperty().get()));
         select(robot, row);
         robot.clickOn("#killButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.KILLED);
         for (long p : escapees) {
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> ProcFs.gone(p));
+            Poll.waitFor(5, TimeUnit.SECONDS, () -> ProcFs.gone(p));
         }
 
         // A command that exits leaving a TERM-ignorer behind: completed, and its row keeps Kill for what is left.
@@ -136,13 +136,13 @@ class SupervisedWindowTest {
         String lingering = started.out().strip();
         long left = dev.runboard.process.Await.pidFile(work.resolve("left.pid"), Duration.ofSeconds(WAIT_S));
         SessionRow ended = awaitRow(robot, lingering);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, ended::status) == SessionStatus.COMPLETED
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, ended::status) == SessionStatus.COMPLETED
                 && fx(robot, ended::isLingering));
         select(robot, ended);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !robot.lookup("#killButton").query().isDisabled()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !robot.lookup("#killButton").query().isDisabled()));
         robot.clickOn("#killButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.gone(left));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, ended::isLingering));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> ProcFs.gone(left));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, ended::isLingering));
         assertEquals(SessionStatus.COMPLETED, fx(robot, ended::status), "a kill after the end does not change how it ended");
     }
 
@@ -154,10 +154,10 @@ class SupervisedWindowTest {
         String second = supervisor.cli("start", "--after", blocker, "--cwd", work.toString(), "--shell", "/bin/sh", "--",
                 "touch ran").out().strip();
         SessionRow waiting = awaitRow(robot, first);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, waiting::status) == SessionStatus.PENDING);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, waiting::status) == SessionStatus.PENDING);
         select(robot, waiting);
         robot.clickOn("#killButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, waiting::status) == SessionStatus.KILLED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, waiting::status) == SessionStatus.KILLED);
         assertEquals("cancelled before it started", Json.mapper().readTree(supervisor.cli("show", first).out())
                 .path("reason").asText());
 
@@ -165,13 +165,13 @@ class SupervisedWindowTest {
         robot.interact(() -> fixture.window().model().removals().setWindow(javafx.util.Duration.seconds(1)));
         select(robot, other);
         robot.clickOn("#toolbarRemove");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> supervisor.cli("show", second).exit() != 0);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> supervisor.cli("show", second).exit() != 0);
         assertEquals(0, supervisor.cli("kill", blocker).exit());
         assertTrue(!java.nio.file.Files.exists(work.resolve("ran")), "neither waiting command ever ran");
     }
 
     private SessionRow awaitRow(FxRobot robot, String id) throws Exception {
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
         return fx(robot, () -> fixture.window().sessions().find(id));
     }
 
@@ -192,6 +192,6 @@ class SupervisedWindowTest {
         assertEquals("failed", listed.get(0).path("status").asText());
         assertEquals("from the window\n", listed.get(0).path("output").asText());
         SessionRow row = fx(robot, () -> fixture.window().sessions().find(id));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.FAILED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.FAILED);
     }
 }

@@ -4,6 +4,7 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +77,7 @@ class WindowLayoutTest {
             window.stage().setHeight(height);
             window.model().selectedProperty().set(row);
         });
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().stream()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().stream()
                 .filter(r -> r != row).anyMatch(r -> !r.isRunning())));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(width, (int) Math.round(fx(robot, () -> window.stage().getScene().getWidth())), "the scene took the size");

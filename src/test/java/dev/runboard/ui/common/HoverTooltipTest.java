@@ -4,6 +4,7 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.runboard.testing.Poll;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** A cell's tooltip is made when the pointer comes, and then shows the text it was last given. */
 @ExtendWith(ApplicationExtension.class)
@@ -42,13 +42,13 @@ class HoverTooltipTest {
         assertNull(fx(robot, cell::getTooltip), "no tooltip before the pointer came");
 
         robot.moveTo(cell);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> cell.getTooltip() != null && cell.getTooltip().isShowing()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> cell.getTooltip() != null && cell.getTooltip().isShowing()));
         assertEquals("/home/someone/projects/runboard", fx(robot, () -> cell.getTooltip().getText()));
 
         robot.moveTo(elsewhere);
         robot.interact(() -> tip.setText("/tmp"));
         robot.moveTo(cell);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> cell.getTooltip() != null && cell.getTooltip().isShowing()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> cell.getTooltip() != null && cell.getTooltip().isShowing()));
         assertEquals("/tmp", fx(robot, () -> cell.getTooltip().getText()));
 
         robot.interact(() -> tip.setText(null)); // a row without one under the pointer: nothing to show

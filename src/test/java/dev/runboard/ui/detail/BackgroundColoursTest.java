@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
@@ -60,11 +61,11 @@ class BackgroundColoursTest {
     void whiteOnRedAndReverseVideoArePaintedAndReadOnBothThemes(FxRobot robot) throws Exception {
         SessionRow row = FxReads.await(robot, () -> window.model().launch(SessionSpec.shell(
                 "printf '\\033[41;37m ERR \\033[0m after\\n'; printf 'x \\033[7m REV \\033[0m y\\n'; printf '\\033[9mstruck\\033[29m not\\n'").cwd(dataDir).build()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
         robot.interact(() -> window.model().selectedProperty().set(row));
 
         Color red = Color.web("#cf222e");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> red.equals(fill(robot, " ERR ")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> red.equals(fill(robot, " ERR ")));
         assertReadable(robot, " ERR ");
         assertCovers(robot, " ERR ");
         Text after = fx(robot, () -> run(robot, " after"));
@@ -72,18 +73,18 @@ class BackgroundColoursTest {
         assertEquals(1, fx(robot, () -> ((AnsiTextFlow) after.getParent()).backgrounds().size()), "only the red run has a fill");
 
         // Reverse video on the light theme: a dark fill (the pane's text colour) under light text.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fill(robot, " REV ") != null);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fill(robot, " REV ") != null);
         assertTrue(luminance(fill(robot, " REV ")) < 0.2, "reverse video on light is dark: " + fill(robot, " REV "));
         assertReadable(robot, " REV ");
         assertCovers(robot, " REV ");
 
         // SGR 9 is drawn struck through, and 29 ends it.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> run(robot, "struck") != null));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> run(robot, "struck") != null));
         assertTrue(fx(robot, () -> run(robot, "struck").isStrikethrough()), "struck through");
         assertFalse(fx(robot, () -> run(robot, " not").isStrikethrough()));
 
         robot.interact(() -> theme.darkProperty().set(true));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fill(robot, " REV ") != null && luminance(fill(robot, " REV ")) > 0.5);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fill(robot, " REV ") != null && luminance(fill(robot, " REV ")) > 0.5);
         assertEquals(red, fill(robot, " ERR "), "the fill's red is the same on the dark theme");
         assertReadable(robot, " ERR ");
         assertReadable(robot, " REV ");

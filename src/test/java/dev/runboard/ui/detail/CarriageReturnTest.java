@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** A progress bar redrawn with carriage returns shows its last state, in the tail and in Last line. */
 @ExtendWith(ApplicationExtension.class)
@@ -53,15 +53,15 @@ class CarriageReturnTest {
                 "echo start; printf 'abcdef\\rXY\\n'; "
                         + "printf '[#         ] 10%%\\r'; printf '[#####     ] 50%%\\r'; printf '[##########] 100%%\\n'")
                 .cwd(dataDir).build()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
         robot.interact(() -> window.model().selectedProperty().set(row));
         List<String> expected = List.of("start", "XYcdef", "[##########] 100%");
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> tailLines(robot).equals(expected));
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> tailLines(robot).equals(expected));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("the tail shows " + tailLines(robot), e);
         }
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> lastLineCells(robot).contains("[##########] 100%"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> lastLineCells(robot).contains("[##########] 100%"));
         assertEquals(List.of("[##########] 100%"), lastLineCells(robot).stream().filter(s -> s.contains("%")).toList(),
                 "Last line shows only the bar's final state");
     }

@@ -3,6 +3,7 @@ package dev.runboard.ui.detail;
 import static dev.runboard.ui.FxReads.fx;
 
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Follow with Wrap on: the end of the output stays in view as it grows, as it does unwrapped. */
 @ExtendWith(ApplicationExtension.class)
@@ -56,14 +56,14 @@ class FollowWrapTest {
         robot.interact(() -> window.model().selectedProperty().set(row));
         awaitLastLineInView(robot, "line 500 ");
         robot.clickOn("#wrapToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> ((ToggleButton) robot.lookup("#wrapToggle").query()).isSelected()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> ((ToggleButton) robot.lookup("#wrapToggle").query()).isSelected()));
         awaitLastLineInView(robot, "line 500 ");
         Files.createFile(dataDir.resolve("go"));
         awaitLastLineInView(robot, "line 530 ");
         // And it stays there while the session runs on (the elapsed clock re-lays the window each second).
         SessionRow shown = row;
         java.time.Duration at = fx(robot, () -> shown.elapsedProperty().get());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> shown.elapsedProperty().get()).compareTo(at.plusSeconds(2)) >= 0);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> shown.elapsedProperty().get()).compareTo(at.plusSeconds(2)) >= 0);
         awaitLastLineInView(robot, "line 530 ");
     }
 
@@ -78,10 +78,10 @@ class FollowWrapTest {
 
         // "line 1" matches early lines: the tail jumps to the first and stops following, as a find should.
         robot.clickOn("#findField").write("line 1 ");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !follow.isSelected()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !follow.isSelected()));
         // Typed on to something that matches nothing: no jump to line 1, and following resumes.
         robot.write("zz");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> follow.isSelected()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> follow.isSelected()
                 && "no matches".equals(robot.lookup("#matchLabel").queryAs(javafx.scene.control.Label.class).getText())));
         Files.createFile(dataDir.resolve("go"));
         awaitLastLineInView(robot, "line 330 ");
@@ -89,7 +89,7 @@ class FollowWrapTest {
 
     private static void awaitLastLineInView(FxRobot robot, String start) throws TimeoutException {
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> lastLineInView(robot, start)));
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> lastLineInView(robot, start)));
         } catch (TimeoutException e) {
             throw new AssertionError("the last line (" + start + "...) is not wholly in view: " + fx(robot, () -> describe(robot)), e);
         }

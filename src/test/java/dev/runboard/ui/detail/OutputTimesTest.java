@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The output tail's time gutter: with Times on, each line shows when it was written. */
 @ExtendWith(ApplicationExtension.class)
@@ -50,17 +50,17 @@ class OutputTimesTest {
     void theTimesToggleShowsWhenEachLineWasWritten(FxRobot robot) throws Exception {
         SessionRow row = FxReads.await(robot, () -> window.model().launch(
                 SessionSpec.shell("echo first; sleep 1; echo second").cwd(dataDir).build()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
         robot.interact(() -> window.model().selectedProperty().set(row));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stamps(robot).isEmpty() && lines(robot) == 2);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stamps(robot).isEmpty() && lines(robot) == 2);
         robot.clickOn("#timesToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stamps(robot).size() == 2
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stamps(robot).size() == 2
                 && stamps(robot).stream().allMatch(s -> s.matches("\\d\\d:\\d\\d:\\d\\d\\.\\d\\d\\d ")));
         List<String> stamps = stamps(robot);
         long gap = LocalTime.parse(stamps.get(0).strip()).until(LocalTime.parse(stamps.get(1).strip()), ChronoUnit.MILLIS);
         assertTrue(gap >= 500 && gap < 5_000, "the second line came a second later: " + stamps);
         robot.clickOn("#timesToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stamps(robot).isEmpty());
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stamps(robot).isEmpty());
     }
 
     private static int lines(FxRobot robot) {

@@ -3,6 +3,7 @@ package dev.runboard.ui.detail;
 import static dev.runboard.ui.FxReads.fx;
 
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.PulseGaps;
@@ -19,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * What painting ANSI backgrounds costs the tail: the window's pulse gaps while a selected session
@@ -61,10 +61,10 @@ class TailBackgroundBenchmark {
         robot.interact(() -> window.model().selectedProperty().set(row));
         @SuppressWarnings("unchecked")
         ListView<Object> tail = (ListView<Object>) robot.lookup("#outputList").query();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size() >= 500));
+        Poll.waitFor(30, TimeUnit.SECONDS, () -> fx(robot, () -> tail.getItems().size() >= 500));
         PulseGaps gaps = new PulseGaps();
         robot.interact(gaps::start);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> gaps.count() >= 300); // ~5 s of pulses
+        Poll.waitFor(60, TimeUnit.SECONDS, () -> gaps.count() >= 300); // ~5 s of pulses
         robot.interact(gaps::stop);
         System.out.printf("tail %s: %d pulses, gap p50 %.1f ms p99 %.1f ms max %.1f ms%n",
                 name, gaps.count(), gaps.percentile(50), gaps.percentile(99), gaps.max());

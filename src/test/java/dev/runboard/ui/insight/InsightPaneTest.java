@@ -8,6 +8,7 @@ import dev.runboard.process.ProcInfo;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The detail pane's process tree, pause/resume and stdin line, on the real window with real processes. */
 @ExtendWith(ApplicationExtension.class)
@@ -55,39 +55,39 @@ class InsightPaneTest {
         @SuppressWarnings("unchecked")
         TreeTableView<ProcessRow> tree = robot.lookup("#processTree").queryAs(TreeTableView.class);
         // leader (the exit-status wrapper, or the shell) > ... > shell > two sleeps
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tree.getRoot().getChildren().size() == 1
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tree.getRoot().getChildren().size() == 1
                 && count(tree.getRoot()) >= 4));
         long pid = fx(robot, () -> row.snapshot().pid());
         assertEquals(pid, fx(robot, () -> tree.getRoot().getChildren().get(0).getValue().pid()));
         // The Command column names each process by its program and arguments, and runboard's wrapper by what it is.
         String leader = perlOnPath() ? CommandText.WRAPPER : "sh -c sleep 600 & sleep 601 & wait";
         // (The pane may be only three rows high: the first sleep is in view, the second may be below it.)
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commandCells(robot).containsAll(java.util.List.of(leader, "sleep 600")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> commandCells(robot).containsAll(java.util.List.of(leader, "sleep 600")));
         // Hovering the leader's cell shows its whole command line.
         javafx.scene.control.TreeTableCell<?, ?> leaderCell = fx(robot, () -> robot.lookup(".process-tree .command-column")
                 .queryAll().stream().filter(n -> n instanceof javafx.scene.control.TreeTableCell<?, ?> c && leader.equals(c.getText()))
                 .map(n -> (javafx.scene.control.TreeTableCell<?, ?>) n).findFirst().orElseThrow());
         robot.moveTo(leaderCell);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> leaderCell.getTooltip() != null
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> leaderCell.getTooltip() != null
                 && leaderCell.getTooltip().isShowing() && leaderCell.getTooltip().getText().contains("sleep 600 & sleep 601 & wait")));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.rssBytesProperty().get() != null));
 
         long command = commandOf(pid);
         robot.clickOn("#pauseToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) == 'T');
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) == 'T');
         // The status says it, in the row's Status cell as in list and JSON (the engine's own snapshot).
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
         assertEquals(SessionStatus.PAUSED, engine.snapshot(row.id(), false).status());
         // And the header once: its status, not a badge beside it too ("paused paused"). Resume shows: the pane knows.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#pauseToggle").queryButton().getText())
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#pauseToggle").queryButton().getText())
                 .equals("Resume") && headerText(robot).contains("paused"));
         String header = headerText(robot);
         assertEquals(1, header.split("paused", -1).length - 1, "\"paused\" once in the header: " + header);
 
         robot.clickOn("#pauseToggle");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) != 'T');
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !headerText(robot).contains("paused"));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> state(command) != 'T');
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !headerText(robot).contains("paused"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
         assertEquals(SessionStatus.RUNNING, engine.snapshot(row.id(), false).status());
     }
 
@@ -97,9 +97,9 @@ class InsightPaneTest {
         long command = commandOf(fx(robot, () -> row.snapshot().pid()));
         // Not through runboard: the monitor finds state T in /proc. (The command's group, below the wrapper.)
         new ProcessBuilder("kill", "-STOP", "--", "-" + command).start().waitFor();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "paused"));
         new ProcessBuilder("kill", "-CONT", "--", "-" + command).start().waitFor();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusCellReads(robot, row, "running"));
     }
 
     /** The words the detail pane's header shows, " | " between its controls (icon-only buttons show none). */
@@ -126,16 +126,16 @@ class InsightPaneTest {
     void stdinLineSendsToCatAndCloseStdinEndsIt(FxRobot robot) throws Exception {
         SessionRow row = launch(robot, "cat");
         // The Facts tab has no end for it yet (not "Ended: running").
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "not yet".equals(fx(robot, () -> robot.lookup("#factEnded")
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "not yet".equals(fx(robot, () -> robot.lookup("#factEnded")
                 .queryLabeled().getText())));
         robot.clickOn("#stdinField").write("typed in the window");
         robot.clickOn("#stdinSend");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> engine.snapshot(row.id(), true).output().contains("typed in the window\n"));
         robot.clickOn("#stdinClose");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.status() == SessionStatus.COMPLETED));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> row.status() == SessionStatus.COMPLETED));
         // An ended session's empty tree says why (a running one's says the tree is on its way).
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> "No processes: the session is not running."
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> "No processes: the session is not running."
                 .equals(((javafx.scene.control.Label) robot.lookup("#processTree").queryAs(javafx.scene.control.TreeTableView.class)
                         .getPlaceholder()).getText())));
     }

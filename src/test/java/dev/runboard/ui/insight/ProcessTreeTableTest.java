@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.session.ProcessTreeSnapshot;
+import dev.runboard.testing.Poll;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The Processes tab's columns in a wide pane and in one narrowed by a workspace sidebar. */
 @ExtendWith(ApplicationExtension.class)
@@ -54,7 +54,7 @@ class ProcessTreeTableTest {
         double wideCommand = fx(robot, command::getWidth);
 
         robot.interact(() -> stage.setWidth(360));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !state.isVisible()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !state.isVisible()));
         for (TreeTableColumn<ProcessRow, ?> number : List.of(pid, columns.get(2), columns.get(3))) {
             assertEquals(fx(robot, number::getPrefWidth), fx(robot, number::getWidth), 0.5, number.getText() + " is not squeezed");
         }
@@ -62,7 +62,7 @@ class ProcessTreeTableTest {
         assertTrue(fx(robot, command::getWidth) < wideCommand, "and it is what gave way");
 
         robot.interact(() -> stage.setWidth(600));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, state::isVisible));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, state::isVisible));
         assertFalse(fx(robot, () -> table.getRoot().getChildren().isEmpty()));
     }
 

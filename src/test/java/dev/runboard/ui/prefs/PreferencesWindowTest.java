@@ -1,5 +1,6 @@
 package dev.runboard.ui.prefs;
 
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Edit → Preferences… on the real window: it shows the saved settings, refuses what config set refuses, and saves. */
 @ExtendWith(ApplicationExtension.class)
@@ -50,7 +50,7 @@ class PreferencesWindowTest {
     @Test
     void showsTheDefaultsNamesAnInvalidValueAndSavesTheChanges(FxRobot robot) throws Exception {
         robot.clickOn("Edit").clickOn("#preferencesMenuItem");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> "1000".equals(field(robot, "keep_finished").getText())));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> "1000".equals(field(robot, "keep_finished").getText())));
         assertTrue(Files.exists(dataDir.resolve(SettingsStore.FILE)), "the first look writes settings.json with its defaults");
         assertEquals("light", fx(robot, () -> robot.lookup("#pref-theme").queryAs(ChoiceBox.class).getValue()));
         assertEquals("2s", fx(robot, () -> field(robot, "default_grace_ms").getText()), "a duration as people write it");
@@ -58,7 +58,7 @@ class PreferencesWindowTest {
         // Two invalid values at once: each field says its own problem under it, and nothing can be saved.
         robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("lots");
         robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("soon");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> problem(robot, "keep_finished").isVisible()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> problem(robot, "keep_finished").isVisible()
                 && problem(robot, "default_grace_ms").isVisible()));
         assertEquals("'lots' is not allowed: write a whole number of at least 1",
                 fx(robot, () -> problem(robot, "keep_finished").getText()));
@@ -69,10 +69,10 @@ class PreferencesWindowTest {
         robot.clickOn("#pref-theme").clickOn("dark");
         robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("5");
         robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("5s");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !save(robot).isDisabled()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !save(robot).isDisabled()));
         FxReads.clickOn(robot, save(robot));
         SettingsStore store = new SettingsStore(dataDir);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> store.load().settings().keepFinished() == 5);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> store.load().settings().keepFinished() == 5);
         Settings saved = store.load().settings();
         assertEquals("dark", saved.theme());
         assertEquals(5000, saved.defaultGraceMillis());

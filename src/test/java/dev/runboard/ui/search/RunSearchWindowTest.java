@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.runboard.artifact.ViewerLine;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSpec;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
 import java.nio.file.Path;
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** "Search all runs" in the window: results grouped by run; a result opens the viewer at its line. */
 @ExtendWith(ApplicationExtension.class)
@@ -66,14 +66,14 @@ class RunSearchWindowTest {
 
     @Test
     void findsThePlantedLineAndOpensTheViewerAtIt(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 4);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 4);
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#runSearchQuery").tryQuery().isPresent()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#runSearchQuery").tryQuery().isPresent()));
         robot.interact(() -> robot.lookup("#runSearchQuery").queryAs(TextField.class).setText("connection \\w+"));
         robot.clickOn("#runSearchGo");
         @SuppressWarnings("unchecked")
         TreeView<RunSearchWindow.Result> tree = (TreeView<RunSearchWindow.Result>) robot.lookup("#runSearchResults").query();
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> robot.lookup("#runSearchStatus").queryLabeled().getText()).contains("1 of 4 runs"));
         List<TreeItem<RunSearchWindow.Result>> runs = fx(robot, () -> List.copyOf(tree.getRoot().getChildren()));
         assertEquals(1, runs.size(), "one run printed it");
@@ -84,11 +84,11 @@ class RunSearchWindowTest {
         // Only the runs of another command: none printed it.
         robot.interact(() -> robot.lookup("#runSearchCommand").queryAs(TextField.class).setText("echo fine"));
         robot.clickOn("#runSearchGo");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> robot.lookup("#runSearchStatus").queryLabeled().getText()).startsWith("No run printed"));
         robot.interact(() -> robot.lookup("#runSearchCommand").queryAs(TextField.class).setText(""));
         robot.clickOn("#runSearchGo");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> robot.lookup("#runSearchStatus").queryLabeled().getText()).contains("1 of 4 runs"));
         List<TreeItem<RunSearchWindow.Result>> again = fx(robot, () -> List.copyOf(tree.getRoot().getChildren()));
 
@@ -96,7 +96,7 @@ class RunSearchWindowTest {
         robot.interact(() -> tree.getSelectionModel().select(again.get(0).getChildren().get(0)));
         robot.interact(() -> tree.requestFocus());
         robot.type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "read: connection reset by peer".equals(selectedViewerLine(robot)));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> "read: connection reset by peer".equals(selectedViewerLine(robot)));
     }
 
     @Test
@@ -104,11 +104,11 @@ class RunSearchWindowTest {
         for (KeyCode[] keys : List.of(new KeyCode[] {KeyCode.ESCAPE}, new KeyCode[] {KeyCode.CONTROL, KeyCode.W})) {
             robot.interact(() -> window.stage().requestFocus());
             robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL);
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> searchWindow(robot) != null);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> searchWindow(robot) != null);
             Window search = searchWindow(robot);
             robot.interact(search::requestFocus);
             robot.press(keys).release(keys);
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> searchWindow(robot) == null);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> searchWindow(robot) == null);
         }
     }
 

@@ -8,6 +8,7 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.FxUiTasks;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -72,7 +73,7 @@ class SessionsViewModelTest {
         SessionRow r = row.get();
         assertEquals(1, fx(model::polledRowCount), "a running row is polled");
 
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(r::status) == SessionStatus.FAILED);
+        Poll.waitFor(15, TimeUnit.SECONDS, () -> fx(r::status) == SessionStatus.FAILED);
         assertEquals("3", fx(() -> r.exitProperty().get()));
         assertEquals("done", fx(() -> r.lastLineProperty().get()));
         assertFalse(onFxThread.isEmpty());
@@ -95,7 +96,7 @@ class SessionsViewModelTest {
             model.statusFilterProperty().set(StatusFilter.RUNNING);
             model.startPolling();
         });
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> quick.get().status()) == SessionStatus.COMPLETED);
+        Poll.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> quick.get().status()) == SessionStatus.COMPLETED);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1, fx(() -> model.visibleRows().size()), "the ended session left the running filter");
         assertEquals(SessionStatus.RUNNING, fx(() -> model.visibleRows().get(0).status()));
@@ -125,9 +126,9 @@ class SessionsViewModelTest {
             model.setSortReads(java.util.Set.of(LiveColumn.COUNTERS));
             model.startPolling();
         });
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> model.visibleRows().get(0)) == early.get());
+        Poll.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> model.visibleRows().get(0)) == early.get());
         java.nio.file.Files.createFile(go);
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> model.visibleRows().get(0)) == late.get());
+        Poll.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> model.visibleRows().get(0)) == late.get());
         assertEquals(100_000L, fx(() -> late.get().outputBytesProperty().get()), "the size shown is the size written");
     }
 

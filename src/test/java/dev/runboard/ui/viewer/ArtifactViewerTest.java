@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.runboard.artifact.ViewerLine;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
 import dev.runboard.ui.common.Theme;
@@ -77,20 +78,20 @@ class ArtifactViewerTest {
     @Test
     void firstPageEndGoToLineSearchAndTheCutMarker(FxRobot robot) throws Exception {
         ListView<ViewerLine> list = list(robot);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !list.getItems().isEmpty()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !list.getItems().isEmpty()));
         assertTrue(fx(robot, () -> list.getItems().get(0).text()).startsWith("0000001 info step 1 of the \u001B[32mbuild"));
         assertEquals("0000001 info step 1 of the build: compiling module-1 ok", shownText(robot, 0), "ANSI escapes are rendered, not shown");
 
         robot.clickOn("#viewerEnd");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> last(list).text().contains("ERROR")
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> last(list).text().contains("ERROR")
                 && last(list).text().endsWith("code " + LINES + " in step " + LINES / 7)));
 
         // Go to a line: needs the index; the status bar says when it is done.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#viewerInfo").queryAs(Label.class).getText())
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#viewerInfo").queryAs(Label.class).getText())
                 .equals(String.format("%,d lines \u00B7 %s", LINES, dev.runboard.session.Sizes.format(Files.size(log)))));
         robot.interact(() -> robot.lookup("#viewerGoto").queryAs(TextField.class).setText("123456"));
         robot.clickOn("#viewerGoto").type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
             ViewerLine s = list.getSelectionModel().getSelectedItem();
             return s != null && s.number() == 123_455 && s.text().startsWith("0123456 info");
         }));
@@ -99,34 +100,34 @@ class ArtifactViewerTest {
         robot.interact(() -> robot.lookup("#viewerFind").queryAs(TextField.class).setText("ERROR.* code \\d+0000 "));
         robot.clickOn("#viewerFind").type(KeyCode.ENTER);
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> matches(robot).endsWith(" of 59")));
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> matches(robot).endsWith(" of 59")));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("matches label: " + fx(robot, () -> matches(robot)), e);
         }
         assertEquals("13 of 59", matches(robot)); // 130000 is the first 10000-multiple after line 123456; line 300000 is the long line
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> {
             ViewerLine s = list.getSelectionModel().getSelectedItem();
             return s != null && s.number() == 129_999;
         }));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot,
                 () -> String.join("", texts(robot, ".find-current")).equals("ERROR code 130000 ")));
         robot.clickOn("#viewerFind").type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> matches(robot).equals("14 of 59")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> matches(robot).equals("14 of 59")));
 
         // The 10 MiB line is cut, with a marker saying how much is not shown.
         robot.interact(() -> robot.lookup("#viewerGoto").queryAs(TextField.class).setText(String.valueOf(LONG_LINE)));
         robot.clickOn("#viewerGoto").type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot,
                 () -> texts(robot, ".line-cut").stream().anyMatch(t -> t.contains("line cut here: 10 MiB more not shown"))));
     }
 
     @Test
     void aBadRegexSaysSoInsteadOfSearching(FxRobot robot) throws Exception {
         ListView<ViewerLine> list = list(robot);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !list.getItems().isEmpty()));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !list.getItems().isEmpty()));
         robot.interact(() -> robot.lookup("#viewerFind").queryAs(TextField.class).setText("(unclosed"));
         robot.clickOn("#viewerFind").type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> matches(robot).startsWith("bad regex")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> matches(robot).startsWith("bad regex")));
     }
 
     private static ListView<ViewerLine> list(FxRobot robot) {

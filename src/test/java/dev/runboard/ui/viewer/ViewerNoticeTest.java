@@ -4,6 +4,7 @@ import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
 import dev.runboard.ui.common.Theme;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The viewer on a file that is gone and on an empty one: it says what happened and what to do, and stops its progress dot. */
 @ExtendWith(ApplicationExtension.class)
@@ -49,10 +49,10 @@ class ViewerNoticeTest {
         Path empty = Files.createFile(dir.resolve("empty.log"));
         Stage viewer = fx(robot, () -> new ArtifactViewer(new Theme(false), new RecordingDesktop(), new FxUiTasks()).open(null, empty));
         try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#viewerNotice").tryQuery().isPresent());
+            Poll.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#viewerNotice").tryQuery().isPresent());
             String text = fx(robot, () -> robot.lookup("#viewerNotice").queryAs(Label.class).getText());
             assertTrue(text.startsWith("The output is empty"), text);
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !fx(robot, () -> robot.lookup("#viewerProgress").query().isVisible()));
+            Poll.waitFor(20, TimeUnit.SECONDS, () -> !fx(robot, () -> robot.lookup("#viewerProgress").query().isVisible()));
         } finally {
             robot.interact(viewer::hide);
         }

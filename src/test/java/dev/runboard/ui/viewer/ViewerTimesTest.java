@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.runboard.artifact.TimeIndex;
 import dev.runboard.artifact.TimeIndexWriter;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.common.FxUiTasks;
 import dev.runboard.ui.RecordingDesktop;
 import dev.runboard.ui.common.Theme;
@@ -64,13 +65,13 @@ class ViewerTimesTest {
 
     @Test
     void theTimesToggleShowsWhenEachLineWasWritten(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> shownTimes(robot).size() == 0 && rows(robot) == 3);
+        Poll.waitFor(30, TimeUnit.SECONDS, () -> shownTimes(robot).size() == 0 && rows(robot) == 3);
         robot.clickOn("#viewerTimes");
         List<String> want = List.of(TimeIndex.stamp(FIRST), TimeIndex.stamp(FIRST), TimeIndex.stamp(SECOND));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> shownTimes(robot).equals(want));
+        Poll.waitFor(30, TimeUnit.SECONDS, () -> shownTimes(robot).equals(want));
         assertEquals(want, shownTimes(robot));
         robot.clickOn("#viewerTimes");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> shownTimes(robot).isEmpty());
+        Poll.waitFor(30, TimeUnit.SECONDS, () -> shownTimes(robot).isEmpty());
         assertEquals(false, fx(robot, () -> robot.lookup("#viewerTimes").queryAs(ToggleButton.class).isSelected()));
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.store.Json;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * One way to start a session: the sidebar (▶, Run group, Run all, reopening the workspace) and the
@@ -107,7 +107,7 @@ class OneStartPathTest {
         assertTrue(runsOf(cli, "s3").get(0).path("reason").asText().startsWith("queued in suites: 2 of 2 running"),
                 runsOf(cli, "s3").get(0).toString());
         // The table's row says why it waits (in its Last line), not only Facts.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup(".last-line-cell").queryAll()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup(".last-line-cell").queryAll()
                 .stream().anyMatch(n -> n instanceof javafx.scene.control.Labeled l && l.getText() != null
                         && l.getText().startsWith("queued in suites: 2 of 2 running"))));
 
@@ -126,7 +126,7 @@ class OneStartPathTest {
         Json.mapper().readTree(cli.cli("list", "--json").out()).forEach(all::add);
         for (JsonNode s : all) {
             String id = s.path("session_id").asText();
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
                 SessionRow row = fx(robot, () -> window.sessions().find(id));
                 JsonNode now = Json.mapper().readTree(cli.cli("show", id).out());
                 return row != null && fx(robot, row::status).word().equals(now.path("status").asText());
@@ -145,7 +145,7 @@ class OneStartPathTest {
     private static void awaitStatuses(SupervisorFixture cli, Map<String, List<String>> wanted) throws Exception {
         Map<String, List<String>> seen = new HashMap<>();
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
                 for (var e : wanted.entrySet()) {
                     List<String> statuses = runsOf(cli, e.getKey()).stream().map(s -> s.path("status").asText()).toList();
                     seen.put(e.getKey(), statuses);

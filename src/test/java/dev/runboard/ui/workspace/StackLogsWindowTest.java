@@ -11,6 +11,7 @@ import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.SecretEnv;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.stack.StackLog;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
@@ -33,7 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Issue #45 in the window: the stack's Logs tab merges its commands' output; Facts mask secrets until clicked. */
 @ExtendWith(ApplicationExtension.class)
@@ -114,7 +114,7 @@ class StackLogsWindowTest {
 
         // Every line of both commands, once, each after its command's name padded to the widest.
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> logLines(robot).size() >= 40
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> logLines(robot).size() >= 40
                     && logLines(robot).contains("api    | api-20") && logLines(robot).contains("worker | worker-20"));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("logs tab: " + logLines(robot) + "\nsupervisor: " + supervisor.cli("list").out());
@@ -129,7 +129,7 @@ class StackLogsWindowTest {
 
         // It follows the tail: the newest line is on screen, the first has scrolled away; names in their colours.
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> shownCells(robot).stream()
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> shownCells(robot).stream()
                     .anyMatch(f -> f.getText().equals(lastText(lines))));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("shown: " + fx(robot, () -> shownCells(robot).stream()
@@ -148,17 +148,17 @@ class StackLogsWindowTest {
         // Facts show the env_file's value masked, the file-wide environment's plainly; a click shows the secret.
         SessionRow row = fx(robot, () -> fixture.window().sessions().rows().stream()
                 .filter(r -> "api".equals(r.snapshot().stackName())).findFirst().orElseThrow());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row::status) == SessionStatus.COMPLETED);
         assertEquals("hunter2 secret\n", Files.readString(project.resolve("seen.txt")), "the command got the value");
         robot.interact(() -> fixture.window().model().selectedProperty().set(row));
         select(robot, "detailTabs", "factsTab");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#factEnv").queryAs(Label.class)
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#factEnv").queryAs(Label.class)
                 .getText()).contains("DB_PASSWORD=" + SecretEnv.MASK));
         String env = fx(robot, () -> robot.lookup("#factEnv").queryAs(Label.class).getText());
         assertFalse(env.contains("hunter2"), env);
         assertTrue(env.contains("GREETING=hello"), env);
         robot.clickOn("#factEnv");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#factEnv").queryAs(Label.class)
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#factEnv").queryAs(Label.class)
                 .getText()).contains("DB_PASSWORD=hunter2 secret"));
     }
 

@@ -9,6 +9,7 @@ import dev.runboard.process.EngineConfig;
 import dev.runboard.process.SupervisedSessions;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.stack.StackScenarios;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Issue #17 in the window: the supervisor runs the stack; the table and the dependency view show it. */
 @ExtendWith(ApplicationExtension.class)
@@ -91,9 +91,9 @@ class StackWindowTest {
         FxReads.await(robot, () -> fixture.window().workspaces().open(project));
 
         // Opening starts the autostart commands through the supervisor, in order: migrate waits for db.
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> row(robot, "migrate") != null);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> row(robot, "migrate") != null);
         try {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stackLines(robot).stream()
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stackLines(robot).stream()
                     .anyMatch(l -> l.contains("migrate") && l.contains("pending") && l.endsWith("\u2014 waiting for db: ready")));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("stack view: " + stackLines(robot) + "; rows: " + fx(robot, () -> fixture.window().sessions()
@@ -107,25 +107,25 @@ class StackWindowTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("  \u2514 migrate")), "migrate under db: " + lines);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("    \u2514 server")), "server under migrate: " + lines);
 
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
             SessionRow server = row(robot, "server");
             return server != null && fx(robot, server::status) == SessionStatus.RUNNING;
         });
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row(robot, "after_broken")::status) == SessionStatus.SKIPPED);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusTexts(robot).contains("ready")
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row(robot, "after_broken")::status) == SessionStatus.SKIPPED);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> statusTexts(robot).contains("ready")
                 && statusTexts(robot).contains("skipped") && statusTexts(robot).contains("completed"));
         // The reason is the tooltip a user sees with the pointer on the skipped row's status.
         Labeled skipped = fx(robot, () -> robot.lookup(".status-cell").queryAllAs(Labeled.class).stream()
                 .filter(c -> "skipped".equals(c.getText())).findFirst().orElseThrow());
         robot.moveTo(skipped);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> skipped.getTooltip() != null
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> skipped.getTooltip() != null
                 && skipped.getTooltip().isShowing()));
         assertEquals("dependency broken will not succeed: failed (exit 3)", fx(robot, () -> skipped.getTooltip().getText()));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stackLines(robot).stream()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> stackLines(robot).stream()
                 .anyMatch(l -> l.startsWith("db ") && l.contains("ready")));
 
         robot.clickOn("#downButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row(robot, "server")::status) == SessionStatus.KILLED
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, row(robot, "server")::status) == SessionStatus.KILLED
                 && fx(robot, row(robot, "db")::status) == SessionStatus.KILLED);
     }
 }

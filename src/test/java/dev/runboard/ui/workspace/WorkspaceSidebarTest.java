@@ -11,6 +11,7 @@ import dev.runboard.process.ProcInfo;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
+import dev.runboard.testing.Poll;
 import dev.runboard.ui.FxReads;
 import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
@@ -77,21 +78,21 @@ class WorkspaceSidebarTest {
         FxReads.await(robot, () -> window.workspaces().open(project));
         assertEquals("shop", fx(robot, () -> robot.lookup("#workspaceName").queryAs(Label.class).getText()));
         // web autostarts (in the background: the row comes once it has started)
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 1);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 1);
 
         // Run group is `up dev`: web runs already and is not started twice; worker starts.
         robot.clickOn("#runGroup-dev");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 2);
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().rows().size()) == 2);
         List<SessionRow> rows = fx(robot, () -> window.sessions().rows().stream()
                 .sorted(java.util.Comparator.comparing(SessionRow::id)).toList());
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> rows.stream()
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> rows.stream()
                 .allMatch(r -> window.workspaces().linkOf(r) != null)));
         // Sorted by tag, not by id: two sessions started within one second have ids in random order.
         assertEquals(List.of("shop \u203A web", "shop \u203A worker"),
                 fx(robot, () -> rows.stream().map(r -> window.workspaces().linkOf(r).tag()).sorted().toList()));
         assertTrue(tableShows(robot, "shop \u203A worker"), "the table's workspace column tags the session");
         // (A run's first record may say "pending, starting": every start is made, then launched.)
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> commandEntry("worker").lastStatusProperty().get()) == SessionStatus.RUNNING);
 
         // Rerun from the table keeps the link to the workspace command. The worker's row by its tag: ids of one
@@ -108,17 +109,17 @@ class WorkspaceSidebarTest {
                 .map(r -> ((dev.runboard.process.SupervisedSessions) fixture.service()).find(r.id()).orElseThrow()).toList());
         assertEquals(3, sessions.size());
         for (Session s : sessions) {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> tagged(s).size() >= 3);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> tagged(s).size() >= 3);
         }
 
         robot.clickOn("#stopAllButton");
         for (Session s : sessions) {
-            WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> s.status() == SessionStatus.KILLED);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> s.status() == SessionStatus.KILLED);
             assertTrue(tagged(s).isEmpty(), "no process carries " + s.tag() + " any more");
         }
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> window.model().messageProperty().get()).equals("Stopped 3 of shop: 0 survivors"));
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS,
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS,
                 () -> fx(robot, () -> commandEntry("worker").lastStatusProperty().get()) == SessionStatus.KILLED);
         assertTrue(Files.readString(dataDir.resolve("recent-workspaces.json")).contains(project.toString()));
     }
@@ -131,18 +132,18 @@ class WorkspaceSidebarTest {
         assertEquals(List.of("web"), entryNames(robot));
 
         Files.writeString(file, "commands:\n  web:\n    command: ./serve\n  test:\n    command: ./test\n    group: checks\n");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> entryNames(robot).equals(List.of("web", "checks", "test")));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> entryNames(robot).equals(List.of("web", "checks", "test")));
 
         Files.writeString(file, "commands:\n  web:\n    command: ./serve\n    colour: red\n");
         Label error = robot.lookup("#workspaceError").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, error::isVisible));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, error::isVisible));
         String text = fx(robot, error::getText);
         assertTrue(text.startsWith("runboard.yaml:4:5: unknown key 'colour'"), text);
         assertEquals(List.of("web", "checks", "test"), entryNames(robot), "the last good list stays");
         assertTrue(robot.lookup("#run-test").tryQuery().isPresent(), "and can still be run");
 
         Files.writeString(file, "commands:\n  web:\n    command: ./serve --fast\n");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, error::isVisible));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, error::isVisible));
         assertEquals(List.of("web"), entryNames(robot));
     }
 
@@ -167,7 +168,7 @@ class WorkspaceSidebarTest {
         robot.interact(() -> workspaceController().saveSelectedSession());
         robot.interact(() -> robot.lookup("#saveToWorkspaceName").queryAs(TextField.class).setText("greet"));
         robot.clickOn("#saveToWorkspaceButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WorkspaceYaml.read(project.resolve("runboard.yaml")).commands().containsKey("greet"));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> WorkspaceYaml.read(project.resolve("runboard.yaml")).commands().containsKey("greet"));
         var greet = WorkspaceYaml.read(project.resolve("runboard.yaml")).commands().get("greet");
         assertEquals("echo saved", greet.command());
         assertEquals(null, greet.cwd(), "the workspace folder itself is the default cwd");
@@ -182,9 +183,9 @@ class WorkspaceSidebarTest {
         Button stopAll = robot.lookup("#stopAllButton").queryAs(Button.class);
         assertTrue(fx(robot, stopAll::isDisabled), "nothing runs: nothing to stop");
         robot.clickOn("#runAllButton");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, stopAll::isDisabled));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> !fx(robot, stopAll::isDisabled));
         FxReads.clickOn(robot, stopAll);
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stopAll::isDisabled));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stopAll::isDisabled));
     }
 
     private WorkspaceController workspaceController() {
@@ -218,7 +219,7 @@ class WorkspaceSidebarTest {
         assertEquals(false, fx(robot, column::isVisible), "no row from the workspace yet: the command gets the room");
 
         robot.clickOn("#run-lint");
-        WaitForAsyncUtils.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, column::isVisible));
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, column::isVisible));
         assertTrue(tableShows(robot, "shop \u203A lint"), "the column tags the run");
     }
 
