@@ -4,13 +4,22 @@
 # the dark theme, the detail pane, the New session dialog and the artifact viewer on a 300 MB log.
 # usage: docs/screenshots.sh [NAME...]   (after ./mvnw -q package -DskipTests; names: 1024x700 1280x800
 #        main dark detail dialog viewer slurm; none means all; and `remote`, named alone: it needs root, see below;
-#        slurm needs root too, for its one-node cluster)
+#        slurm needs root too, for its one-node cluster; `dialogs`, named alone: every dialog at 1024x700 and
+#        1280x800, light and dark, into docs/dialogs/, by the window-manager check, which may install Xvfb and openbox)
 set -eu
 cd "$(dirname "$0")/.."
 ws=$(mktemp -d)
 homes=()
 trap 'rm -rf "$ws" "${homes[@]}"' EXIT
 want=" ${*:-1024x700 1280x800 main dark detail dialog viewer slurm} "
+if [ "$want" = " dialogs " ]; then
+  # DialogsUnderWindowManagerTest saves each dialog (and the window) it checks, under a real window manager.
+  for theme in light dark; do
+    RUNBOARD_WM_SIZES="1024x700 1280x800" RUNBOARD_WM_MAVEN_ARGS="-Drunboard.screenshots=$PWD/docs/dialogs -Drunboard.theme=$theme" \
+      .ci/window-manager
+  done
+  exit 0
+fi
 wanted() { [[ $want == *" $1 "* ]]; }
 cat >"$ws/runboard.yaml" <<'YAML'
 name: shop

@@ -116,6 +116,9 @@ public final class MainWindow {
         theme.register(scene);
         stage.setScene(scene);
         RunsUi.install(controller.table(), controller.toolBar(), controller.statusChoice(), sessions, model.selectedProperty());
+        // A Progress column with nothing to show steps aside (issue 47); the first estimate brings it back.
+        controller.table().getColumns().stream().filter(c -> "progressColumn".equals(c.getId())).findFirst()
+                .ifPresent(c -> controller.columnChoice().showOnlyWhen(c, sessions.estimatingProperty()));
         dev.runboard.ui.sessions.SlurmColumn.installWhenNeeded(controller.table(), sessions.rows());
         detailView.whenLoaded((view, c) -> c.sideTabs().getTabs().add(RunsUi.historyTab(engine, tasks, model.selectedProperty())));
         workspaces.openProperty().subscribe(open -> { // at once, then at every change

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.testing.Poll;
 import dev.runboard.testing.UnderWindowManager;
+import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * opens at least at its content's size and within the screen, its default button in view, no label in
  * it cut to "...", and closing it leaves a maximized window maximized. Monocle has no window manager,
  * so none of this can go wrong there (a New session dialog opened 600x112; a modal un-maximized the window).
+ *
+ * <p>With {@code -Drunboard.screenshots=DIR} it also saves what each dialog and the window show, not
+ * maximized, as {@code DIR/NAME-WIDTHxHEIGHT-THEME.png} ({@code -Drunboard.theme=dark} for the dark
+ * theme): {@code docs/screenshots.sh dialogs} makes docs/dialogs/ with it, so that a person can look
+ * at every dialog at each size.
  */
 @UnderWindowManager
 @ExtendWith(ApplicationExtension.class)
@@ -47,6 +53,8 @@ class DialogsUnderWindowManagerTest {
     private static final long WAIT_S = 30;
     /** Rounding of a window manager's frame and of fractional layout sizes. */
     private static final double SLACK = 3;
+    /** Where to save screenshots, or null. */
+    private static final String SHOTS = System.getProperty("runboard.screenshots");
 
     @TempDir
     Path dataDir;
@@ -59,7 +67,7 @@ class DialogsUnderWindowManagerTest {
     @Start
     void start(Stage primary) {
         stage = primary;
-        fixture = WindowFixture.open(primary, dataDir);
+        fixture = WindowFixture.open(primary, dataDir, dev.runboard.ui.common.Theme.fromEnvironment()); // -Drunboard.theme=dark for its screenshots
     }
 
     @AfterEach
@@ -72,6 +80,13 @@ class DialogsUnderWindowManagerTest {
         Rectangle2D screen = fx(robot, () -> Screen.getPrimary().getVisualBounds());
         // The window itself first: within the screen, whatever size it was made at.
         assertWithin(robot, stage, screen, "the main window");
+        // Two runs of one command, for Compare; then one running, for the quit dialog.
+        for (int run = 0; run < 2; run++) {
+            FxReads.await(robot, () -> fixture.window().model().launch(SessionSpec.shell("printf 'build 1\\nok\\n'; echo $RANDOM")
+                    .cwd(workDir).build()));
+        }
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().stream()
+                .filter(r -> r.status().isTerminal()).count()) == 2);
         FxReads.await(robot, () -> fixture.window().model().launch(SessionSpec.shell("sleep 60").cwd(workDir).build()));
         List<String> problems = new ArrayList<>();
         for (boolean maximized : List.of(false, true)) {
@@ -83,6 +98,13 @@ class DialogsUnderWindowManagerTest {
             check(robot, screen, "Preferences (" + state + ")",
                     () -> robot.press(KeyCode.CONTROL, KeyCode.COMMA).release(KeyCode.COMMA, KeyCode.CONTROL), maximized, problems);
             check(robot, screen, "Keyboard shortcuts (" + state + ")", () -> robot.type(KeyCode.F1), maximized, problems);
+            check(robot, screen, "Search all runs (" + state + ")",
+                    () -> robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL),
+                    maximized, problems);
+            check(robot, screen, "Compare (" + state + ")", () -> compareRuns(robot), maximized, problems);
+            if (!maximized) {
+                save(robot, stage, "main-window");
+            }
             check(robot, screen, "Quit with a session running (" + state + ")",
                     () -> robot.press(KeyCode.CONTROL, KeyCode.Q).release(KeyCode.Q, KeyCode.CONTROL), maximized, problems);
         }
@@ -132,13 +154,18 @@ class DialogsUnderWindowManagerTest {
             }
         }
         problems.addAll(fx(robot, () -> cutLabels(robot, root, name)));
+        if (!maximized) {
+            save(robot, dialog, name.replaceAll(" \\(.*", ""));
+        }
 
         if (!fx(robot, dialog::isFocused)) {
             problems.add(name + ": opened without the keyboard's focus");
             robot.interact(dialog::requestFocus);
         }
         robot.type(KeyCode.ESCAPE);
-        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !dialog.isShowing()));
+        dev.runboard.process.Await.until(java.time.Duration.ofSeconds(WAIT_S), () -> name + " to close on Esc; focused: "
+                + fx(robot, dialog::isFocused) + ", its focus owner: " + fx(robot, () -> String.valueOf(dialog.getScene().getFocusOwner()))
+                + ", the window focused: " + fx(robot, stage::isFocused), () -> fx(robot, () -> !dialog.isShowing()));
         for (int i = 0; i < 5; i++) {
             WaitForAsyncUtils.waitForFxEvents();
         }
@@ -147,6 +174,40 @@ class DialogsUnderWindowManagerTest {
             robot.interact(() -> stage.setMaximized(true));
             Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, stage::isMaximized));
         }
+    }
+
+    /** Selects the second run of the printf command and asks its History tab to compare it with the first. */
+    private void compareRuns(FxRobot robot) {
+        SessionRow second = fx(robot, () -> fixture.window().sessions().rows().stream()
+                .filter(r -> r.commandProperty().get().startsWith("printf")).reduce((a, b) -> b).orElseThrow());
+        robot.interact(() -> fixture.window().model().selectedProperty().set(second));
+        robot.clickOn("History");
+        try {
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#comparePrevious").tryQuery()
+                    .map(n -> n.isVisible() && !n.isDisabled()).orElse(false)));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the History tab offers no Compare with previous run", e);
+        }
+        robot.clickOn("#comparePrevious");
+    }
+
+    /** With -Drunboard.screenshots: what the window shows, as a person would look at it, into a PNG. */
+    private static void save(FxRobot robot, Window window, String name) throws java.io.IOException {
+        if (SHOTS == null) {
+            return;
+        }
+        javafx.scene.image.WritableImage image = fx(robot, () -> window.getScene().snapshot(null));
+        int w = (int) image.getWidth();
+        int h = (int) image.getHeight();
+        int[] argb = new int[w * h];
+        image.getPixelReader().getPixels(0, 0, w, h, javafx.scene.image.PixelFormat.getIntArgbInstance(), argb, 0, w);
+        java.awt.image.BufferedImage png = new java.awt.image.BufferedImage(w, h, java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        png.setRGB(0, 0, w, h, argb, 0, w);
+        Rectangle2D whole = fx(robot, () -> Screen.getPrimary().getBounds());
+        String file = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-") + "-" + fmt(whole.getWidth()) + "x"
+                + fmt(whole.getHeight()) + "-" + System.getProperty("runboard.theme", "light") + ".png";
+        Path dir = java.nio.file.Files.createDirectories(Path.of(SHOTS));
+        javax.imageio.ImageIO.write(png, "png", dir.resolve(file).toFile());
     }
 
     private static Window opened(List<Window> before) {

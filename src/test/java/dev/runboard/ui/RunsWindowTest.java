@@ -104,6 +104,11 @@ class RunsWindowTest {
         assertTrue(fx(robot, () -> lines.getItems().contains("-[INFO] Total time:  4.211 s")), fx(robot, () -> lines.getItems().toString()));
         assertEquals("-[INFO] Tests run: 12, Time elapsed: 0.352 s", fx(robot, () -> lines.getSelectionModel().getSelectedItem()),
                 "opens at the first difference");
+        // Single-spaced, as diff(1) in a terminal: a line's row is not much taller than its text.
+        double[] rowAndFont = fx(robot, () -> lines.lookupAll(".list-cell").stream().map(n -> (javafx.scene.control.ListCell<?>) n)
+                .filter(c -> !c.isEmpty()).findFirst().map(c -> new double[] {c.getHeight(), c.getFont().getSize()}).orElseThrow());
+        assertTrue(rowAndFont[0] <= 1.7 * rowAndFont[1], "a diff line's row is " + rowAndFont[0] + " px high for a "
+                + rowAndFont[1] + " px font");
         robot.clickOn("#ignoreVolatile");
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#diffResult").queryAs(Label.class)
                 .getText()).startsWith("Same output"));

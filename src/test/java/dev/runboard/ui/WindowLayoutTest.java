@@ -58,6 +58,31 @@ class WindowLayoutTest {
         assertNothingClippedAt(robot, 1280, 800);
     }
 
+    /**
+     * On a wide window (here the 1280 px of the test's screen) the room goes where the text is long: the Command and Last line columns, not
+     * Working dir or the fixed-width ones; and the Progress column, with no running command that has
+     * earlier runs to go by, steps aside (at 1920 px the Command column had stayed 110-145 px wide while
+     * Working dir and an empty Progress column took more).
+     */
+    @Test
+    void aWideWindowGivesItsRoomToCommandAndLastLineAndShowsNoEmptyProgressColumn(FxRobot robot) throws Exception {
+        FxReads.await(robot, () -> window.model().launch(SessionSpec.shell("sleep 60 # " + "a long command line ".repeat(8))
+                .cwd(project).build()));
+        robot.interact(() -> {
+            window.stage().setWidth(1280); // Monocle's screen: a stage wider than it breaks its frame buffer
+            window.stage().setHeight(800);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TableView<?> table = robot.lookup("#sessionTable").queryAs(javafx.scene.control.TableView.class);
+        java.util.Map<String, Double> widths = fx(robot, () -> table.getVisibleLeafColumns().stream()
+                .collect(java.util.stream.Collectors.toMap(c -> c.getText(), c -> c.getWidth())));
+        double tableWidth = fx(robot, table::getWidth);
+        List<String> widest = widths.entrySet().stream().sorted(java.util.Map.Entry.<String, Double>comparingByValue().reversed())
+                .limit(2).map(java.util.Map.Entry::getKey).sorted().toList();
+        assertEquals(List.of("Command", "Last line"), widest, "the two widest columns, in a " + tableWidth + " px table: " + widths);
+        org.junit.jupiter.api.Assertions.assertFalse(widths.containsKey("Progress"), "nothing to show, no column: " + widths);
+    }
+
     private void assertNothingClippedAt(FxRobot robot, int width, int height) throws Exception {
         Files.writeString(project.resolve("runboard.yaml"), """
                 name: shop

@@ -47,63 +47,98 @@ public final class ScreenFit {
         dialog.initModality(javafx.stage.Modality.NONE);
         dialog.addEventHandler(javafx.scene.control.DialogEvent.DIALOG_SHOWN, e -> {
             javafx.scene.Scene scene = dialog.getDialogPane().getScene();
-            fitToContent(scene);
-            // Again at each layout pulse and each size change for the first two seconds: wrapped text and scroll
-            // panes know their height only after a layout, and the window manager's own idea of the size (600x112
-            // for New session, 200x200 for the first Preferences) can come after ours. It only ever grows the
-            // window; after the two seconds a person's resizing is theirs.
-            Window w = scene.getWindow();
-            w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
-            javafx.beans.InvalidationListener regrow = o -> fitToContent(scene);
-            Runnable[] refit = new Runnable[1];
-            refit[0] = () -> {
-                fitToContent(scene);
-                // The window manager may give the keyboard back to the owner as it maps the dialog: while the
-                // person is still in the owner (not elsewhere), the dialog asks again.
-                Window owner = dialog.getOwner();
-                if (!w.isFocused() && owner != null && owner.isFocused()) {
-                    w.requestFocus();
+            Runnable stop = settle(scene, dialog.getOwner(), () -> fitToContent(scene), () -> dialog.setResizable(resizable));
+            dialog.addEventHandler(javafx.scene.control.DialogEvent.DIALOG_HIDDEN, h -> stop.run());
+        });
+    }
+
+    /**
+     * Opens a window of the app's own (Search all runs, Compare) at {@code width} x {@code height}, or the
+     * screen's area where that is smaller, under any window manager: under openbox, Search all runs opened
+     * 200x200, its search field in the tool bar's overflow, and without the keyboard. Call before its first show;
+     * each show settles it again.
+     */
+    public static void openWhole(javafx.stage.Stage stage, double width, double height) {
+        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_SHOWN, e -> {
+            javafx.scene.Scene scene = stage.getScene();
+            Runnable stop = settle(scene, stage.getOwner(), () -> growTo(scene, width, w -> height), () -> { });
+            stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, new javafx.event.EventHandler<>() {
+                @Override
+                public void handle(javafx.stage.WindowEvent hidden) {
+                    stop.run();
+                    stage.removeEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, this); // one per show
                 }
-            };
-            scene.addPostLayoutPulseListener(refit[0]);
-            w.widthProperty().addListener(regrow);
-            w.heightProperty().addListener(regrow);
-            javafx.animation.PauseTransition settle = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
-            Runnable stop = () -> {
-                scene.removePostLayoutPulseListener(refit[0]);
-                w.widthProperty().removeListener(regrow);
-                w.heightProperty().removeListener(regrow);
-                dialog.setResizable(resizable);
-            };
-            settle.setOnFinished(f -> stop.run());
-            settle.play();
-            dialog.addEventHandler(javafx.scene.control.DialogEvent.DIALOG_HIDDEN, h -> {
-                settle.stop();
-                stop.run();
             });
         });
     }
 
     /**
-     * Grows the window by what its scene lacks of the root's preferred size, kept within the screen. By the
+     * Fits a window just shown now, and again at each layout pulse and each size change for its first two
+     * seconds: wrapped text and scroll panes know their height only after a layout, and the window manager's
+     * own idea of the size (600x112 for New session, 200x200 for the first Preferences) can come after ours.
+     * It only ever grows the window; after the two seconds a person's resizing is theirs. Returns what stops
+     * it early (the window hidden); {@code done} runs when it stops.
+     */
+    private static Runnable settle(javafx.scene.Scene scene, Window owner, Runnable fit, Runnable done) {
+        fit.run();
+        Window w = scene.getWindow();
+        w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
+        javafx.beans.InvalidationListener regrow = o -> fit.run();
+        Runnable refit = () -> {
+            fit.run();
+            // The window manager may give the keyboard back to the owner as it maps the window: while the
+            // person is still in the owner (not elsewhere), the window asks again.
+            if (!w.isFocused() && owner != null && owner.isFocused()) {
+                w.requestFocus();
+            }
+        };
+        scene.addPostLayoutPulseListener(refit);
+        w.widthProperty().addListener(regrow);
+        w.heightProperty().addListener(regrow);
+        javafx.animation.PauseTransition settled = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
+        boolean[] stopped = new boolean[1];
+        Runnable stop = () -> {
+            if (!stopped[0]) {
+                stopped[0] = true;
+                settled.stop();
+                scene.removePostLayoutPulseListener(refit);
+                w.widthProperty().removeListener(regrow);
+                w.heightProperty().removeListener(regrow);
+                done.run();
+            }
+        };
+        settled.setOnFinished(f -> stop.run());
+        settled.play();
+        return stop;
+    }
+
+    private static void fitToContent(javafx.scene.Scene scene) {
+        if (scene.getRoot() != null) {
+            growTo(scene, scene.getRoot().prefWidth(-1), width -> scene.getRoot().prefHeight(width));
+        }
+    }
+
+    /**
+     * Grows the window by what its scene lacks of the size wanted (a dialog's: its root's preferred size),
+     * kept within the screen. By the
      * scene's lack, not to a window size: how much of a window's size its frame takes is known only once the
      * window manager has framed it (a size set from a frame measured too early left New session 21 px short,
      * and one measured right after a resize grew the window on to the screen's edge).
      */
-    private static void fitToContent(javafx.scene.Scene scene) {
+    private static void growTo(javafx.scene.Scene scene, double wantWidth, java.util.function.DoubleUnaryOperator wantHeightAt) {
         Window w = scene.getWindow();
-        if (w == null || scene.getRoot() == null || known(w.getWidth()) == 0 || known(scene.getWidth()) == 0) {
+        if (w == null || known(w.getWidth()) == 0 || known(scene.getWidth()) == 0) {
             return; // not shown and laid out yet: asked again at the next pulse or size change
         }
         Rectangle2D area = areaOf(w);
         double frameWidth = Math.max(0, w.getWidth() - scene.getWidth());
         double frameHeight = Math.max(0, w.getHeight() - scene.getHeight());
-        double contentWidth = Math.min(area.getWidth() - MARGIN - frameWidth, scene.getRoot().prefWidth(-1));
+        double contentWidth = Math.min(area.getWidth() - MARGIN - frameWidth, wantWidth);
         double lackWidth = contentWidth - scene.getWidth();
         double width = lackWidth > 0.5 ? w.getWidth() + lackWidth : w.getWidth();
         // The height the content needs at the width it will have; a GridPane asked at a NaN width never returned.
         double contentHeight = Math.min(area.getHeight() - MARGIN - frameHeight,
-                scene.getRoot().prefHeight(Math.max(1, width - frameWidth)));
+                wantHeightAt.applyAsDouble(Math.max(1, width - frameWidth)));
         double lackHeight = contentHeight - scene.getHeight();
         if (lackWidth > 0.5) {
             w.setWidth(width);

@@ -56,6 +56,7 @@ final class DiffWindow {
         stage.setScene(new Scene(root, 1000, 700));
         stage.setTitle("Compare " + olderLabel + " with " + newerLabel + " \u2014 runboard");
         CloseKeys.install(stage);
+        dev.runboard.ui.common.ScreenFit.openWhole(stage, 1000, 700);
     }
 
     void show() {
@@ -98,7 +99,8 @@ final class DiffWindow {
         protected void updateItem(String line, boolean empty) {
             super.updateItem(line, empty);
             setText(empty ? null : line);
-            String style = "-fx-font-family: monospace;";
+            // Lines as a terminal or diff(1) shows them: the theme's list cells are 2.8 em high, which read as double spacing.
+            String style = "-fx-font-family: monospace; -fx-cell-size: 1.45em; -fx-padding: 0 0.5em 0 0.5em;";
             if (!empty && line != null && !line.isEmpty()) {
                 if (line.startsWith("@@")) {
                     style += "-fx-text-fill: #3a7bd5;";

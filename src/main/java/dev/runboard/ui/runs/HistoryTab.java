@@ -55,6 +55,8 @@ final class HistoryTab {
         this.row = row;
         summary.setId("historySummary");
         summary.setWrapText(true);
+        // Its lines whole: in a VBox above a table that grows, a wrapping label was squeezed to one cut line.
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         progressText.setId("historyProgress");
         progressBar.setPrefWidth(160);
         comparePrevious.setId("comparePrevious");
@@ -70,7 +72,10 @@ final class HistoryTab {
         VBox.setVgrow(runs, Priority.ALWAYS);
         comparePrevious.setOnAction(e -> compare(false));
         compareGreen.setOnAction(e -> compare(true));
-        HBox buttons = new HBox(8, comparePrevious, compareGreen);
+        // The two buttons side by side, one under the other in a narrow pane: never cut ("Compare with previou...").
+        comparePrevious.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        compareGreen.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.FlowPane buttons = new javafx.scene.layout.FlowPane(8, 8, comparePrevious, compareGreen);
         VBox box = new VBox(8, progressLine, summary, sparkline, buttons, runs);
         box.setPadding(new Insets(8));
         tab = new Tab("History", box);

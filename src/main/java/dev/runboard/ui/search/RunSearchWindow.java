@@ -132,6 +132,13 @@ public final class RunSearchWindow {
         s.setScene(scene);
         s.setOnHidden(e -> generation.incrementAndGet()); // a search still going stops
         CloseKeys.install(s);
+        dev.runboard.ui.common.ScreenFit.openWhole(s, 900, 560);
+        // The keyboard to the search field once the window has it (asked before, it can land on the results).
+        s.focusedProperty().addListener((o, was, now) -> {
+            if (now && results.getRoot().getChildren().isEmpty()) {
+                query.requestFocus();
+            }
+        });
         return s;
     }
 

@@ -54,6 +54,8 @@ public final class SessionsViewModel {
     /** When set, only the runs of this command are shown (the "same command" filter). */
     private final ObjectProperty<RunKey> sameCommand = new SimpleObjectProperty<>(this, "sameCommand");
     private final ReadOnlyIntegerWrapper runningCount = new ReadOnlyIntegerWrapper(this, "runningCount");
+    /** Whether a live session has an estimate to show (a progress, or "longer than usual"): the Progress column shows only then. */
+    private final javafx.beans.property.ReadOnlyBooleanWrapper estimating = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "estimating");
     private final ReadOnlyLongWrapper bytesOnDisk = new ReadOnlyLongWrapper(this, "bytesOnDisk");
     private final List<Consumer<SessionRow>> endListeners = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<SessionRow, List<SessionInsight.Event>>> eventListeners = new CopyOnWriteArrayList<>();
@@ -238,6 +240,7 @@ public final class SessionsViewModel {
         if (live || started || !ended.isEmpty()) {
             recount();
         }
+        estimating.set(polling.stream().map(SessionRow::snapshot).anyMatch(s -> s.isRunning() && (s.progress() != null || s.longerThanUsual())));
         ended.forEach(r -> endListeners.forEach(l -> l.accept(r)));
     }
 
@@ -349,6 +352,10 @@ public final class SessionsViewModel {
 
     public ObjectProperty<StatusFilter> statusFilterProperty() {
         return statusFilter;
+    }
+
+    public javafx.beans.property.ReadOnlyBooleanProperty estimatingProperty() {
+        return estimating.getReadOnlyProperty();
     }
 
     public ReadOnlyIntegerProperty runningCountProperty() {

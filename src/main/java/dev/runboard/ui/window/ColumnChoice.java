@@ -96,7 +96,7 @@ public final class ColumnChoice {
      * Shows {@code column} only while {@code relevant} holds (a Host column with no remote session
      * would be an empty one taking the room of others); the person's choice still applies on top.
      */
-    void showOnlyWhen(TableColumn<?, ?> column, javafx.beans.value.ObservableBooleanValue relevant) {
+    public void showOnlyWhen(TableColumn<?, ?> column, javafx.beans.value.ObservableBooleanValue relevant) {
         onlyWhen.put(column, relevant);
         relevant.addListener((o, was, now) -> fitter.fit());
         fitter.fit();

@@ -173,6 +173,7 @@ public final class MainController {
         columnChoice = ColumnChoice.install(sessionTable, List.of(statusColumn, commandColumn),
                 List.of(cwdColumn, startedColumn, rssColumn, cpuColumn, outputColumn, elapsedColumn, hostColumn));
         columnChoice.showOnlyWhen(hostColumn, RemoteRows.anyIn(model.sessions().rows()));
+        CommandRoom.install(sessionTable, commandColumn);
         detail.whenLoaded((view, c) -> {
             c.setActions(this::onRerun, this::onEditRerun);
             c.rowProperty().bind(model.selectedProperty());

@@ -1,7 +1,5 @@
 package dev.runboard.ui.window;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,10 +22,6 @@ final class ResponsiveColumns {
     private final TableView<?> table;
     private final List<? extends TableColumn<?, ?>> hideFirst;
     private final Predicate<TableColumn<?, ?>> wanted;
-    /** The columns stepped aside for room, the last one on top: it comes back first. */
-    private final Deque<TableColumn<?, ?>> hidden = new ArrayDeque<>();
-    /** The columns hidden because the person chose so. */
-    private final Set<TableColumn<?, ?>> chosenAway = new HashSet<>();
 
     private ResponsiveColumns(TableView<?> table, List<? extends TableColumn<?, ?>> hideFirst,
             Predicate<TableColumn<?, ?>> wanted) {
@@ -49,47 +43,42 @@ final class ResponsiveColumns {
         return columns;
     }
 
-    /** Shows and hides columns for the table's width and the person's choice; call after the choice changed. */
+    /**
+     * Shows and hides columns for the table's width and the person's choice; call after the choice changed.
+     * Worked out afresh each time from what is wanted and the width, never from what an earlier call hid:
+     * keeping a stack of stepped-aside columns left a column that became wanted later (Host, once a remote
+     * session is listed) waiting for room that less needed columns kept, depending on the order things
+     * happened in.
+     */
     void fit() {
+        Set<TableColumn<?, ?>> shown = new HashSet<>();
         for (TableColumn<?, ?> c : table.getColumns()) {
-            if (!wanted.test(c)) {
-                if (chosenAway.add(c)) {
-                    c.setVisible(false);
-                    hidden.remove(c);
-                }
-            } else if (chosenAway.remove(c)) {
-                // Chosen again: one that may step aside waits for room like the others; any other is shown now.
-                if (hideFirst.contains(c)) {
-                    hidden.push(c);
-                } else {
-                    c.setVisible(true);
-                }
+            // A column whose visibility is bound has an owner that shows it (the workspace's tag column): it only takes room.
+            if (c.visibleProperty().isBound() ? c.isVisible() : wanted.test(c)) {
+                shown.add(c);
             }
         }
         double width = table.getWidth();
-        if (width <= 0) {
-            return;
-        }
-        for (TableColumn<?, ?> c : hideFirst) {
-            if (needed() <= width) {
-                break;
-            }
-            if (c.isVisible()) {
-                c.setVisible(false);
-                hidden.push(c);
+        if (width > 0) {
+            for (TableColumn<?, ?> c : hideFirst) {
+                if (needed(shown) <= width) {
+                    break;
+                }
+                shown.remove(c);
             }
         }
-        while (!hidden.isEmpty() && needed() + hidden.peek().getMinWidth() <= width) {
-            hidden.pop().setVisible(true);
+        for (TableColumn<?, ?> c : table.getColumns()) {
+            boolean show = shown.contains(c);
+            if (!c.visibleProperty().isBound() && c.isVisible() != show) {
+                c.setVisible(show);
+            }
         }
     }
 
-    private double needed() {
+    private static double needed(Set<TableColumn<?, ?>> shown) {
         double sum = SLACK;
-        for (TableColumn<?, ?> c : table.getColumns()) {
-            if (c.isVisible()) {
-                sum += c.getMinWidth();
-            }
+        for (TableColumn<?, ?> c : shown) {
+            sum += c.getMinWidth();
         }
         return sum;
     }
