@@ -36,6 +36,11 @@ final class DescriptorFlood implements AutoCloseable {
         return flood;
     }
 
+    /** How many connections it holds. */
+    int size() {
+        return held.size();
+    }
+
     @Override
     public void close() throws IOException {
         for (SocketChannel ch : held) {

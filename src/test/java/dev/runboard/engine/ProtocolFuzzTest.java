@@ -215,8 +215,9 @@ class ProtocolFuzzTest {
                     try (DescriptorFlood flood = DescriptorFlood.open(fx.client().paths().socket(), FLOOD)) {
                         Await.until(Duration.ofSeconds(30), "the supervisor to hold every descriptor it may (" + limit + ")",
                                 () -> DescriptorFlood.openFiles(pid) >= limit);
-                        Await.until(Duration.ofSeconds(10), "list to wait on the supervisor out of descriptors",
-                                () -> watch.waitingFor() > Duration.ofMillis(500).toNanos());
+                        Await.until(Duration.ofSeconds(10), () -> "list to wait on the supervisor out of descriptors (the flood holds "
+                                + flood.size() + " connections, the supervisor " + DescriptorFlood.openFiles(pid) + " descriptors; list's last"
+                                + " calls: " + watch.lastCalls(3) + ")", () -> watch.waitingFor() > Duration.ofMillis(500).toNanos());
                     } finally {
                         released = System.nanoTime(); // once the flood's connections are closed
                     }
@@ -597,6 +598,14 @@ class ProtocolFuzzTest {
                     break;
                 }
                 LockSupport.parkNanos(Duration.ofMillis(300).toNanos()); // pacing, not waiting for anything
+            }
+        }
+
+        /** The last {@code n} calls, as a failure names them: how long each took and how it ended. */
+        String lastCalls(int n) {
+            synchronized (calls) {
+                return calls.subList(Math.max(0, calls.size() - n), calls.size()).stream()
+                        .map(c -> (c.end - c.start) / 1_000_000 + " ms " + (c.failure == null ? "answered" : c.failure)).toList().toString();
             }
         }
 

@@ -42,8 +42,11 @@ class NewSessionDefaultsTest {
     void theDialogShowsTheConfiguredTimeoutAndPriority(FxRobot robot) throws Exception {
         config("default_timeout_ms", "60000");
         config("default_nice", "5");
+        config("default_max_output", "50M");
         openDialog(robot);
         assertEquals("1m", fx(robot, () -> robot.lookup("#timeoutField").queryAs(TextField.class).getText()));
+        assertEquals("50 MiB (default)", fx(robot, () -> robot.lookup("#maxOutputField").queryAs(TextField.class).getPromptText()),
+                "an empty Keep output field keeps what the settings say");
         CheckBox background = robot.lookup("#backgroundCheck").queryAs(CheckBox.class);
         assertTrue(fx(robot, background::isSelected));
         assertEquals("Background (nice 5)", fx(robot, background::getText));

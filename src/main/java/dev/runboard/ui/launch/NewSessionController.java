@@ -26,6 +26,8 @@ public final class NewSessionController {
     @FXML private TextField cwdField;
     @FXML private javafx.scene.control.ComboBox<String> hostField;
     @FXML private TextField timeoutField;
+    @FXML private TextField maxOutputField;
+    @FXML private Label maxOutputError;
     @FXML private TextField graceField;
     @FXML private javafx.scene.control.CheckBox ptyCheck;
     @FXML private javafx.scene.control.CheckBox backgroundCheck;
@@ -82,6 +84,8 @@ public final class NewSessionController {
             }
         });
         timeoutField.textProperty().bindBidirectional(model.timeoutProperty());
+        maxOutputField.textProperty().bindBidirectional(model.maxOutputProperty());
+        maxOutputField.setPromptText(model.maxOutputPrompt());
         graceField.textProperty().bindBidirectional(model.graceProperty());
         ptyCheck.selectedProperty().bindBidirectional(model.ptyProperty());
         backgroundCheck.selectedProperty().bindBidirectional(model.backgroundProperty());
@@ -108,6 +112,7 @@ public final class NewSessionController {
         bindError(timeoutError, "timeout");
         bindError(graceError, "grace");
         bindError(hangError, "hang");
+        bindError(maxOutputError, "maxOutput");
         bindError(formError, "form");
         model.env().addListener((ListChangeListener<EnvEntry>) c -> rebuildEnvRows());
         rebuildEnvRows();

@@ -26,7 +26,8 @@ import javafx.collections.ObservableList;
  * (the names of {@link InvalidSpecException#field()}) so the view shows each beside its field.
  */
 public final class NewSessionViewModel {
-    public static final String[] FIELDS = {"command", "shell", "cwd", "host", "slurm", "env", "timeout", "grace", "hang", "form"};
+    public static final String[] FIELDS = {"command", "shell", "cwd", "host", "slurm", "env", "timeout", "grace", "hang", "maxOutput",
+        "form"};
 
     private final StringProperty command = new SimpleStringProperty(this, "command", "");
     private final StringProperty shell = new SimpleStringProperty(this, "shell", SessionSpec.defaultShell().toString());
@@ -41,6 +42,9 @@ public final class NewSessionViewModel {
     /** While a remote launch waits for its host: what the form is waiting for; otherwise null. */
     private final StringProperty hostStatus = new SimpleStringProperty(this, "hostStatus");
     private final StringProperty timeout = new SimpleStringProperty(this, "timeout", "");
+    /** max_output as people write sizes (50M); empty: the settings' default_max_output, else the whole output. */
+    private final StringProperty maxOutput = new SimpleStringProperty(this, "maxOutput", "");
+    private String maxOutputPrompt = "all";
     /** The hang watchdog: silence longer than this warns, or kills the tree when {@link #hangKills}. */
     private final StringProperty hangAfter = new SimpleStringProperty(this, "hangAfter", "");
     private final BooleanProperty hangKills = new SimpleBooleanProperty(this, "hangKills");
@@ -86,6 +90,7 @@ public final class NewSessionViewModel {
     public NewSessionViewModel(Path defaultCwd, SessionDefaults defaults) {
         this(defaultCwd, defaults.grace(), defaults.previewBytes(), defaults.rules());
         timeout.set(Durations.format(defaults.timeout()));
+        maxOutputPrompt = defaults.maxOutput() == null ? "all" : dev.runboard.session.Sizes.format(defaults.maxOutput()) + " (default)";
         background.set(defaults.nice() > 0);
         backgroundNice = defaults.nice() > 0 ? defaults.nice() : SessionSpec.BACKGROUND_NICE;
     }
@@ -110,6 +115,7 @@ public final class NewSessionViewModel {
         timeout.set(Durations.format(spec.timeout()));
         hangAfter.set(Durations.format(spec.watch().hangAfter()));
         hangKills.set(spec.watch().hangAction() == WatchSpec.HangAction.KILL);
+        maxOutput.set(spec.maxOutputBytes() == null ? "" : dev.runboard.session.Sizes.format(spec.maxOutputBytes()));
         grace.set(Durations.format(spec.grace()));
         pty.set(spec.pty());
         background.set(spec.nice() > 0);
@@ -201,7 +207,24 @@ public final class NewSessionViewModel {
         b.watch(withRules);
         duration(hangAfter.get(), "hang", "hang after", after -> b.watch(withRules.withHang(after,
                 hangKills.get() ? WatchSpec.HangAction.KILL : WatchSpec.HangAction.WARN)));
+        ok &= maxOutput(b);
         return ok ? Optional.of(b.build()) : Optional.empty();
+    }
+
+    /** The Keep output field: empty for the default, else a size of at least SessionSpec's minimum. */
+    private boolean maxOutput(SessionSpec.Builder b) {
+        String text = maxOutput.get() == null ? "" : maxOutput.get().strip();
+        if (text.isEmpty()) {
+            b.maxOutputBytes(null);
+            return true;
+        }
+        try {
+            b.maxOutputBytes(SessionSpec.checkMaxOutput(dev.runboard.session.Sizes.parse(text), "keep output", text));
+            return true;
+        } catch (IllegalArgumentException e) {
+            error("maxOutput").set(e.getMessage());
+            return false;
+        }
     }
 
     private Optional<Path> path(String text, String field) {
@@ -340,6 +363,15 @@ public final class NewSessionViewModel {
 
     public BooleanProperty hangKillsProperty() {
         return hangKills;
+    }
+
+    /** What an empty Keep output field means: "all", or the settings' default_max_output. */
+    public String maxOutputPrompt() {
+        return maxOutputPrompt;
+    }
+
+    public StringProperty maxOutputProperty() {
+        return maxOutput;
     }
 
     public StringProperty timeoutProperty() {

@@ -33,7 +33,7 @@ class NewSessionViewModelTest {
     @Test
     void aFreshFormStartsFromTheSettingsPriorityAndTimeout() {
         SessionDefaults defaults = new SessionDefaults(java.time.Duration.ofSeconds(3), SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(),
-                5, java.time.Duration.ofSeconds(60), null);
+                5, java.time.Duration.ofSeconds(60), null, null);
         NewSessionViewModel form = new NewSessionViewModel(dir, defaults);
         assertEquals("1m", form.timeoutProperty().get());
         assertEquals("3s", form.graceProperty().get());
@@ -46,9 +46,38 @@ class NewSessionViewModelTest {
         assertEquals(java.time.Duration.ofSeconds(60), launched.get(0).timeout());
 
         NewSessionViewModel normal = new NewSessionViewModel(dir, new SessionDefaults(SessionSpec.DEFAULT_GRACE,
-                SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(), 0, null, null));
+                SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(), 0, null, null, null));
         assertEquals("", normal.timeoutProperty().get(), "no default timeout: the field is empty");
         assertFalse(normal.backgroundProperty().get(), "default_nice 0: normal priority");
+    }
+
+    /** Keep output (issue 46's max_output in the dialog): a size as people write it, refused below the minimum, prefilled on rerun. */
+    @Test
+    void keepOutputTakesASizeSaysWhatIsWrongBesideItAndComesBackOnRerun() {
+        NewSessionViewModel form = new NewSessionViewModel(dir, new SessionDefaults(SessionSpec.DEFAULT_GRACE,
+                SessionSpec.DEFAULT_PREVIEW_BYTES, List.of(), 0, null, null, 5L << 30));
+        assertEquals("5 GiB (default)", form.maxOutputPrompt(), "empty means the settings' default_max_output");
+        form.commandProperty().set("make");
+        List<SessionSpec> launched = new ArrayList<>();
+        assertTrue(form.launch(spec -> launched.add(spec.validate())), form.error("form").get());
+        assertEquals(null, launched.get(0).maxOutputBytes(), "empty: the engine applies the default");
+
+        form.maxOutputProperty().set("50M");
+        assertTrue(form.launch(spec -> launched.add(spec.validate())), form.error("maxOutput").get());
+        assertEquals(50L << 20, launched.get(1).maxOutputBytes());
+
+        for (String bad : List.of("lots", "1k", "-5M")) {
+            form.maxOutputProperty().set(bad);
+            assertFalse(form.launch(spec -> launched.add(spec.validate())), bad);
+            assertTrue(form.error("maxOutput").get() != null && form.error("maxOutput").get().contains(bad.replace("-", "")), bad + ": "
+                    + form.error("maxOutput").get());
+        }
+        assertEquals(2, launched.size(), "nothing launched with a bad size");
+
+        NewSessionViewModel rerun = new NewSessionViewModel(dir);
+        rerun.prefill(launched.get(1));
+        assertEquals("50 MiB", rerun.maxOutputProperty().get());
+        assertEquals("all", rerun.maxOutputPrompt());
     }
 
     @Test
