@@ -136,10 +136,10 @@ final class WatchedSession {
             lastOutputAt = at; // a paused session is quiet on purpose: the watchdog does not count it
             hung = false;
         } else if (Session.DISCONNECTED.equals(session.connection())
-                || session.slurm() != null && session.slurm().isPending()) {
+                || session.slurm() != null && (session.slurm().isPending() || !session.slurmCommandStarted())) {
             // A remote session's output cannot arrive while its host is out of reach: the silence is
             // the network's, not the command's. The watchdog counts again from the reconnection. Nor
-            // can a Slurm job's while Slurm holds it: its command has not started.
+            // can a Slurm job's while Slurm holds it, or until its step has started the command.
             lastOutputAt = at;
         } else if (size != lastSize) {
             lastOutputAt = writtenAt(at);

@@ -45,6 +45,7 @@ public final class Session {
     private volatile java.util.List<ProcessRef> lingering = java.util.List.of();
     /** A Slurm session's job as Slurm last told it (null until submitted, and for other sessions). */
     private volatile SlurmJob slurm;
+    private volatile boolean slurmCommandStarted;
     /** Its place in a stack, or null for a plain session; set before anyone else sees the session. */
     private volatile StackLink stack;
 
@@ -393,6 +394,20 @@ public final class Session {
         boolean changed = !Objects.equals(slurm, now);
         slurm = now;
         return changed;
+    }
+
+    /**
+     * Whether a Slurm job's command has begun: Slurm says RUNNING once it has given the job a node, and
+     * the job's step can take seconds more to start runboard's wrapper there (a loaded node took over 2 s,
+     * and a 2 s hang watchdog killed a job that never had the chance to print). Told by whatever follows the
+     * job, when the wrapper has taken its environment file; not kept in the record (the next look says it again).
+     */
+    public boolean slurmCommandStarted() {
+        return slurmCommandStarted;
+    }
+
+    public void slurmCommandStarted(boolean started) {
+        slurmCommandStarted = started;
     }
 
     /** A remote session's connection to its host ({@code connected}, {@code disconnected}); null when local. */

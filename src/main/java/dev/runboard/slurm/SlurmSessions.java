@@ -370,6 +370,9 @@ public final class SlurmSessions implements RemoteSessions {
         /** Slurm's view of the job now ({@code seen} null: Slurm no longer knows it), and the wrapper's status file. */
         void observe(Seen seen) {
             SlurmJob job = seen == null ? null : seen.job();
+            if (!session.slurmCommandStarted() && !Files.exists(exitStatusFile.resolveSibling(JobScript.ENVIRONMENT))) {
+                session.slurmCommandStarted(true); // the wrapper read and deleted it as it started, on the node
+            }
             if (job != null) {
                 note(job);
             }

@@ -66,7 +66,7 @@ final class HistoryTab {
         runs.getColumns().setAll(List.of(
                 column("Started", r -> r.startedAt() == null ? "" : Formats.startedAt(r.startedAt()), 110),
                 column("Duration", r -> r.ended() ? duration(r.durationSeconds()) : "running", 92),
-                column("Status", r -> r.status().word(), 80),
+                column("Status", r -> r.status().word(), 96), // "completed" whole
                 column("Exit", r -> r.signal() != null ? "SIG" + r.signal() : r.exitCode() == null ? "" : r.exitCode().toString(), 50),
                 column("Output", r -> Sizes.format(r.outputBytes()), 80)));
         VBox.setVgrow(runs, Priority.ALWAYS);
