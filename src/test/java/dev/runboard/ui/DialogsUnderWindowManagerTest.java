@@ -187,8 +187,12 @@ class DialogsUnderWindowManagerTest {
         SessionRow second = fx(robot, () -> fixture.window().sessions().rows().stream()
                 .filter(r -> r.commandProperty().get().startsWith("printf")).reduce((a, b) -> b).orElseThrow());
         robot.interact(() -> fixture.window().model().selectedProperty().set(second));
-        robot.clickOn("History");
         try {
+            // The History tab chosen as a click would, once the detail pane (loaded when first needed) has it; by
+            // its id, not by the word: on a loaded machine a click by text found the pane still loading.
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup(".tab-pane").queryAllAs(javafx.scene.control.TabPane.class)
+                    .stream().flatMap(p -> p.getTabs().stream().filter(t -> "historyTab".equals(t.getId()))
+                            .peek(t -> p.getSelectionModel().select(t))).findAny().isPresent()));
             Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#comparePrevious").tryQuery()
                     .map(n -> n.isVisible() && !n.isDisabled()).orElse(false)));
         } catch (java.util.concurrent.TimeoutException e) {

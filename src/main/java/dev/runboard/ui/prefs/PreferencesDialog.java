@@ -41,6 +41,7 @@ public final class PreferencesDialog {
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(6);
+        grid.setPadding(new javafx.geometry.Insets(12, 16, 4, 16)); // the theme's dialog content has none: the form touched the edge
         int row = 0;
         for (String key : PreferencesViewModel.keys()) {
             Label label = new Label(LABELS.get(key));
