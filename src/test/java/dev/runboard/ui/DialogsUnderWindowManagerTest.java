@@ -190,9 +190,7 @@ class DialogsUnderWindowManagerTest {
         try {
             // The History tab chosen as a click would, once the detail pane (loaded when first needed) has it; by
             // its id, not by the word: on a loaded machine a click by text found the pane still loading.
-            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup(".tab-pane").queryAllAs(javafx.scene.control.TabPane.class)
-                    .stream().flatMap(p -> p.getTabs().stream().filter(t -> "historyTab".equals(t.getId()))
-                            .peek(t -> p.getSelectionModel().select(t))).findAny().isPresent()));
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> selectHistoryTab(robot)));
             Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#comparePrevious").tryQuery()
                     .map(n -> n.isVisible() && !n.isDisabled()).orElse(false)));
         } catch (java.util.concurrent.TimeoutException e) {
@@ -209,6 +207,19 @@ class DialogsUnderWindowManagerTest {
                 // clicked again
             }
         }
+    }
+
+    /** Selects the History tab (FX thread); false while the detail pane has none yet. */
+    private static boolean selectHistoryTab(FxRobot robot) {
+        for (javafx.scene.control.TabPane pane : robot.lookup(".tab-pane").queryAllAs(javafx.scene.control.TabPane.class)) {
+            for (javafx.scene.control.Tab tab : pane.getTabs()) {
+                if ("historyTab".equals(tab.getId())) {
+                    pane.getSelectionModel().select(tab);
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** With -Drunboard.screenshots: what the window shows, as a person would look at it, into a PNG. */

@@ -120,8 +120,7 @@ public final class ScreenFit {
 
     /**
      * Grows the window by what its scene lacks of the size wanted (a dialog's: its root's preferred size),
-     * kept within the screen. By the
-     * scene's lack, not to a window size: how much of a window's size its frame takes is known only once the
+     * kept within the screen. By the scene's lack, not to a window size: how much of a window's size its frame takes is known only once the
      * window manager has framed it (a size set from a frame measured too early left New session 21 px short,
      * and one measured right after a resize grew the window on to the screen's edge).
      */
