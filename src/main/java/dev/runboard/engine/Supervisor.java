@@ -161,8 +161,13 @@ public final class Supervisor {
                     } else {
                         Protocol.send(Protocol.writer(open), Protocol.error("refused: the supervisor serves only its own user", false));
                     }
-                } catch (IOException | RuntimeException e) {
-                    log().log(Level.FINE, "client connection ended", e);
+                } catch (java.nio.channels.ClosedByInterruptException e) {
+                    // Nothing here interrupts a client's thread: one that is has cut a connection with replies owed.
+                    warnAbout("a client's connection was cut by an interrupt", e);
+                } catch (IOException e) {
+                    log().log(Level.FINE, "client connection ended", e); // the client left, or sent what the protocol refuses
+                } catch (RuntimeException | Error e) {
+                    warnAbout("a client's connection ended on a failure", e);
                 } finally {
                     connections.decrementAndGet();
                     lastActivity = System.nanoTime();
@@ -178,6 +183,16 @@ public final class Supervisor {
             Thread.currentThread().interrupt();
         }
         heartbeats.close();
+    }
+
+    /** A connection that ended unexpectedly, in the log with where (its client sees only the connection end). */
+    private static void warnAbout(String what, Throwable e) {
+        StringBuilder where = new StringBuilder();
+        StackTraceElement[] frames = e.getStackTrace();
+        for (int i = 0; i < Math.min(8, frames.length); i++) {
+            where.append("\n\tat ").append(frames[i]);
+        }
+        System.err.println(Instant.now() + " warning: " + what + ": " + e + where);
     }
 
     private volatile long lastAcceptWarning;

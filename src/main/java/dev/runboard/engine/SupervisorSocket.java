@@ -31,10 +31,9 @@ final class SupervisorSocket {
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
         try {
             ch.connect(UnixDomainSocketAddress.of(paths.socket()));
-            String peer = PeerCheck.peerName(ch);
-            if (!peer.equals(System.getProperty("user.name"))) {
+            if (!PeerCheck.sameUser(ch)) {
                 throw new PeerCheck.Impostor("refusing the supervisor socket " + paths.socket() + ": it is served by user "
-                        + peer + ", not by you (" + System.getProperty("user.name") + "); its folder is another user's"
+                        + PeerCheck.peerName(ch) + ", not by you (" + System.getProperty("user.name") + "); its folder is another user's"
                         + " (XDG_RUNTIME_DIR, which sudo -E keeps): unset XDG_RUNTIME_DIR or point it at a folder of your own");
             }
             return ch;

@@ -254,7 +254,9 @@ class ProtocolFuzzTest {
 
             assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), context
                     + ": the supervisor died, with these last sent: " + hostile.lastSent() + "; its log:\n" + tail(log));
-            assertEquals(List.of(), List.copyOf(hostile.problems), context);
+            if (!hostile.problems.isEmpty()) { // what the supervisor logged says why a connection ended early
+                assertEquals(List.of(), List.copyOf(hostile.problems), context + "; the supervisor's log:\n" + tail(log));
+            }
             assertEquals(List.of(), watch.failuresOutside(floodAt, released + LIST_BACK.toNanos()), context + ": list failed");
             // list answered about every second: on average at least every two. That the supervisor never fell silent
             // for as long as a client waits before it says so (ReplyReader) is the check above: such a list fails,
@@ -286,7 +288,9 @@ class ProtocolFuzzTest {
                     hostile.sent.get(), hostile.byKind, (ended - started) / 1e9, (floodAt - started) / 1e9, (released - started) / 1e9,
                     Collections.min(ends), Collections.max(ends), watch.answered(), rss / 1024, watch.peakRssKb.get() / 1024);
             assertTrue(rss < RSS_LIMIT_KB, context + ": the supervisor's RSS is " + rss / 1024 + " MB");
-            assertFalse(Files.readString(log).contains("Exception in thread"), context + ": a supervisor thread died:\n" + tail(log));
+            String logged = Files.readString(log);
+            assertFalse(logged.contains("Exception in thread") || logged.contains("warning: a client's connection"),
+                    context + ": a supervisor thread died, or a connection ended on a failure:\n" + tail(log));
         }
     }
 

@@ -80,9 +80,10 @@ class DialogsUnderWindowManagerTest {
         Rectangle2D screen = fx(robot, () -> Screen.getPrimary().getVisualBounds());
         // The window itself first: within the screen, whatever size it was made at.
         assertWithin(robot, stage, screen, "the main window");
-        // Two runs of one command, for Compare; then one running, for the quit dialog.
+        // Two runs of one command, for Compare (their pids differ: $RANDOM is empty where the shell is dash); then one
+        // running, for the quit dialog.
         for (int run = 0; run < 2; run++) {
-            FxReads.await(robot, () -> fixture.window().model().launch(SessionSpec.shell("printf 'build 1\\nok\\n'; echo $RANDOM")
+            FxReads.await(robot, () -> fixture.window().model().launch(SessionSpec.shell("printf 'build 1\\nok\\n'; echo $$")
                     .cwd(workDir).build()));
         }
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().stream()

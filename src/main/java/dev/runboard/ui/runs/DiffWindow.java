@@ -12,7 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.FlowPane;
 import javafx.stage.Stage;
 
 /**
@@ -26,6 +26,8 @@ final class DiffWindow {
     private final CheckBox ignore = new CheckBox("Ignore numbers, timestamps and addresses");
     private final Label result = new Label("Comparing\u2026");
     private final Button first = new Button("First difference");
+    /** What the empty list says: comparing, or that there is no difference to show. */
+    private final Label empty = new Label();
     private final UiTasks tasks;
     private final Path older;
     private final String olderLabel;
@@ -45,10 +47,13 @@ final class DiffWindow {
         result.setId("diffResult");
         first.setId("firstDifference");
         lines.setCellFactory(v -> new DiffCell());
+        lines.setPlaceholder(empty);
         ignore.selectedProperty().addListener((o, was, now) -> compare());
         first.setOnAction(e -> jumpToFirst());
-        // An HBox, not a ToolBar: a ToolBar would hide the result in its overflow menu on a narrow window.
-        HBox bar = new HBox(12, new Label(olderLabel + "  \u2192  " + newerLabel), ignore, first, result);
+        // A FlowPane, not a ToolBar or an HBox: a ToolBar hides what does not fit in its overflow menu and an HBox
+        // cuts every label short; this bar wraps onto a second line when two run ids, the toggle and the result do
+        // not fit on one (they nearly fill 1000 pixels, and each font measures them differently).
+        FlowPane bar = new FlowPane(12, 6, new Label(olderLabel + "  \u2192  " + newerLabel), ignore, first, result);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(6, 8, 6, 8));
         BorderPane root = new BorderPane(lines, bar, null, null, null);
@@ -68,6 +73,7 @@ final class DiffWindow {
         int mine = ++generation;
         boolean ignoring = ignore.isSelected();
         result.setText("Comparing\u2026");
+        empty.setText("Comparing\u2026");
         first.setDisable(true);
         tasks.onFx(tasks.background(() -> DiffText.compare(older, olderLabel, newer, newerLabel, ignoring)), (diff, error) -> {
             if (mine != generation) {
@@ -75,6 +81,7 @@ final class DiffWindow {
             }
             if (error != null) {
                 result.setText("Cannot compare: " + error.getMessage());
+                empty.setText("Cannot compare: " + error.getMessage());
                 lines.getItems().clear();
                 return;
             }
@@ -83,6 +90,8 @@ final class DiffWindow {
             first.setDisable(firstChange < 0);
             result.setText(diff.same() ? (ignoring ? "Same output, apart from numbers and timestamps" : "Same output")
                     : "Differs" + (diff.cut() ? " (first " + DiffText.MAX_LINES + " lines of the diff shown)" : ""));
+            empty.setText(ignoring ? "Both runs printed the same output, apart from numbers and timestamps"
+                    : "Both runs printed the same output");
             jumpToFirst();
         });
     }
