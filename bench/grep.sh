@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # `runboard grep` over 5 GiB of artifacts against GNU grep -n over the same files.
 #
-#   bench/grep.sh [--runs 10] [--run-bytes 512M] [--rounds 3] [--jar target/runboard.jar] [--keep DIR]
+#   bench/grep.sh [--runs 10] [--run-bytes 512M] [--rounds 3] [--jar target/runboard.jar] [--keep DIR] [--via jar|bin]
+#
+# --via bin runs `bin/runboard grep` with the data dir's supervisor up (the thin client: no JVM starts
+# per call; the supervisor runs the search) instead of `java -jar`; for many small runs, where a JVM's
+# start is most of the time:  bench/grep.sh --runs 50 --run-bytes 1536K --rounds 7 --via bin
 #
 # Makes a data dir of RUNS real runs (`runboard exec -- cat FILE`) of RUN-BYTES of log-like lines
 # each (generated once by perl: timestamps, levels, ids, paths), run 7 with one planted line
 # "ERROR connection reset by peer". Then, with the files in the page cache (each query run once
 # first), times per round, the order alternating:
-#   runboard  java -jar runboard.jar grep [-i] QUERY          (JVM start-up included)
+#   runboard  java -jar runboard.jar grep [-i] QUERY          (JVM start-up included; or bin/runboard, --via bin)
 #   grep      LC_ALL=C.UTF-8 grep -n [-i|-E] QUERY artifacts/*.log
 # for a literal, a case-insensitive literal and a regex with a literal in it, and prints the
 # median wall times, GiB/s and the ratio grep time ÷ runboard time (≥ 1: runboard as fast or faster).
@@ -20,6 +24,7 @@ RUN_BYTES=512M
 ROUNDS=3
 JAR=target/runboard.jar
 KEEP=
+VIA=jar
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -27,7 +32,8 @@ while [ $# -gt 0 ]; do
     --rounds) ROUNDS=$2; shift 2 ;;
     --jar) JAR=$2; shift 2 ;;
     --keep) KEEP=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --via) VIA=$2; shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "grep.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -36,12 +42,14 @@ done
 run_bytes=$(numfmt --from=iec "$RUN_BYTES")
 total=$(( run_bytes * RUNS ))
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+DATA="${KEEP:-$WORK}/data"
+# bin/runboard's class-data archive and the supervisor's idle limit (it must outlast the rounds) stay in here.
+export XDG_CACHE_HOME=$WORK/cache RUNBOARD_SUPERVISOR_IDLE=3600
+trap '[ "$VIA" = bin ] && bin/runboard supervisor stop --data-dir "$DATA" >/dev/null 2>&1; rm -rf "$WORK"' EXIT
 avail=$(( $(df -Pk "$WORK" | awk 'NR==2 {print $4}') * 1024 ))
 if [ "$avail" -lt $(( total + run_bytes + 1024 * 1024 * 1024 )) ]; then
   echo "grep.sh: need $(numfmt --to=iec $(( total + run_bytes + 1024 * 1024 * 1024 ))) free under $WORK" >&2; exit 1
 fi
-DATA="${KEEP:-$WORK}/data"
 
 now_ns() { date +%s%N; }
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
@@ -89,7 +97,23 @@ QUERIES=(
   "literal, ignoring case|-i CONNECTION RESET|-F -i CONNECTION RESET"
   "regex with a literal|ERROR [a-z]+ reset by|-E ERROR [a-z]+ reset by"
 )
-rb() { java -jar "$JAR" grep --data-dir "$DATA" "$@"; }
+case "$VIA" in
+  jar) RB=(java -jar "$JAR") ;;
+  bin) RB=(bin/runboard); bin/runboard list --data-dir "$DATA" >/dev/null ;; # brings the supervisor up
+  *) echo "grep.sh: --via jar or bin" >&2; exit 2 ;;
+esac
+echo "client:  ${RB[*]} grep"
+rb() { "${RB[@]}" grep --data-dir "$DATA" "$@"; }
+# CPU seconds the supervisor used so far (--via bin: the search runs there, not in the timed client), else 0.
+TICKS=$(getconf CLK_TCK)
+supervisor_cpu() {
+  local pid
+  if [ "$VIA" = bin ] && pid=$(sed -n 2p "$DATA/supervisor.address" 2>/dev/null) && [ -r "/proc/$pid/stat" ]; then
+    awk -v t="$TICKS" '{ sub(/.*\) /, ""); printf "%.2f", ($12 + $13) / t }' "/proc/$pid/stat"
+  else
+    echo 0
+  fi
+}
 gg() { LC_ALL=C.UTF-8 grep -n "$@" "${files[@]}"; }
 
 for q in "${QUERIES[@]}"; do
@@ -106,15 +130,16 @@ for q in "${QUERIES[@]}"; do
   rt=(); gt=(); rc=(); gc=()
   for round in $(seq 1 "$ROUNDS"); do
     for who in $( [ $(( round % 2 )) = 1 ] && echo "rb gg" || echo "gg rb" ); do
+      s0=$(supervisor_cpu)
       t0=$(now_ns)
       if [ "$who" = rb ]; then
-        /usr/bin/time -f '%U %S' -o "$WORK/cpu" java -jar "$JAR" grep --data-dir "$DATA" "${rflag[@]}" "$rquery" > /dev/null
+        /usr/bin/time -f '%U %S' -o "$WORK/cpu" "${RB[@]}" grep --data-dir "$DATA" "${rflag[@]}" "$rquery" > /dev/null
       else
         LC_ALL=C.UTF-8 /usr/bin/time -f '%U %S' -o "$WORK/cpu" grep -n "${gflags[@]}" "$gquery" "${files[@]}" > /dev/null
       fi
       t1=$(now_ns)
       s=$(awk -v ns=$(( t1 - t0 )) 'BEGIN { printf "%.3f", ns / 1e9 }')
-      c=$(awk '{ printf "%.2f", $1 + $2 }' "$WORK/cpu")
+      c=$(awk -v s0="$s0" -v s1="$(supervisor_cpu)" '{ printf "%.2f", $1 + $2 + s1 - s0 }' "$WORK/cpu")
       if [ "$who" = rb ]; then rt+=("$s"); rc+=("$c"); else gt+=("$s"); gc+=("$c"); fi
     done
   done

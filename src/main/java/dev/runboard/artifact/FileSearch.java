@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
 /**
  * Regex search over a whole file, on the bytes themselves. A literal query (no regex
  * metacharacters; any case-sensitive one, or a case-insensitive ASCII one) is found in the raw
- * bytes by {@link LiteralScan}, without building strings. Otherwise the file is read in 8 MB
- * chunks cut at line ends. A regex with a required literal (like {@code ERROR \d+}) runs only on
- * the lines holding that literal (found in the bytes by {@code LiteralScan}); other ASCII regexes
- * run over each line of the chunk in turn; either way the text handed to the regex is a Latin-1 string (one char
+ * bytes by {@link LiteralScan}, without building strings. A regex with a required literal (like
+ * {@code ERROR \d+}) runs only on the lines holding that literal, found the same way. Otherwise the
+ * file is read in 8 MB chunks cut at line ends, and other ASCII regexes run over each line of the
+ * chunk in turn; either way the text handed to the regex is a Latin-1 string (one char
  * per byte, a plain copy), so match positions are byte offsets. A non-ASCII regex, or a
  * case-insensitive non-ASCII literal, decodes each line (slower, exact). Every mode counts matches
  * (leftmost, non-overlapping), not lines: the viewer's "n of N" steps through each of them.
@@ -32,6 +32,7 @@ public final class FileSearch {
     static final int MAX_KEPT = 1_000_000;
     private static final int CHUNK = 8 << 20;
     private static final String META = "\\^$.|?*+()[]{}";
+    private static final Pattern INLINE_FLAGS = Pattern.compile("\\(\\?[idmsuxU-]");
 
     public record Query(String text, boolean caseSensitive) {
         /** The pattern for decoded text (what the cells highlight). */
@@ -78,8 +79,11 @@ public final class FileSearch {
         if (ascii) {
             int flags = Pattern.UNIX_LINES | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE);
             Pattern p = Pattern.compile(text, flags);
-            String lit = query.caseSensitive() ? requiredLiteral(text) : null;
-            mode = lit == null ? new LineRegexMode(p) : new FilteredRegexMode(p, lit);
+            String lit = requiredLiteral(text);
+            if (lit != null) {
+                return result(filteredRegex(path, p, lit, progress));
+            }
+            mode = new LineRegexMode(p);
         } else {
             mode = new DecodingMode(Pattern.compile(text, Pattern.UNIX_LINES
                     | (query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)));
@@ -119,6 +123,40 @@ public final class FileSearch {
             progress.update(size, size, count);
         }
         return result(true);
+    }
+
+    /**
+     * A regex with a literal every match holds: the literal is found as a literal query is (by
+     * {@link LiteralScan}, in parts side by side over a big file), and the regex runs only on the
+     * lines holding it, each read through one {@link LineWindow} and made a string alone. Reading the
+     * file in chunks and scanning each for the literal on one thread, as this did, ran at a quarter
+     * of GNU grep's speed (docs/BENCHMARKS.md §9.2). With the query's case folded, the literal is
+     * found in either case of its ASCII letters, which is what the regex matches.
+     *
+     * @return false when cancelled
+     */
+    private boolean filteredRegex(Path path, Pattern p, String literal, Progress progress) throws IOException {
+        Matcher m = p.matcher("");
+        try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
+            LineWindow lines = new LineWindow(ch, Math.min(dev.runboard.session.OutputFile.start(ch), ch.size()));
+            LiteralScan scan = new LiteralScan(literal.getBytes(StandardCharsets.ISO_8859_1), !query.caseSensitive());
+            return scan.run(path, progress, offset -> {
+                LineWindow.Line line;
+                try {
+                    line = lines.lineAt(offset);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                if (line != null) { // null: a line already matched (the literal twice on it)
+                    m.reset(new String(lines.bytes(), line.start(), line.end() - line.start(), StandardCharsets.ISO_8859_1));
+                    while (m.find()) {
+                        found(line.offset() + m.start());
+                    }
+                }
+            }, () -> count);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     private Result result(boolean complete) {
@@ -170,37 +208,6 @@ public final class FileSearch {
         }
     }
 
-    /**
-     * Runs the regex only on the lines that hold a literal every match must contain, found by
-     * {@link LiteralScan} in the bytes; only those lines become strings.
-     */
-    private final class FilteredRegexMode implements Mode {
-        private final Matcher m;
-        private final LiteralScan literal;
-
-        FilteredRegexMode(Pattern p, String literal) {
-            this.m = p.matcher("");
-            this.literal = new LiteralScan(literal.getBytes(StandardCharsets.ISO_8859_1), false);
-        }
-
-        @Override
-        public void scan(byte[] bytes, int len, long base) {
-            int i;
-            int from = 0;
-            while (from < len && (i = literal.indexIn(bytes, from, len)) >= 0) {
-                int before = Newlines.lastIndexOf(bytes, from, i); // from is a line start
-                int lineStart = before < 0 ? from : before + 1;
-                int nl = Newlines.indexOf(bytes, i, len);
-                int lineEnd = nl < 0 ? len : nl;
-                m.reset(new String(bytes, lineStart, lineEnd - lineStart, StandardCharsets.ISO_8859_1));
-                while (m.find()) {
-                    found(base + lineStart + m.start());
-                }
-                from = lineEnd + 1;
-            }
-        }
-    }
-
     /** Decodes each line as UTF-8 for patterns that need real characters; offsets are line start + ordinal. */
     private final class DecodingMode implements Mode {
         private final Matcher m;
@@ -235,8 +242,8 @@ public final class FileSearch {
      * conservative reading of the pattern that gives up on alternation and skips groups and classes.
      */
     public static String requiredLiteral(String re) {
-        if (re.indexOf('|') >= 0 || re.contains("\\Q")) {
-            return null;
+        if (re.indexOf('|') >= 0 || re.contains("\\Q") || INLINE_FLAGS.matcher(re).find()) {
+            return null; // an inline flag such as (?i) or (?x) changes what a literal in the pattern matches
         }
         StringBuilder cur = new StringBuilder();
         String best = "";

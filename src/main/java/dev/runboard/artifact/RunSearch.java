@@ -45,25 +45,62 @@ public final class RunSearch {
     }
 
     /**
-     * Searches the runs in order, handing each run with matches to {@code found} as soon as it is
-     * done; runs whose file cannot be read go to {@code trouble}. Stops early when {@code cancelled}.
+     * Searches the runs, handing each run with matches to {@code found} in the order given, as soon as
+     * it and those before it are done; runs whose file cannot be read go to {@code trouble}. Stops early
+     * when {@code cancelled}. Runs are searched side by side, one per core, a few ahead of the one handed
+     * over: over many small runs (a day of test suites) the search of each is short and the cores idle
+     * in turn (50 runs of 1.5 MB took 3.3x GNU grep -rn over the same files on one thread; docs/BENCHMARKS.md
+     * §9.2). A big run is split over the cores by its own scan.
      */
     public void search(List<Run> runs, Consumer<RunMatches> found, Consumer<String> trouble, BooleanSupplier cancelled) {
-        for (Run run : runs) {
-            if (cancelled.getAsBoolean()) {
-                return;
-            }
-            if (run.file() == null || !Files.exists(run.file(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                continue; // a run with no output kept (pruned, or it fit the preview before captures were kept)
-            }
-            try {
-                RunMatches m = search(run, cancelled);
-                if (m != null) {
-                    found.accept(m);
+        int threads = Math.min(runs.size(), Runtime.getRuntime().availableProcessors());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(Math.max(1, threads), r -> {
+            Thread t = new Thread(r, "runboard-run-search");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            java.util.ArrayDeque<java.util.concurrent.Future<Outcome>> ahead = new java.util.ArrayDeque<>();
+            java.util.Iterator<Run> next = runs.iterator();
+            while (next.hasNext() || !ahead.isEmpty()) {
+                while (next.hasNext() && ahead.size() < 2 * threads) {
+                    Run run = next.next();
+                    ahead.add(pool.submit(() -> outcome(run, cancelled)));
                 }
-            } catch (IOException | java.io.UncheckedIOException e) {
-                trouble.accept("could not read the output of " + run.id() + " (" + run.file() + "): " + e.getMessage());
+                if (cancelled.getAsBoolean()) {
+                    return;
+                }
+                Outcome o = ahead.remove().get();
+                if (o.matches() != null) {
+                    found.accept(o.matches());
+                } else if (o.trouble() != null) {
+                    trouble.accept(o.trouble());
+                }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error; // a regex that overflowed the stack on a long line, as on the caller's thread
+            }
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** What one run's search came to: its matches, a problem to say, or neither (no match, or no output kept). */
+    private record Outcome(RunMatches matches, String trouble) {
+    }
+
+    private Outcome outcome(Run run, BooleanSupplier cancelled) {
+        if (cancelled.getAsBoolean() || run.file() == null || !Files.exists(run.file(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return new Outcome(null, null); // a run with no output kept (pruned, or it fit the preview before captures were kept)
+        }
+        try {
+            return new Outcome(search(run, cancelled), null);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return new Outcome(null, "could not read the output of " + run.id() + " (" + run.file() + "): " + e.getMessage());
         }
     }
 

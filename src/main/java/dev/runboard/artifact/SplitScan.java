@@ -64,7 +64,8 @@ final class SplitScan {
         return (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), size / MIN_PART));
     }
 
-    boolean run(FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
+    /** Scans, the calling thread reading into {@code piece} (one of {@link LiteralScan#newPiece}'s size) for its part and every merge. */
+    boolean run(FileSearch.Progress progress, LongConsumer found, LongSupplier count, byte[] piece) throws IOException {
         BooleanSupplier cancelled = () -> over.get() || progress.cancelled();
         List<Part> others = new ArrayList<>();
         for (int k = 1; k < parts; k++) {
@@ -73,7 +74,6 @@ final class SplitScan {
         try {
             others.forEach(Part::start);
             InOrder out = new InOrder(found, progress, count);
-            byte[] piece = scan.newPiece(); // the calling thread's, for its part and every merge
             if (!scan.scanRange(ch, start, parts == 1 ? size : others.get(0).from, size, piece, progress::cancelled, out, out::read)) {
                 return false;
             }

@@ -124,4 +124,63 @@ class MatchLinesTest {
         assertEquals(ArtifactFile.LINE_LIMIT, line.text().length());
         assertEquals(1000 + " needle".length(), line.cutBytes());
     }
+
+    /**
+     * A regex with a required literal is run only on the lines the literal scan finds, read through a
+     * window: over lines of every length (some longer than the window's first look back, one longer
+     * than the window), the literal twice on a line, at a line's start and end and on a last line
+     * without its newline, every such regex reports exactly the matches a line-by-line run of the
+     * same regex over every line finds.
+     */
+    @Test
+    void aRegexWithALiteralFindsWhatItFindsRunOnEveryLine() throws Exception {
+        java.util.Random r = new java.util.Random(42);
+        StringBuilder text = new StringBuilder();
+        String[] words = {"ERROR 12 reset by peer", "error 7 Reset By", "reset by", "INFO ok", "", "ERROR x reset by reset by"};
+        while (text.length() < 2_000_000) {
+            int kind = r.nextInt(100);
+            if (kind == 0) {
+                text.append("y".repeat(300_000)).append(" ERROR 9 reset by ").append("z".repeat(20_000)); // past the window
+            } else if (kind < 5) {
+                text.append("q".repeat(20_000 + r.nextInt(30_000))).append(words[r.nextInt(words.length)]); // past the look back
+            } else {
+                text.append(words[r.nextInt(words.length)]).append(" ").append(r.nextInt(1000));
+            }
+            text.append('\n');
+        }
+        text.append("last ERROR 3 reset by"); // no newline after it
+        Path f = file(text.toString());
+        for (String regex : List.of("ERROR \\d+ reset by", "reset by", "^reset by", "reset by$", "ERROR [a-z0-9]+ reset",
+                "(?i)error \\d+ reset", "e\\w+ reset by")) {
+            for (boolean caseSensitive : List.of(true, false)) {
+                java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex,
+                        java.util.regex.Pattern.UNIX_LINES | (caseSensitive ? 0 : java.util.regex.Pattern.CASE_INSENSITIVE));
+                List<Long> expected = new java.util.ArrayList<>();
+                int start = 0;
+                String all = text.toString();
+                while (start < all.length()) {
+                    int nl = all.indexOf('\n', start);
+                    int end = nl < 0 ? all.length() : nl;
+                    java.util.regex.Matcher m = p.matcher(all.substring(start, end));
+                    while (m.find()) {
+                        expected.add((long) start + m.start());
+                    }
+                    start = end + 1;
+                }
+                FileSearch.Result found = new FileSearch(new FileSearch.Query(regex, caseSensitive)).run(f, new FileSearch.Progress() {
+                    @Override
+                    public void update(long scanned, long size, long matches) {
+                    }
+
+                    @Override
+                    public boolean cancelled() {
+                        return false;
+                    }
+                });
+                String what = regex + (caseSensitive ? "" : " ignoring case");
+                assertEquals(expected.size(), found.count(), what);
+                assertEquals(expected, java.util.Arrays.stream(found.offsets()).boxed().toList(), what);
+            }
+        }
+    }
 }
