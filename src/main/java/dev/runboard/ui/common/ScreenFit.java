@@ -80,8 +80,10 @@ public final class ScreenFit {
      * it early (the window hidden); {@code done} runs when it stops.
      */
     private static Runnable settle(javafx.scene.Scene scene, Window owner, Runnable fit, Runnable done) {
-        fit.run();
         Window w = scene.getWindow();
+        Growth growth = new Growth();
+        w.getProperties().put(Growth.class, growth);
+        fit.run();
         w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
         javafx.beans.InvalidationListener regrow = o -> fit.run();
         Runnable refit = () -> {
@@ -92,9 +94,20 @@ public final class ScreenFit {
                 w.requestFocus();
             }
         };
+        // The scene has the size asked: the next lack can be measured.
+        javafx.beans.InvalidationListener widthArrived = o -> {
+            growth.width = Double.NaN;
+            fit.run();
+        };
+        javafx.beans.InvalidationListener heightArrived = o -> {
+            growth.height = Double.NaN;
+            fit.run();
+        };
         scene.addPostLayoutPulseListener(refit);
         w.widthProperty().addListener(regrow);
         w.heightProperty().addListener(regrow);
+        scene.widthProperty().addListener(widthArrived);
+        scene.heightProperty().addListener(heightArrived);
         javafx.animation.PauseTransition settled = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
         boolean[] stopped = new boolean[1];
         Runnable stop = () -> {
@@ -104,6 +117,9 @@ public final class ScreenFit {
                 scene.removePostLayoutPulseListener(refit);
                 w.widthProperty().removeListener(regrow);
                 w.heightProperty().removeListener(regrow);
+                scene.widthProperty().removeListener(widthArrived);
+                scene.heightProperty().removeListener(heightArrived);
+                w.getProperties().remove(Growth.class);
                 done.run();
             }
         };
@@ -114,41 +130,92 @@ public final class ScreenFit {
 
     private static void fitToContent(javafx.scene.Scene scene) {
         if (scene.getRoot() != null) {
-            growTo(scene, scene.getRoot().prefWidth(-1), width -> scene.getRoot().prefHeight(width));
+            sizeTo(scene, scene.getRoot().prefWidth(-1), width -> scene.getRoot().prefHeight(width), true);
         }
     }
 
-    /**
-     * Grows the window by what its scene lacks of the size wanted (a dialog's: its root's preferred size),
-     * kept within the screen. By the scene's lack, not to a window size: how much of a window's size its frame takes is known only once the
-     * window manager has framed it (a size set from a frame measured too early left New session 21 px short,
-     * and one measured right after a resize grew the window on to the screen's edge).
-     */
     private static void growTo(javafx.scene.Scene scene, double wantWidth, java.util.function.DoubleUnaryOperator wantHeightAt) {
+        sizeTo(scene, wantWidth, wantHeightAt, false);
+    }
+
+    /**
+     * Changes the window's size by what its scene lacks (or, with {@code shrink}, has too much) of the size
+     * wanted (a dialog's: its root's preferred size), kept within the screen. By the scene's lack, not to a
+     * window size: how much of a window's size its frame takes is known only once the window manager has
+     * framed it (a size set from a frame measured too early left New session 21 px short). A dialog also
+     * shrinks: JavaFX sizes it before its first layout, from a preferred height taken at a narrower width
+     * (Preferences opened 250 px taller than its form).
+     */
+    private static void sizeTo(javafx.scene.Scene scene, double wantWidth, java.util.function.DoubleUnaryOperator wantHeightAt,
+                               boolean shrink) {
         Window w = scene.getWindow();
         if (w == null || known(w.getWidth()) == 0 || known(scene.getWidth()) == 0) {
             return; // not shown and laid out yet: asked again at the next pulse or size change
         }
+        Growth growth = w.getProperties().get(Growth.class) instanceof Growth g ? g : new Growth();
+        growth.forgetAnswered(w);
         Rectangle2D area = areaOf(w);
         double frameWidth = Math.max(0, w.getWidth() - scene.getWidth());
         double frameHeight = Math.max(0, w.getHeight() - scene.getHeight());
         double contentWidth = Math.min(area.getWidth() - MARGIN - frameWidth, wantWidth);
         double lackWidth = contentWidth - scene.getWidth();
-        double width = lackWidth > 0.5 ? w.getWidth() + lackWidth : w.getWidth();
+        boolean widen = lackWidth > 0.5 || shrink && lackWidth < -0.5;
+        double width = widen ? w.getWidth() + lackWidth : w.getWidth();
         // The height the content needs at the width it will have; a GridPane asked at a NaN width never returned.
         double contentHeight = Math.min(area.getHeight() - MARGIN - frameHeight,
                 wantHeightAt.applyAsDouble(Math.max(1, width - frameWidth)));
         double lackHeight = contentHeight - scene.getHeight();
-        if (lackWidth > 0.5) {
+        // A lack is measured again only once the window manager has answered the size asked before (the scene got
+        // it, or the window has another): until then the window's size is the new one and the scene's the old,
+        // and the same lack added again at each pulse grew a dialog on to the screen's edge.
+        if (widen && growth.mayAskWidth()) {
+            growth.askedWidth(width);
             w.setWidth(width);
         }
-        if (lackHeight > 0.5) {
+        // The height the content needs depends on the width it gets: measured once the scene has that width.
+        if ((lackHeight > 0.5 || shrink && lackHeight < -0.5) && growth.mayAskHeight() && Double.isNaN(growth.width)) {
+            growth.askedHeight(w.getHeight() + lackHeight);
             w.setHeight(w.getHeight() + lackHeight);
         }
         if (w.getX() + w.getWidth() > area.getMaxX()) {
             w.setX(Math.max(area.getMinX(), area.getMaxX() - w.getWidth()));
         }
         keepOnScreen(w);
+    }
+
+    /**
+     * The sizes asked of a window that its window manager has not answered yet (NaN: none). Asked again
+     * once answered, however often: before it maps a window, a window manager may keep its own size.
+     */
+    private static final class Growth {
+        double width = Double.NaN;
+        double height = Double.NaN;
+
+        boolean mayAskWidth() {
+            return Double.isNaN(width);
+        }
+
+        boolean mayAskHeight() {
+            return Double.isNaN(height);
+        }
+
+        void askedWidth(double asked) {
+            width = asked;
+        }
+
+        void askedHeight(double asked) {
+            height = asked;
+        }
+
+        /** An ask is answered when the window has another size than the one asked (the window manager chose). */
+        void forgetAnswered(Window w) {
+            if (!Double.isNaN(width) && Math.abs(w.getWidth() - width) > 0.5) {
+                width = Double.NaN;
+            }
+            if (!Double.isNaN(height) && Math.abs(w.getHeight() - height) > 0.5) {
+                height = Double.NaN;
+            }
+        }
     }
 
     /** The visible area of the screen the window is on (the primary one while it is nowhere yet). */

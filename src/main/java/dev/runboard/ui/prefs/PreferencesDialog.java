@@ -25,7 +25,7 @@ public final class PreferencesDialog {
             "theme", "Theme",
             "default_nice", "Default priority (nice 0–19)",
             "default_grace_ms", "Default grace (e.g. 5s)",
-            "default_timeout_ms", "Default timeout (none, 30m…)",
+            "default_timeout_ms", "Default timeout (e.g. 30m, or none)",
             "keep_finished", "Keep finished sessions",
             "keep_artifact_bytes", "Keep artifacts up to (e.g. 5G)");
 

@@ -132,7 +132,7 @@ final class MainView {
         c.exitColumn = column("exitColumn", "Exit", 92, 84);
         c.outputColumn = column("outputColumn", "Output", 80, 76);
         c.cpuColumn = column("cpuColumn", "CPU", 70, 64);
-        c.rssColumn = column("rssColumn", "RSS", 88, 66); // "10.8 MiB" whole: binary units are a letter longer
+        c.rssColumn = column("rssColumn", "RSS", 88, 84); // "10.8 MiB" whole, at its minimum too (66 cut "7.7 MiB" at 1024 px)
         c.lastLineColumn = column("lastLineColumn", "Last line", 300, 100);
         c.sessionTable.getColumns().setAll(java.util.List.of(c.statusColumn, c.commandColumn, c.hostColumn, c.cwdColumn, c.startedColumn,
                 c.elapsedColumn, c.exitColumn, c.outputColumn, c.cpuColumn, c.rssColumn, c.lastLineColumn));
