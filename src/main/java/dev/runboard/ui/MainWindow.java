@@ -78,6 +78,7 @@ public final class MainWindow {
         SessionsViewModel sessions = new SessionsViewModel(Clock.systemUTC(),
                 javafx.util.Duration.millis(settings.pollPeriod().toMillis()), tasks);
         MainViewModel model = new MainViewModel(engine, sessions, desktop, tasks);
+        dev.runboard.ui.common.IdleMemory.install(sessions.runningCountProperty(), tasks);
         // Recent workspaces live beside the engine's own data (tests give the engine a temp dir).
         WorkspaceViewModel workspaces = new WorkspaceViewModel(model, tasks,
                 RecentWorkspaces.inDataDir(engine.dataDir().toAbsolutePath()),

@@ -522,6 +522,80 @@ class UiBenchmark {
         System.out.printf(Locale.ROOT, "  RSS after the trim %d MB%n", memoryNow()[1] >> 20);
     }
 
+    // ---- the window's memory after a long streaming workload (issue 47) ----
+
+    /** Streams in all, at once, and how long each prints: the issue saw 50 two-minute streams. */
+    private static final int STREAMS = Integer.getInteger("bench.streams", 50);
+    private static final int STREAMS_AT_ONCE = Integer.getInteger("bench.streamsAtOnce", 10);
+    private static final int STREAM_SECONDS = Integer.getInteger("bench.streamSeconds", 120);
+
+    /**
+     * The window's RSS before, during and after {@value #STREAMS} streaming sessions (each printing about
+     * 10,000 log lines a second for {@code bench.streamSeconds}, {@code bench.streamsAtOnce} at a time, one
+     * of them selected so the tail follows it), then idle: what a person sees (no collection forced), then
+     * what a full collection gives back (the heap), then what glibc gives back (malloc_trim). The baseline is
+     * the same window before the streams, measured the same way.
+     * {@code ./mvnw -B -Pbench test -Dtest=UiBenchmark#memoryAfterStreaming} (bench/window-rss.sh).
+     */
+    @Test
+    void memoryAfterStreaming(FxRobot robot) throws Exception {
+        dev.runboard.ui.common.HeapPolicy.keepHeapTight(); // as the app's start does
+        WaitForAsyncUtils.sleep(2, TimeUnit.SECONDS);
+        long startRss = rss();
+        long[] start = memoryNow();
+        String stream = "perl -e '$|=1; my $end = time + " + STREAM_SECONDS + "; my $n = 0; while (time < $end) {"
+                + " print sprintf(\"2026-12-06T23:%02d:%02d.%03d INFO [worker-%d] compiled src/main/java/dev/app/Module%d.java in %d ms\\n\","
+                + " $n / 60 % 60, $n % 60, $n % 1000, $n % 8, $n, $n % 500) for 1 .. 100; $n++; select(undef, undef, undef, 0.01) }'";
+        long peak = 0;
+        long t0 = System.nanoTime();
+        List<Session> batch = new ArrayList<>();
+        for (int i = 0; i < STREAMS; i++) {
+            batch.add(engine.start(SessionSpec.shell(stream).cwd(workDir).build()));
+            if (batch.size() == STREAMS_AT_ONCE || i == STREAMS - 1) {
+                Session followed = batch.get(0);
+                robot.interact(() -> {
+                    TableView<?> table = robot.lookup(".session-table").queryAs(TableView.class);
+                    for (int row = 0; row < table.getItems().size(); row++) {
+                        if (((SessionRow) table.getItems().get(row)).id().equals(followed.id())) {
+                            table.getSelectionModel().clearAndSelect(row);
+                        }
+                    }
+                });
+                while (batch.stream().anyMatch(x -> x.status() == dev.runboard.session.SessionStatus.RUNNING)) {
+                    peak = Math.max(peak, rss());
+                    WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS); // sampling the RSS while the streams run
+                }
+                batch.clear();
+            }
+        }
+        double streaming = (System.nanoTime() - t0) / 1e9;
+        Poll.waitFor(60, TimeUnit.SECONDS, () -> fx(robot, () -> window.sessions().polledRowCount() == 0));
+        WaitForAsyncUtils.sleep(30, TimeUnit.SECONDS); // idle, as a window left open after its work
+        long idleRss = rss();
+        java.lang.management.MemoryUsage idleHeap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long[] collected = memoryNow();
+        String trim = diagnostic("systemTrimNativeHeap").strip().replace('\n', ' ');
+        WaitForAsyncUtils.sleep(1, TimeUnit.SECONDS);
+        long trimmed = rss();
+        System.out.printf(Locale.ROOT, "#47 window RSS after streaming (%s): %d streams, %d at once, %d s each (%.0f s in all);"
+                        + " RSS at start %d MB (after a full GC %d MB, heap %d MB used, %d MB committed); peak while streaming %d MB;"
+                        + " idle 30 s after the streams %d MB (heap %d MB used, %d MB committed);"
+                        + " after a full GC %d MB (heap %d MB used, %d MB committed); after malloc_trim %d MB (%s);"
+                        + " idle minus start %+d MB, after GC and trim minus start %+d MB%n",
+                heapFlags(), STREAMS, STREAMS_AT_ONCE, STREAM_SECONDS, streaming,
+                startRss >> 20, start[1] >> 20, start[0] >> 20, start[2] >> 20, peak >> 20,
+                idleRss >> 20, idleHeap.getUsed() >> 20, idleHeap.getCommitted() >> 20,
+                collected[1] >> 20, collected[0] >> 20, collected[2] >> 20, trimmed >> 20, trim,
+                (idleRss - start[1]) >> 20, (trimmed - start[1]) >> 20);
+        System.out.println("  /proc/self/status: " + String.join(", ", Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.matches("(VmHWM|VmRSS|RssAnon|RssFile|RssShmem|Threads):.*")).map(l -> l.replaceAll("\\s+", " ")).toList()));
+        String nmt = diagnostic("vmNativeMemory", "summary");
+        if (!nmt.contains("not enabled")) {
+            System.out.println("  native memory (NMT summary):");
+            nmt.lines().filter(l -> l.contains("committed=") && (l.startsWith("Total") || l.startsWith("-"))).forEach(l -> System.out.println("    " + l.strip()));
+        }
+    }
+
     /** class name → {instances, bytes} from a GC.class_histogram text. */
     private static java.util.Map<String, long[]> histogram(String text) {
         java.util.Map<String, long[]> m = new java.util.HashMap<>();
