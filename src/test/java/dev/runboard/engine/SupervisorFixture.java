@@ -2,7 +2,6 @@ package dev.runboard.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.cli.RunboardCli;
-import dev.runboard.process.Await;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
 import dev.runboard.session.Signal;
@@ -62,12 +61,42 @@ public final class SupervisorFixture implements AutoCloseable {
         return status == null ? -1 : status.path("supervisor").path("pid").asLong();
     }
 
+    /** Whether a process holds {@code lock} (the supervisor's, which it keeps for as long as it lives). */
+    private static boolean held(Path lock) {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.WRITE);
+             java.nio.channels.FileLock taken = ch.tryLock()) {
+            return taken == null;
+        } catch (java.nio.file.NoSuchFileException never) {
+            return false;
+        } catch (java.nio.channels.OverlappingFileLockException inThisJvm) {
+            return true;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Override
     public void close() throws IOException {
-        long pid = supervisorPid();
-        client.stop();
-        if (pid > 0) {
-            Await.until(Duration.ofSeconds(20), "the supervisor to exit", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+        // Gone when nobody holds its lock: the supervisor writes its last files (the list index, the socket's and the
+        // address's removal) before it lets go. Once, a supervisor just resumed from SIGSTOP answered neither the
+        // question for its pid nor the stop (a connection it took as nobody listening), lived on to its idle exit, and
+        // the test's folder was deleted under it: the stop is asked again until the lock is free.
+        Path lock = client.paths().lock();
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (held(lock)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the supervisor of " + dataDir + " still holds " + lock + " 20 s after it was asked to stop");
+            }
+            try {
+                client.stop();
+            } catch (IOException e) {
+                // asked again while the lock is held
+            }
+            try {
+                dev.runboard.testing.Poll.waitFor(2, java.util.concurrent.TimeUnit.SECONDS, () -> !held(lock));
+            } catch (java.util.concurrent.TimeoutException again) {
+                // still held: asked again
+            }
         }
         OsProcesses os = OsProcesses.forThisMachine();
         for (String id : new SessionStore(dataDir).ids()) {
