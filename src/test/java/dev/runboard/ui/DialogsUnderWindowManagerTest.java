@@ -114,6 +114,18 @@ class DialogsUnderWindowManagerTest {
         assertEquals(List.of(), problems);
     }
 
+    /** Whether the window's scene is its content's size (the screen allowing), within the slack the checks below allow. */
+    private static boolean fitsItsContent(Window dialog, Rectangle2D screen) {
+        Parent root = dialog.getScene().getRoot();
+        double sceneWidth = dialog.getScene().getWidth();
+        double sceneHeight = dialog.getScene().getHeight();
+        double prefHeight = root.prefHeight(sceneWidth);
+        boolean wideEnough = sceneWidth + SLACK >= Math.min(root.prefWidth(-1), screen.getWidth() - 60);
+        boolean highEnough = sceneHeight + SLACK >= prefHeight || dialog.getHeight() >= screen.getHeight() - 60;
+        boolean notTooLarge = !(root instanceof DialogPane) || sceneWidth <= root.prefWidth(-1) + ROOMY && sceneHeight <= prefHeight + ROOMY;
+        return wideEnough && highEnough && notTooLarge;
+    }
+
     /** Opens a dialog, looks at it as a person would, closes it with Esc, and looks at the window behind. */
     private void check(FxRobot robot, Rectangle2D screen, String name, Runnable open, boolean maximized, List<String> problems)
             throws Exception {
@@ -122,9 +134,15 @@ class DialogsUnderWindowManagerTest {
         open.run();
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> opened(before) != null));
         Window dialog = fx(robot, () -> opened(before));
-        // Let the window manager and the layout settle: a few pulses, not a fixed sleep.
+        // Let the window manager and the layout settle: a few pulses, then until the dialog has its content's size (a
+        // person sees it within a second; a loaded machine's window manager answers a resize late), for up to 10 s.
         for (int i = 0; i < 5; i++) {
             WaitForAsyncUtils.waitForFxEvents();
+        }
+        try {
+            Poll.waitFor(10, TimeUnit.SECONDS, () -> fx(robot, () -> fitsItsContent(dialog, screen)));
+        } catch (java.util.concurrent.TimeoutException notYet) {
+            // said below, size by size
         }
         Parent root = fx(robot, () -> dialog.getScene().getRoot());
         double width = fx(robot, dialog::getWidth);

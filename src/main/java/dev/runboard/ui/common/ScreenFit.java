@@ -11,6 +11,12 @@ import javafx.stage.Window;
 public final class ScreenFit {
     /** Room left for a panel or dock at the screen's edge. */
     private static final double MARGIN = 24;
+    /**
+     * How much larger than its content a dialog may be before it is made smaller: a preferred size read before
+     * the layout settles can be a few pixels short (the quit dialog's once read 6 px short, and shrank under its
+     * sentence), and a window too large by that much shows nothing wrong.
+     */
+    private static final double TOO_LARGE = 24;
 
     private ScreenFit() {
     }
@@ -81,8 +87,8 @@ public final class ScreenFit {
      */
     private static Runnable settle(javafx.scene.Scene scene, Window owner, Runnable fit, Runnable done) {
         Window w = scene.getWindow();
-        Growth growth = new Growth();
-        w.getProperties().put(Growth.class, growth);
+        Asked asked = new Asked();
+        w.getProperties().put(Asked.class, asked);
         fit.run();
         w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
         javafx.beans.InvalidationListener regrow = o -> fit.run();
@@ -96,11 +102,11 @@ public final class ScreenFit {
         };
         // The scene has the size asked: the next lack can be measured.
         javafx.beans.InvalidationListener widthArrived = o -> {
-            growth.width = Double.NaN;
+            asked.width = Double.NaN;
             fit.run();
         };
         javafx.beans.InvalidationListener heightArrived = o -> {
-            growth.height = Double.NaN;
+            asked.height = Double.NaN;
             fit.run();
         };
         scene.addPostLayoutPulseListener(refit);
@@ -119,7 +125,7 @@ public final class ScreenFit {
                 w.heightProperty().removeListener(regrow);
                 scene.widthProperty().removeListener(widthArrived);
                 scene.heightProperty().removeListener(heightArrived);
-                w.getProperties().remove(Growth.class);
+                w.getProperties().remove(Asked.class);
                 done.run();
             }
         };
@@ -152,14 +158,14 @@ public final class ScreenFit {
         if (w == null || known(w.getWidth()) == 0 || known(scene.getWidth()) == 0) {
             return; // not shown and laid out yet: asked again at the next pulse or size change
         }
-        Growth growth = w.getProperties().get(Growth.class) instanceof Growth g ? g : new Growth();
-        growth.forgetAnswered(w);
+        Asked asked = w.getProperties().get(Asked.class) instanceof Asked a ? a : new Asked();
+        asked.forgetAnswered(w);
         Rectangle2D area = areaOf(w);
         double frameWidth = Math.max(0, w.getWidth() - scene.getWidth());
         double frameHeight = Math.max(0, w.getHeight() - scene.getHeight());
         double contentWidth = Math.min(area.getWidth() - MARGIN - frameWidth, wantWidth);
         double lackWidth = contentWidth - scene.getWidth();
-        boolean widen = lackWidth > 0.5 || shrink && lackWidth < -0.5;
+        boolean widen = lackWidth > 0.5 || shrink && lackWidth < -TOO_LARGE;
         double width = widen ? w.getWidth() + lackWidth : w.getWidth();
         // The height the content needs at the width it will have; a GridPane asked at a NaN width never returned.
         double contentHeight = Math.min(area.getHeight() - MARGIN - frameHeight,
@@ -168,14 +174,14 @@ public final class ScreenFit {
         // A lack is measured again only once the window manager has answered the size asked before (the scene got
         // it, or the window has another): until then the window's size is the new one and the scene's the old,
         // and the same lack added again at each pulse grew a dialog on to the screen's edge.
-        if (widen && growth.mayAskWidth()) {
-            growth.askedWidth(width);
+        if (widen && Double.isNaN(asked.width)) {
+            asked.width = width;
             w.setWidth(width);
         }
         // The height the content needs depends on the width it gets: measured once the scene has that width.
-        if ((lackHeight > 0.5 || shrink && lackHeight < -0.5) && growth.mayAskHeight() && Double.isNaN(growth.width)) {
-            growth.askedHeight(w.getHeight() + lackHeight);
-            w.setHeight(w.getHeight() + lackHeight);
+        if ((lackHeight > 0.5 || shrink && lackHeight < -TOO_LARGE) && Double.isNaN(asked.height) && Double.isNaN(asked.width)) {
+            asked.height = w.getHeight() + lackHeight;
+            w.setHeight(asked.height);
         }
         if (w.getX() + w.getWidth() > area.getMaxX()) {
             w.setX(Math.max(area.getMinX(), area.getMaxX() - w.getWidth()));
@@ -187,32 +193,16 @@ public final class ScreenFit {
      * The sizes asked of a window that its window manager has not answered yet (NaN: none). Asked again
      * once answered, however often: before it maps a window, a window manager may keep its own size.
      */
-    private static final class Growth {
+    private static final class Asked {
         double width = Double.NaN;
         double height = Double.NaN;
 
-        boolean mayAskWidth() {
-            return Double.isNaN(width);
-        }
-
-        boolean mayAskHeight() {
-            return Double.isNaN(height);
-        }
-
-        void askedWidth(double asked) {
-            width = asked;
-        }
-
-        void askedHeight(double asked) {
-            height = asked;
-        }
-
         /** An ask is answered when the window has another size than the one asked (the window manager chose). */
         void forgetAnswered(Window w) {
-            if (!Double.isNaN(width) && Math.abs(w.getWidth() - width) > 0.5) {
+            if (Math.abs(w.getWidth() - width) > 0.5) {
                 width = Double.NaN;
             }
-            if (!Double.isNaN(height) && Math.abs(w.getHeight() - height) > 0.5) {
+            if (Math.abs(w.getHeight() - height) > 0.5) {
                 height = Double.NaN;
             }
         }
