@@ -61,8 +61,10 @@ class PausedStatusTest {
         // STOP to the command's group, as ps shows it, again at each look until its leader reads stopped (state T):
         // on a loaded CI a single STOP once left the command running for the whole 30 s (seen twice, cause not
         // found: the kernel took the signal); what is tested here is what runboard shows of a stopped tree.
-        Await.until(EngineFixture.WAIT, "the command to stop", () -> {
-            OsProcesses.forThisMachine().signalGroup(group, Signal.STOP);
+        boolean[] delivered = {false};
+        Await.until(EngineFixture.WAIT, () -> "the command to stop (group " + group + ", STOP delivered: " + delivered[0]
+                + ", its members now: " + members(group) + ")", () -> {
+            delivered[0] = OsProcesses.forThisMachine().signalGroup(group, Signal.STOP);
             return state(group) == 'T';
         });
         try {
@@ -75,6 +77,17 @@ class PausedStatusTest {
         fx.engine().kill(s, Signal.TERM, java.time.Duration.ofSeconds(1)).get();
         SessionSnapshot end = EngineFixture.awaitEnd(s);
         assertEquals(SessionStatus.KILLED, end.status());
+    }
+
+    /** The processes of group {@code pgid} as pid, state and command (seen once: STOP to the group for 30 s and no T). */
+    private static String members(long pgid) {
+        StringBuilder out = new StringBuilder();
+        for (ProcInfo p : OsProcesses.forThisMachine().snapshot().all()) {
+            if (p.pgid() == pgid) {
+                out.append(p.pid()).append(' ').append(p.state()).append(' ').append(OsProcesses.forThisMachine().commandLine(p.pid())).append("; ");
+            }
+        }
+        return out.length() == 0 ? "none" : out.toString();
     }
 
     private static char state(long pid) {

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# What a CLI call costs when no supervisor is up (issue 47: the README's `exec -- true` figure): `exec -- true`
+# through bin/runboard (its class-data archive, C1, the serial GC) and through a bare `java -jar`, against a
+# hello-world JVM, rounds interleaved (hello, script, jar, then again). Each call gets a data dir with no
+# supervisor in it (exec never starts one). Prints the median wall and CPU seconds (user + sys) of each and
+# its wall time over hello's.
+#
+#   bench/exec-true.sh [ROUNDS]      default 15; needs target/runboard.jar (./mvnw -B package -DskipTests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${1:-15}
+[ -f target/runboard.jar ] || { echo "exec-true.sh: no target/runboard.jar; ./mvnw -B package -DskipTests" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME=$work/cache # bin/runboard makes its archive here in the warm-up
+mkdir -p "$work/hello"
+printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' >"$work/hello/Hello.java"
+javac -d "$work/hello" "$work/hello/Hello.java"
+run() { # name, then the command: appends "wall cpu" to $work/name
+  local name=$1; shift
+  /usr/bin/time -f '%e %U %S' -o "$work/t" "$@" >/dev/null 2>&1
+  awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$work/t" >>"$work/$name"
+}
+bin/runboard exec --data-dir "$work/warm" -- true >/dev/null # the archive, once
+for ((r = 0; r < ROUNDS; r++)); do
+  run hello java -cp "$work/hello" Hello
+  run script bin/runboard exec --data-dir "$work/d$r-s" -- true
+  run jar java -jar target/runboard.jar exec --data-dir "$work/d$r-j" -- true
+done
+median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+hello=$(cut -d' ' -f1 "$work/hello" | median)
+echo "$(date -u +%FT%TZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $ROUNDS rounds"
+for name in hello script jar; do
+  wall=$(cut -d' ' -f1 "$work/$name" | median)
+  cpu=$(cut -d' ' -f2 "$work/$name" | median)
+  printf '%-7s wall %.2f s  CPU %.2f s  %.1fx hello-world\n' "$name" "$wall" "$cpu" "$(awk -v w="$wall" -v h="$hello" 'BEGIN { print w / h }')"
+done
