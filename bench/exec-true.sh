@@ -16,10 +16,10 @@ export XDG_CACHE_HOME=$work/cache # bin/runboard makes its archive here in the w
 mkdir -p "$work/hello"
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' >"$work/hello/Hello.java"
 javac -d "$work/hello" "$work/hello/Hello.java"
-run() { # name, then the command: appends "wall cpu" to $work/name
+run() { # name, then the command: appends "wall cpu" to $work/times-name
   local name=$1; shift
   /usr/bin/time -f '%e %U %S' -o "$work/t" "$@" >/dev/null 2>&1
-  awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$work/t" >>"$work/$name"
+  awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$work/t" >>"$work/times-$name"
 }
 bin/runboard exec --data-dir "$work/warm" -- true >/dev/null # the archive, once
 for ((r = 0; r < ROUNDS; r++)); do
@@ -28,10 +28,10 @@ for ((r = 0; r < ROUNDS; r++)); do
   run jar java -jar target/runboard.jar exec --data-dir "$work/d$r-j" -- true
 done
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-hello=$(cut -d' ' -f1 "$work/hello" | median)
+hello=$(cut -d' ' -f1 "$work/times-hello" | median)
 echo "$(date -u +%FT%TZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $ROUNDS rounds"
 for name in hello script jar; do
-  wall=$(cut -d' ' -f1 "$work/$name" | median)
-  cpu=$(cut -d' ' -f2 "$work/$name" | median)
+  wall=$(cut -d' ' -f1 "$work/times-$name" | median)
+  cpu=$(cut -d' ' -f2 "$work/times-$name" | median)
   printf '%-7s wall %.2f s  CPU %.2f s  %.1fx hello-world\n' "$name" "$wall" "$cpu" "$(awk -v w="$wall" -v h="$hello" 'BEGIN { print w / h }')"
 done
