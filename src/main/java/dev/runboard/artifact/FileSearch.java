@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  */
 public final class FileSearch {
     static final int MAX_KEPT = 1_000_000;
-    private static final int CHUNK = 8 << 20;
+    static final int CHUNK = 8 << 20;
     private static final String META = "\\^$.|?*+()[]{}";
     private static final Pattern INLINE_FLAGS = Pattern.compile("\\(\\?[idmsuxU-]");
 
@@ -140,7 +140,7 @@ public final class FileSearch {
         try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
             LineWindow lines = new LineWindow(ch, Math.min(dev.runboard.session.OutputFile.start(ch), ch.size()));
             LiteralScan scan = new LiteralScan(literal.getBytes(StandardCharsets.ISO_8859_1), !query.caseSensitive());
-            return scan.run(path, progress, offset -> {
+            return scan.run(ch, progress, offset -> { // the file opened once, for the scan and the lines
                 LineWindow.Line line;
                 try {
                     line = lines.lineAt(offset);

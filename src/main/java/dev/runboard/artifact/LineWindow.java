@@ -13,7 +13,7 @@ import java.nio.channels.FileChannel;
  */
 final class LineWindow {
     /** The most of one line kept on each side of an offset: the chunked search's chunk. */
-    static final int MAX_LINE = 8 << 20;
+    static final int MAX_LINE = FileSearch.CHUNK;
     /** Bytes read at once: lines that close together come from one read. */
     private static final int WINDOW = 256 << 10;
     /** How far back from an offset a line start is first looked for. */

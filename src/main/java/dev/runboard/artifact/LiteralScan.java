@@ -78,8 +78,15 @@ public final class LiteralScan {
      * @return false when cancelled
      */
     public boolean run(Path path, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
-        byte[] piece = takePiece();
         try (FileChannel ch = dev.runboard.session.OutputFile.open(path)) {
+            return run(ch, progress, found, count);
+        }
+    }
+
+    /** As {@link #run(Path, FileSearch.Progress, LongConsumer, LongSupplier)}, over a file the caller opened (and closes). */
+    boolean run(FileChannel ch, FileSearch.Progress progress, LongConsumer found, LongSupplier count) throws IOException {
+        byte[] piece = takePiece();
+        try {
             long size = ch.size();
             long start = Math.min(dev.runboard.session.OutputFile.start(ch), size); // past what max_output dropped
             chooseFilter(ch, start, size, piece);

@@ -114,16 +114,29 @@ class DialogsUnderWindowManagerTest {
         assertEquals(List.of(), problems);
     }
 
-    /** Whether the window's scene is its content's size (the screen allowing), within the slack the checks below allow. */
-    private static boolean fitsItsContent(Window dialog, Rectangle2D screen) {
+    /** What is wrong with the dialog's size against its content's (the screen allowing); empty when it fits. FX thread. */
+    private static List<String> sizeProblems(Window dialog, Rectangle2D screen, String name) {
+        List<String> problems = new ArrayList<>();
         Parent root = dialog.getScene().getRoot();
         double sceneWidth = dialog.getScene().getWidth();
         double sceneHeight = dialog.getScene().getHeight();
+        double prefWidth = root.prefWidth(-1);
         double prefHeight = root.prefHeight(sceneWidth);
-        boolean wideEnough = sceneWidth + SLACK >= Math.min(root.prefWidth(-1), screen.getWidth() - 60);
-        boolean highEnough = sceneHeight + SLACK >= prefHeight || dialog.getHeight() >= screen.getHeight() - 60;
-        boolean notTooLarge = !(root instanceof DialogPane) || sceneWidth <= root.prefWidth(-1) + ROOMY && sceneHeight <= prefHeight + ROOMY;
-        return wideEnough && highEnough && notTooLarge;
+        boolean screenHigh = dialog.getHeight() >= screen.getHeight() - 60;
+        if (sceneWidth + SLACK < Math.min(prefWidth, screen.getWidth() - 60)) {
+            problems.add(name + ": opened " + fmt(dialog.getWidth()) + " wide, narrower than its content (" + fmt(prefWidth) + ")");
+        }
+        if (sceneHeight + SLACK < prefHeight && !screenHigh) {
+            problems.add(name + ": opened " + fmt(sceneWidth) + "x" + fmt(sceneHeight) + ", shorter than its content ("
+                    + fmt(prefHeight) + " high) though the screen has room");
+        }
+        // A dialog opens at its content's size, not larger: Preferences once grew to the screen's edge (1000 px of a
+        // 1024 px screen for a 560 px form), as the same lack was added again while the window manager caught up.
+        if (root instanceof DialogPane && (sceneWidth > prefWidth + ROOMY || sceneHeight > prefHeight + ROOMY)) {
+            problems.add(name + ": opened " + fmt(sceneWidth) + "x" + fmt(sceneHeight) + ", larger than its content ("
+                    + fmt(prefWidth) + "x" + fmt(prefHeight) + ")");
+        }
+        return problems;
     }
 
     /** Opens a dialog, looks at it as a person would, closes it with Esc, and looks at the window behind. */
@@ -140,31 +153,16 @@ class DialogsUnderWindowManagerTest {
             WaitForAsyncUtils.waitForFxEvents();
         }
         try {
-            Poll.waitFor(10, TimeUnit.SECONDS, () -> fx(robot, () -> fitsItsContent(dialog, screen)));
+            Poll.waitFor(10, TimeUnit.SECONDS, () -> fx(robot, () -> sizeProblems(dialog, screen, name).isEmpty()));
         } catch (java.util.concurrent.TimeoutException notYet) {
-            // said below, size by size
+            // said below
         }
+        problems.addAll(fx(robot, () -> sizeProblems(dialog, screen, name)));
         Parent root = fx(robot, () -> dialog.getScene().getRoot());
         double width = fx(robot, dialog::getWidth);
         double height = fx(robot, dialog::getHeight);
         double sceneWidth = fx(robot, () -> dialog.getScene().getWidth());
         double sceneHeight = fx(robot, () -> dialog.getScene().getHeight());
-        double prefWidth = fx(robot, () -> root.prefWidth(-1));
-        double prefHeight = fx(robot, () -> root.prefHeight(sceneWidth));
-        boolean screenHigh = height >= screen.getHeight() - 60;
-        if (sceneWidth + SLACK < Math.min(prefWidth, screen.getWidth() - 60)) {
-            problems.add(name + ": opened " + fmt(width) + " wide, narrower than its content (" + fmt(prefWidth) + ")");
-        }
-        if (sceneHeight + SLACK < prefHeight && !screenHigh) {
-            problems.add(name + ": opened " + fmt(sceneWidth) + "x" + fmt(sceneHeight) + ", shorter than its content ("
-                    + fmt(prefHeight) + " high) though the screen has room");
-        }
-        // A dialog opens at its content's size, not larger: Preferences once grew to the screen's edge (1000 px of a
-        // 1024 px screen for a 560 px form), as the same lack was added again while the window manager caught up.
-        if (root instanceof DialogPane && (sceneWidth > prefWidth + ROOMY || sceneHeight > prefHeight + ROOMY)) {
-            problems.add(name + ": opened " + fmt(sceneWidth) + "x" + fmt(sceneHeight) + ", larger than its content ("
-                    + fmt(prefWidth) + "x" + fmt(prefHeight) + ")");
-        }
         double x = fx(robot, dialog::getX);
         double y = fx(robot, dialog::getY);
         if (x < screen.getMinX() - SLACK || y < screen.getMinY() - SLACK || x + width > screen.getMaxX() + SLACK

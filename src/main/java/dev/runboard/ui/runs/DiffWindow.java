@@ -72,28 +72,32 @@ final class DiffWindow {
     private void compare() {
         int mine = ++generation;
         boolean ignoring = ignore.isSelected();
-        result.setText("Comparing\u2026");
-        empty.setText("Comparing\u2026");
+        say("Comparing\u2026", "Comparing\u2026");
         first.setDisable(true);
         tasks.onFx(tasks.background(() -> DiffText.compare(older, olderLabel, newer, newerLabel, ignoring)), (diff, error) -> {
             if (mine != generation) {
                 return; // the toggle changed meanwhile: a newer comparison is coming
             }
             if (error != null) {
-                result.setText("Cannot compare: " + error.getMessage());
-                empty.setText("Cannot compare: " + error.getMessage());
+                say("Cannot compare: " + error.getMessage(), "Cannot compare: " + error.getMessage());
                 lines.getItems().clear();
                 return;
             }
             lines.getItems().setAll(diff.lines());
             firstChange = diff.firstChange();
             first.setDisable(firstChange < 0);
-            result.setText(diff.same() ? (ignoring ? "Same output, apart from numbers and timestamps" : "Same output")
-                    : "Differs" + (diff.cut() ? " (first " + DiffText.MAX_LINES + " lines of the diff shown)" : ""));
-            empty.setText(ignoring ? "Both runs printed the same output, apart from numbers and timestamps"
-                    : "Both runs printed the same output");
+            String apart = ignoring ? ", apart from numbers and timestamps" : "";
+            say(diff.same() ? "Same output" + apart
+                    : "Differs" + (diff.cut() ? " (first " + DiffText.MAX_LINES + " lines of the diff shown)" : ""),
+                    "Both runs printed the same output" + apart);
             jumpToFirst();
         });
+    }
+
+    /** The bar's result, and what the list says while it has no lines to show. */
+    private void say(String resultText, String emptyText) {
+        result.setText(resultText);
+        empty.setText(emptyText);
     }
 
     private void jumpToFirst() {
