@@ -148,7 +148,7 @@ public final class GrepCommand implements Callable<Integer> {
         for (String id : sessions.ids()) {
             Optional<SessionRecord> record;
             try {
-                record = sessions.load(id);
+                record = sessions.loadWithoutPreview(id); // a preview is no part of a search: its output file is
             } catch (IOException | RuntimeException e) {
                 continue; // an unreadable record is list's and the window's to report; its output may still be searched by hand
             }

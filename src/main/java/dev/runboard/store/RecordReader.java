@@ -38,6 +38,24 @@ final class RecordReader {
         return record.check(folder);
     }
 
+    /**
+     * As {@link #read}, without the preview ({@link SessionRecord#withoutPreview}): a record of this schema is
+     * bound with its {@code output_head} and {@code output_tail} skipped, never made strings.
+     */
+    static SessionRecord readWithoutPreview(byte[] bytes, String folder) throws IOException {
+        if (startsWith(bytes, CURRENT)) {
+            return PreviewSkipped.READER.<SessionRecord>readValue(bytes).withoutPreview().check(folder);
+        }
+        return read(bytes, folder).withoutPreview();
+    }
+
+    /** A record's reader that passes over the preview's two base64 fields (Jackson skips an ignored string unread). */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties({"output_head", "output_tail"})
+    private abstract static class PreviewSkipped {
+        static final com.fasterxml.jackson.databind.ObjectReader READER = Json.mapper().copy()
+                .addMixIn(SessionRecord.class, PreviewSkipped.class).readerFor(SessionRecord.class);
+    }
+
     /** How every record of the current schema begins (Jackson's and LeanJson's indented output). */
     private static final byte[] CURRENT = ("{\n  \"schema\" : " + SessionRecord.SCHEMA + ",\n")
             .getBytes(java.nio.charset.StandardCharsets.US_ASCII);

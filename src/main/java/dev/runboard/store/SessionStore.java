@@ -218,6 +218,23 @@ public final class SessionStore {
      * @throws IOException it cannot be read, or is not JSON ({@code JacksonException})
      */
     public Optional<SessionRecord> load(String id) throws IOException {
+        Optional<byte[]> bytes = recordBytes(id);
+        return bytes.isEmpty() ? Optional.empty() : Optional.of(new OwnOutputFiles(this).confine(RecordReader.read(bytes.get(), id)));
+    }
+
+    /**
+     * As {@link #load}, the preview's bytes left out unread ({@link SessionRecord#withoutPreview}): what a
+     * search of every run needs of each. Decoding the previews was half of a {@code runboard grep} over 50
+     * small runs.
+     */
+    public Optional<SessionRecord> loadWithoutPreview(String id) throws IOException {
+        Optional<byte[]> bytes = recordBytes(id);
+        return bytes.isEmpty() ? Optional.empty()
+                : Optional.of(new OwnOutputFiles(this).confine(RecordReader.readWithoutPreview(bytes.get(), id)));
+    }
+
+    /** The bytes of the session's record, or empty when it has none (yet, or any more). */
+    private Optional<byte[]> recordBytes(String id) throws IOException {
         if (!SessionId.isValid(id)) {
             throw new CorruptRecordException(SessionId.quote(id) + " is not a session id");
         }
@@ -233,7 +250,7 @@ public final class SessionStore {
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             return Optional.empty();
         }
-        return Optional.of(new OwnOutputFiles(this).confine(RecordReader.read(bytes, id)));
+        return Optional.of(bytes);
     }
 
     /**

@@ -124,6 +124,24 @@ class SessionRecordTest {
     }
 
     @Test
+    void aRecordReadWithoutItsPreviewIsTheSameRecordWithAnEmptyPreview() throws Exception {
+        SessionStore store = new SessionStore(dataDir);
+        byte[] output = new byte[5000];
+        new Random(3).nextBytes(output);
+        SessionRecord record = finished("20261201-101012-abcdef", output, SessionSpec.DEFAULT_PREVIEW_BYTES);
+        store.save(record);
+        SessionRecord whole = store.load(record.id()).orElseThrow();
+        SessionRecord without = store.loadWithoutPreview(record.id()).orElseThrow();
+        assertTrue(whole.outputHead().length() > 1000, "the record has a preview to leave out");
+        assertEquals(whole.withoutPreview(), without);
+        assertEquals("", without.outputHead());
+        assertEquals(record.outputBytes(), without.outputBytes());
+        // A record of runboard 0.1 (read through the tree) leaves it out the same way.
+        RecordFiles.write(dataDir, GOOD, RecordFiles.schema01(GOOD));
+        assertEquals(store.load(GOOD).orElseThrow().withoutPreview(), store.loadWithoutPreview(GOOD).orElseThrow());
+    }
+
+    @Test
     void aPreviewAtTheLargestBoundStillLoads() throws Exception {
         byte[] output = new byte[SessionSpec.MAX_PREVIEW_BYTES];
         new Random(7).nextBytes(output); // random: base64 is as long as it gets
