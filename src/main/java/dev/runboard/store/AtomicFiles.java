@@ -53,9 +53,16 @@ public interface AtomicFiles {
 
     /** The real file system. Files are created readable by their owner only. */
     AtomicFiles SYSTEM = new AtomicFiles() {
+        /** Numbers this process's temp files: two writers of one target (threads, or processes) each have their own. */
+        private final java.util.concurrent.atomic.AtomicLong serial = new java.util.concurrent.atomic.AtomicLong();
+
         @Override
         public void write(Path target, byte[] content) throws IOException {
-            Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+            // A temp name of this writer's own: with one name for all, ten `exec`s started at once in a new data dir,
+            // each installing the session wrapper, deleted or renamed each other's temp file, and one failed with
+            // "could not install the session wrapper" (the last whole write wins; each one is whole).
+            Path tmp = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid()
+                    + "-" + serial.incrementAndGet() + ".tmp");
             try {
                 Files.deleteIfExists(tmp);
                 DataDirs.createPrivateFile(tmp);

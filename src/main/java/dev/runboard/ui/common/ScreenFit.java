@@ -18,6 +18,9 @@ public final class ScreenFit {
      */
     private static final double TOO_LARGE = 24;
 
+    /** The longest a window's size is followed after it showed, however late the window manager answers. */
+    private static final java.time.Duration SETTLE_LIMIT = java.time.Duration.ofSeconds(8);
+
     private ScreenFit() {
     }
 
@@ -79,11 +82,12 @@ public final class ScreenFit {
     }
 
     /**
-     * Fits a window just shown now, and again at each layout pulse and each size change for its first two
-     * seconds: wrapped text and scroll panes know their height only after a layout, and the window manager's
-     * own idea of the size (600x112 for New session, 200x200 for the first Preferences) can come after ours.
-     * It only ever grows the window; after the two seconds a person's resizing is theirs. Returns what stops
-     * it early (the window hidden); {@code done} runs when it stops.
+     * Fits a window just shown now, and again at each layout pulse and each size change until its size has
+     * been still for two seconds (at most {@link #SETTLE_LIMIT} after it showed): wrapped text and scroll panes
+     * know their height only after a layout, and the window manager's own idea of the size (600x112 for New
+     * session, 200x200 for the first Preferences) can come after ours. On a loaded machine the window manager
+     * answered after the two seconds, and New session stayed 720x200, most of its form cut. Once settled, a
+     * person's resizing is theirs. Returns what stops it early (the window hidden); {@code done} runs when it stops.
      */
     private static Runnable settle(javafx.scene.Scene scene, Window owner, Runnable fit, Runnable done) {
         Window w = scene.getWindow();
@@ -91,7 +95,14 @@ public final class ScreenFit {
         w.getProperties().put(Asked.class, asked);
         fit.run();
         w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
-        javafx.beans.InvalidationListener regrow = o -> fit.run();
+        javafx.animation.PauseTransition settled = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
+        long giveUpAt = System.nanoTime() + SETTLE_LIMIT.toNanos();
+        javafx.beans.InvalidationListener regrow = o -> {
+            fit.run();
+            if (System.nanoTime() < giveUpAt) {
+                settled.playFromStart(); // the size moved (ours or the window manager's answer): two more seconds
+            }
+        };
         Runnable refit = () -> {
             fit.run();
             // The window manager may give the keyboard back to the owner as it maps the window: while the
@@ -114,7 +125,6 @@ public final class ScreenFit {
         w.heightProperty().addListener(regrow);
         scene.widthProperty().addListener(widthArrived);
         scene.heightProperty().addListener(heightArrived);
-        javafx.animation.PauseTransition settled = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
         boolean[] stopped = new boolean[1];
         Runnable stop = () -> {
             if (!stopped[0]) {
