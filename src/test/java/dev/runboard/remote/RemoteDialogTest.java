@@ -66,6 +66,19 @@ class RemoteDialogTest {
         SSHD.get().forget(dataDir);
     }
 
+    /** What the New session dialog says of its host, and whether it can launch (for a failure's message). */
+    private static String dialogState(FxRobot robot) {
+        return fx(robot, () -> {
+            var button = robot.lookup("#launchButton").tryQuery();
+            if (button.isEmpty()) {
+                return "no dialog";
+            }
+            String status = robot.lookup("#hostStatus").tryQuery().map(n -> ((Label) n).isVisible() ? ((Label) n).getText() : "").orElse("?");
+            String error = robot.lookup("#hostError").tryQuery().map(n -> ((Label) n).isVisible() ? ((Label) n).getText() : "").orElse("?");
+            return "host status '" + status + "', host error '" + error + "', Launch " + (button.get().isDisabled() ? "disabled" : "enabled");
+        });
+    }
+
     @Test
     void anUnreachableHostIsSaidInTheDialogAndAHostThatAnswersClosesIt(FxRobot robot) throws Exception {
         robot.clickOn("#newButton");
@@ -89,7 +102,10 @@ class RemoteDialogTest {
         // Corrected to a host that answers: the dialog closes once the session runs there.
         robot.interact(() -> robot.lookup("#hostField").queryAs(ComboBox.class).getEditor().setText("rb-remote"));
         robot.clickOn("#launchButton");
-        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
+        // Once seen under load: the dialog still open after 60 s, and nothing said why; now the failure says what it shows.
+        dev.runboard.process.Await.until(Duration.ofSeconds(WAIT_S), () -> "the dialog to close once the session runs on rb-remote;"
+                + " it shows " + dialogState(robot) + "; sessions: " + engine.sessions().stream().map(s -> s.id() + " " + s.status()).toList(),
+                () -> robot.lookup("#launchButton").tryQuery().isEmpty());
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
         SessionRow row = fx(robot, () -> fixture.window().sessions().rows().get(0));
         assertEquals(SessionStatus.RUNNING, fx(robot, row::status));

@@ -82,12 +82,13 @@ public final class ScreenFit {
     }
 
     /**
-     * Fits a window just shown now, and again at each layout pulse and each size change until its size has
-     * been still for two seconds (at most {@link #SETTLE_LIMIT} after it showed): wrapped text and scroll panes
-     * know their height only after a layout, and the window manager's own idea of the size (600x112 for New
-     * session, 200x200 for the first Preferences) can come after ours. On a loaded machine the window manager
-     * answered after the two seconds, and New session stayed 720x200, most of its form cut. Once settled, a
-     * person's resizing is theirs. Returns what stops it early (the window hidden); {@code done} runs when it stops.
+     * Fits a window just shown now, and again at each layout pulse and each size change for its first two
+     * seconds: wrapped text and scroll panes know their height only after a layout, and the window manager's
+     * own idea of the size (600x112 for New session, 200x200 for the first Preferences) can come after ours.
+     * A size asked and still not answered when the two seconds end is asked again, and the window followed two
+     * seconds more, up to {@link #SETTLE_LIMIT} after it showed: on a loaded machine New session stayed 720x200,
+     * most of its form cut, the window manager not having answered in time. Once settled, a person's resizing is
+     * theirs. Returns what stops it early (the window hidden); {@code done} runs when it stops.
      */
     private static Runnable settle(javafx.scene.Scene scene, Window owner, Runnable fit, Runnable done) {
         Window w = scene.getWindow();
@@ -97,12 +98,7 @@ public final class ScreenFit {
         w.requestFocus(); // not modal: ask for the keyboard, which a modal dialog got by itself
         javafx.animation.PauseTransition settled = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
         long giveUpAt = System.nanoTime() + SETTLE_LIMIT.toNanos();
-        javafx.beans.InvalidationListener regrow = o -> {
-            fit.run();
-            if (System.nanoTime() < giveUpAt) {
-                settled.playFromStart(); // the size moved (ours or the window manager's answer): two more seconds
-            }
-        };
+        javafx.beans.InvalidationListener regrow = o -> fit.run();
         Runnable refit = () -> {
             fit.run();
             // The window manager may give the keyboard back to the owner as it maps the window: while the
@@ -139,7 +135,17 @@ public final class ScreenFit {
                 done.run();
             }
         };
-        settled.setOnFinished(f -> stop.run());
+        settled.setOnFinished(f -> {
+            asked.forgetAnswered(w);
+            if (asked.waiting() && System.nanoTime() < giveUpAt) {
+                asked.width = Double.NaN; // unanswered: asked again (a window manager may drop a size asked before it mapped)
+                asked.height = Double.NaN;
+                fit.run();
+                settled.playFromStart();
+            } else {
+                stop.run();
+            }
+        });
         settled.play();
         return stop;
     }
@@ -206,6 +212,11 @@ public final class ScreenFit {
     private static final class Asked {
         double width = Double.NaN;
         double height = Double.NaN;
+
+        /** Whether a size asked has not been answered yet. */
+        boolean waiting() {
+            return !Double.isNaN(width) || !Double.isNaN(height);
+        }
 
         /** An ask is answered when the window has another size than the one asked (the window manager chose). */
         void forgetAnswered(Window w) {
