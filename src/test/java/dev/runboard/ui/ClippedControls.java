@@ -26,6 +26,27 @@ public final class ClippedControls {
         return found;
     }
 
+    /** As {@link #in(Scene)}, for one part of a scene: a toast, a notice, a dialog's field (FX thread). */
+    public static List<String> under(Node node) {
+        List<String> found = new ArrayList<>();
+        walk(node, node.getScene(), found);
+        return found;
+    }
+
+    /**
+     * What {@code l} draws of its text: its skin's text node, which holds the text cut to "..." when it
+     * does not fit its width (or, wrapped, its height); null before the skin drew it (FX thread). Also
+     * for what {@link #in} leaves out: cells, and labels that wrap.
+     */
+    public static String drawnText(Labeled l) {
+        for (Node child : l.getChildrenUnmodifiable()) {
+            if (child instanceof javafx.scene.text.Text t && t.getStyleClass().contains("text")) {
+                return t.getText();
+            }
+        }
+        return null;
+    }
+
     private static void walk(Node node, Scene scene, List<String> found) {
         if (!node.isVisible() || node instanceof IndexedCell<?>) {
             return;

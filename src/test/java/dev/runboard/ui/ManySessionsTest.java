@@ -112,6 +112,33 @@ class ManySessionsTest {
                 .map(r -> r.commandProperty().get()).toList()), "the table's rows in started order again");
     }
 
+    /**
+     * Issue 47: beside a long sentence the toast's Undo button was squeezed to "U..." at 1024x700. Removing
+     * one finished session names its command in the toast, so the sentence fills the toast's width.
+     */
+    @Test
+    void theUndoToastShowsItsWholeButtonBesideALongSentenceAtTheSmallestWindow(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            window.stage().setWidth(MainWindow.MIN_WIDTH);
+            window.stage().setHeight(MainWindow.MIN_HEIGHT);
+        });
+        SessionRow done = launch(robot, "echo a finished build whose command line is long enough to fill the toast");
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, done::status) == SessionStatus.COMPLETED);
+        robot.interact(() -> table(robot).getSelectionModel().select(done));
+        robot.clickOn("#toolbarRemove");
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#undoButton").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(MainWindow.MIN_WIDTH, (int) Math.round(fx(robot, () -> window.stage().getScene().getWidth())), "the scene took the size");
+        Button undo = robot.lookup("#undoButton").queryAs(Button.class);
+        String sentence = fx(robot, () -> ((Label) ((javafx.scene.layout.HBox) undo.getParent()).getChildren().get(0)).getText());
+        assertTrue(sentence.contains("long enough to fill the toast"), "the toast names the removed command: " + sentence);
+        assertEquals("Undo", fx(robot, () -> ClippedControls.drawnText(undo)), "the button's word as drawn");
+        assertEquals(List.of(), fx(robot, () -> ClippedControls.under(undo.getParent().getParent())), "cut short in the toast");
+
+        robot.clickOn("#undoButton"); // nothing left pending when the window closes
+        assertEquals(List.of(done.id()), fx(robot, () -> table(robot).getItems().stream().map(SessionRow::id).toList()), "Undo put it back");
+    }
+
     @Test
     void aFilterThatHidesEverythingSaysSoAndOffersToClearIt(FxRobot robot) throws Exception {
         launch(robot, "echo one");
