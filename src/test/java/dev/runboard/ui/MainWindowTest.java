@@ -119,6 +119,20 @@ class MainWindowTest {
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> robot.lookup("#truncatedBar").query().isVisible()));
         String notice = fx(robot, () -> robot.lookup("#truncatedLabel").queryAs(Label.class).getText());
         assertTrue(notice.startsWith("1.2 MiB of output: this pane shows its start and end; the "), notice);
+        // At the smallest window the sentence wraps and both links keep their words (issue 47: both were cut to "...").
+        robot.interact(() -> {
+            window.stage().setWidth(MainWindow.MIN_WIDTH);
+            window.stage().setHeight(MainWindow.MIN_HEIGHT);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(MainWindow.MIN_WIDTH, (int) Math.round(fx(robot, () -> window.stage().getScene().getWidth())), "the scene took the size");
+        for (String link : List.of("#openArtifactLink", "#openArtifactExternal")) {
+            javafx.scene.control.Hyperlink h = robot.lookup(link).queryAs(javafx.scene.control.Hyperlink.class);
+            assertEquals(fx(robot, h::getText), fx(robot, () -> ClippedControls.drawnText(h)), link + " as drawn");
+        }
+        assertEquals(List.of(), fx(robot, () -> ClippedControls.under(robot.lookup("#truncatedBar").query())), "cut short in the notice");
+        String drawn = fx(robot, () -> ClippedControls.drawnText(robot.lookup("#truncatedLabel").queryAs(Label.class)));
+        assertEquals(notice, drawn, "the sentence, wrapped, is drawn whole");
 
         robot.clickOn("#openArtifactLink");
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> viewerList(robot) != null
