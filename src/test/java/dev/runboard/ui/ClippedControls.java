@@ -39,9 +39,15 @@ public final class ClippedControls {
      * for what {@link #in} leaves out: cells, and labels that wrap.
      */
     public static String drawnText(Labeled l) {
+        javafx.scene.text.Text t = textNode(l);
+        return t == null ? null : t.getText();
+    }
+
+    /** The node that draws {@code l}'s text (see {@link #drawnText}), to see where it lies; null before the skin made it. */
+    public static javafx.scene.text.Text textNode(Labeled l) {
         for (Node child : l.getChildrenUnmodifiable()) {
             if (child instanceof javafx.scene.text.Text t && t.getStyleClass().contains("text")) {
-                return t.getText();
+                return t;
             }
         }
         return null;
