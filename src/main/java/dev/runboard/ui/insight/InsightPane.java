@@ -84,7 +84,7 @@ public final class InsightPane {
         scroll.getStyleClass().add("charts-scroll");
         SplitPane split = new SplitPane(tree, scroll);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.62); // the tree first: at 0.45 it showed two or three processes at 1024x700
+        split.setDividerPositions(0.75); // the tree first: at 0.45 it showed two or three processes at 1024x700, at 0.62 four
         split.getStyleClass().add("insight-split");
         LayoutRoot.isolate(split); // the tree and the charts refresh every second
         Tab processes = new Tab("Processes", split);

@@ -91,6 +91,73 @@ class InsightPaneTest {
         assertEquals(SessionStatus.RUNNING, engine.snapshot(row.id(), false).status());
     }
 
+    /**
+     * Issue 47: at 1024x700 the Processes tab showed two or three processes. A tree of nine or ten (the
+     * wrapper, the shell, eight sleeps) shows at least six whole rows there.
+     */
+    @Test
+    void theProcessesTabShowsAtLeastSixRowsAtTheSmallestWindow(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            window.stage().setWidth(MainWindow.MIN_WIDTH);
+            window.stage().setHeight(MainWindow.MIN_HEIGHT);
+        });
+        SessionRow row = launch(robot, "for i in 1 2 3 4 5 6 7 8; do sleep 600 & done; wait");
+        long pid = fx(robot, () -> row.snapshot().pid());
+        // The shell and its eight sleeps (below runboard's wrapper where perl is on the PATH).
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> dev.runboard.ui.ProcFs.tree(pid).size() >= 9);
+        java.util.List<Long> processes = dev.runboard.ui.ProcFs.tree(pid);
+        try {
+            @SuppressWarnings("unchecked")
+            TreeTableView<ProcessRow> tree = robot.lookup("#processTree").queryAs(TreeTableView.class);
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> tree.getRoot() != null && count(tree.getRoot()) >= processes.size()));
+            assertEquals("Processes", fx(robot, () -> selectedTabAbove(tree)), "the tab the detail pane opens on");
+            assertEquals(MainWindow.MIN_HEIGHT, (int) Math.round(fx(robot, () -> window.stage().getScene().getHeight())),
+                    "the scene took the size");
+            // Rows are laid out at the next pulse after the tree fills: wait for as many as there will be.
+            try {
+                Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> wholeRowsInView(tree)) >= 6);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError(fx(robot, () -> wholeRowsInView(tree)) + " whole process rows in view at "
+                        + MainWindow.MIN_WIDTH + "x" + MainWindow.MIN_HEIGHT + ", of " + fx(robot, () -> count(tree.getRoot()))
+                        + " (" + fx(robot, () -> howHigh(tree)) + ")", e);
+            }
+        } finally {
+            engine.kill(row.id(), dev.runboard.session.Signal.TERM, java.time.Duration.ofSeconds(1)).get(WAIT_S, TimeUnit.SECONDS);
+        }
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> processes.stream().allMatch(dev.runboard.ui.ProcFs::gone));
+    }
+
+    /** The heights that decide how many rows show: the tree's, its rows' viewport's and one row's. */
+    private static String howHigh(TreeTableView<?> tree) {
+        javafx.scene.Node viewport = tree.lookup(".clipped-container");
+        double row = tree.lookupAll(".tree-table-row-cell").stream().mapToDouble(n -> n.getLayoutBounds().getHeight())
+                .max().orElse(0);
+        return "tree " + Math.round(tree.getHeight()) + " px, rows' viewport " + Math.round(viewport.getLayoutBounds().getHeight())
+                + " px, a row " + Math.round(row) + " px";
+    }
+
+    /** The title of the selected tab of the tab pane that holds {@code node}. */
+    private static String selectedTabAbove(javafx.scene.Node node) {
+        for (javafx.scene.Parent p = node.getParent(); p != null; p = p.getParent()) {
+            if (p instanceof javafx.scene.control.TabPane tabs) {
+                return tabs.getSelectionModel().getSelectedItem().getText();
+            }
+        }
+        return null;
+    }
+
+    /** The tree's rows with a process that lie wholly inside the rows' viewport (not under the header, a scroll bar or below). */
+    private static int wholeRowsInView(TreeTableView<?> tree) {
+        javafx.scene.Node viewport = tree.lookup(".clipped-container");
+        javafx.geometry.Bounds area = viewport.localToScene(viewport.getLayoutBounds());
+        return (int) tree.lookupAll(".tree-table-row-cell").stream()
+                .map(n -> (javafx.scene.control.TreeTableRow<?>) n)
+                .filter(r -> r.isVisible() && !r.isEmpty() && r.getItem() != null)
+                .map(r -> r.localToScene(r.getLayoutBounds()))
+                .filter(b -> b.getMinY() >= area.getMinY() - 0.5 && b.getMaxY() <= area.getMaxY() + 0.5)
+                .count();
+    }
+
     @Test
     void aTreeStoppedFromOutsideReadsPausedUntilContinued(FxRobot robot) throws Exception {
         SessionRow row = launch(robot, "sleep 600");
