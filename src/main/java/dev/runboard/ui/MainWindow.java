@@ -111,9 +111,8 @@ public final class MainWindow {
         Parent root = controller.build();
         ToastStack toasts = new ToastStack(stage);
         model.removals().setUndoOffer(toasts::offerUndo);
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(new StackPane(root, toasts.layer()), firstSize(1280, 0.8, screen.getWidth(), MIN_WIDTH),
-                firstSize(800, 0.85, screen.getHeight(), MIN_HEIGHT));
+        WindowSizing size = WindowSizing.on(javafx.stage.Screen.getPrimary().getVisualBounds());
+        Scene scene = new Scene(new StackPane(root, toasts.layer()), size.width(), size.height());
         theme.register(scene);
         stage.setScene(scene);
         RunsUi.install(controller.table(), controller.toolBar(), controller.statusChoice(), sessions, model.selectedProperty());
@@ -128,10 +127,8 @@ public final class MainWindow {
             }
         });
         stage.setTitle("runboard");
-        // The smallest size at which every control keeps its whole label (WindowLayoutTest checks it), unless the
-        // screen is smaller still: on an 800x600 screen a 1024x700 minimum put the window past its edges.
-        stage.setMinWidth(Math.min(MIN_WIDTH, screen.getWidth()));
-        stage.setMinHeight(Math.min(MIN_HEIGHT, screen.getHeight()));
+        stage.setMinWidth(size.minWidth());
+        stage.setMinHeight(size.minHeight());
         // Six PNGs decoded (~30 ms) off the FX thread: the window manager shows the icon a moment later.
         tasks.onFx(tasks.background(MainWindow::loadIcons), (icons, error) -> {
             if (icons != null) {
@@ -166,14 +163,6 @@ public final class MainWindow {
             }
         });
         return new MainWindow(stage, sessions, model, controller, notifier, workspaces, memory, tasks);
-    }
-
-    /**
-     * The first size on a screen: a good share of a large screen, 1280×800 on a laptop, never more
-     * than the screen (nor less than the minimum, which a tiny screen cannot help).
-     */
-    static double firstSize(double usual, double share, double screen, double minimum) {
-        return Math.min(screen, Math.max(minimum, Math.max(usual, Math.floor(screen * share))));
     }
 
     /** The app icon from the classpath, when the icon resources exist (they are optional). */
