@@ -10,10 +10,13 @@ import dev.runboard.process.SessionEngine;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.testing.Poll;
+import dev.runboard.ui.ClippedControls;
+import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The New session dialog with a host: it waits for the host's answer. A host that cannot be reached
@@ -81,6 +85,10 @@ class RemoteDialogTest {
 
     @Test
     void anUnreachableHostIsSaidInTheDialogAndAHostThatAnswersClosesIt(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            fixture.window().stage().setWidth(MainWindow.MIN_WIDTH);
+            fixture.window().stage().setHeight(MainWindow.MIN_HEIGHT);
+        });
         robot.clickOn("#newButton");
         robot.interact(() -> {
             robot.lookup("#commandField").queryAs(TextField.class).setText("sleep 30");
@@ -94,6 +102,19 @@ class RemoteDialogTest {
         String said = fx(robot, hostError::getText);
         assertTrue(said.contains("rb-unreachable is unreachable"), said);
         assertEquals(1, said.strip().lines().count(), "one line: " + said);
+        // Read whole beside the field (issue 47: the host field's message was cut to "..."), within the dialog.
+        // (The dialog may still be growing to its content: ScreenFit follows its size until it settles.)
+        try {
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> said.equals(fx(robot, () -> ClippedControls.drawnText(hostError))));
+        } catch (java.util.concurrent.TimeoutException e) {
+            assertEquals(said, fx(robot, () -> ClippedControls.drawnText(hostError)), "the message as drawn");
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(), fx(robot, () -> ClippedControls.under(hostError)), "cut short beside the host field");
+        double[] bottomAndHeight = fx(robot, () -> new double[] {hostError.localToScene(hostError.getLayoutBounds()).getMaxY(),
+                hostError.getScene().getHeight()});
+        assertTrue(bottomAndHeight[0] <= bottomAndHeight[1] + 0.5, "the message ends at y " + bottomAndHeight[0]
+                + ", the dialog at " + bottomAndHeight[1]);
         assertTrue(robot.lookup("#launchButton").tryQuery().isPresent(), "the dialog stays open, still filled in");
         assertFalse(fx(robot, () -> robot.lookup("#launchButton").query().isDisabled()), "and can launch again");
         assertTrue(engine.sessions().isEmpty(), "nothing was started");
