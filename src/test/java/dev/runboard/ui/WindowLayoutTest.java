@@ -83,6 +83,44 @@ class WindowLayoutTest {
         org.junit.jupiter.api.Assertions.assertFalse(widths.containsKey("Progress"), "nothing to show, no column: " + widths);
     }
 
+    /**
+     * Issue 47: status-bar warnings were cut. The bar keeps one line, so a warning longer than its room
+     * ends in "..." there (the label is styled {@code elides}, which the cut checks leave out); hovering
+     * it shows the whole warning in a tooltip that lies within the screen.
+     */
+    @Test
+    void aLongWarningCutInTheStatusBarReadsWholeInItsTooltip(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            window.stage().setWidth(MainWindow.MIN_WIDTH);
+            window.stage().setHeight(MainWindow.MIN_HEIGHT);
+        });
+        String problem = "could not read the history: " + project.resolve("sessions/20261207-021500-4f2a9c/record.json")
+                + ": Unexpected end-of-input within/between Object entries at line 14, column 3; the other sessions were read";
+        robot.interact(() -> window.model().warn(problem));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.Label message = robot.lookup("#messageLabel").queryAs(javafx.scene.control.Label.class);
+        String whole = fx(robot, message::getText);
+        org.junit.jupiter.api.Assertions.assertTrue(whole.endsWith(" " + problem), whole);
+        String inTheBar = fx(robot, () -> ClippedControls.drawnText(message));
+
+        robot.moveTo(fx(robot, () -> robot.point(message).query())); // its bounds read on the FX thread (see FxReads.clickOn)
+        javafx.scene.control.Tooltip tip = fx(robot, message::getTooltip);
+        org.junit.jupiter.api.Assertions.assertNotNull(tip, "the status message has a tooltip (the bar shows \"" + inTheBar + "\")");
+        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, tip::isShowing));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(whole, fx(robot, tip::getText), "the tooltip's text");
+        javafx.scene.control.Labeled drawn = fx(robot, () -> (javafx.scene.control.Labeled) tip.getSkin().getNode());
+        assertEquals(whole, fx(robot, () -> ClippedControls.drawnText(drawn)), "the tooltip as drawn");
+        javafx.geometry.Rectangle2D screen = fx(robot, () -> javafx.stage.Screen.getPrimary().getBounds());
+        // The label's own bounds: the tooltip's window also holds its shadow's transparent margin.
+        double[] tipBounds = fx(robot, () -> {
+            javafx.geometry.Bounds b = drawn.localToScreen(drawn.getLayoutBounds());
+            return new double[] {b.getMinX(), b.getMaxX()};
+        });
+        org.junit.jupiter.api.Assertions.assertTrue(tipBounds[0] >= screen.getMinX() - 0.5 && tipBounds[1] <= screen.getMaxX() + 0.5,
+                "the tooltip spans x " + tipBounds[0] + ".." + tipBounds[1] + " of a screen " + screen.getWidth() + " px wide");
+    }
+
     private void assertNothingClippedAt(FxRobot robot, int width, int height) throws Exception {
         Files.writeString(project.resolve("runboard.yaml"), """
                 name: shop

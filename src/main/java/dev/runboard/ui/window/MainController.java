@@ -165,7 +165,11 @@ public final class MainController {
         Icons.iconOnly(toolbarRerun, "mdi2r-restart", "Ctrl+R");
         Icons.iconOnly(toolbarKill, "mdi2s-stop-circle-outline", "Ctrl+K");
         Icons.iconOnly(toolbarRemove, "mdi2d-delete-outline", "Delete");
+        // The bar keeps one line, so a long warning ends in "..." there and reads whole here: wrapped, as on
+        // one line a warning with a path in it ran past the screen's edges.
         Tooltip message = new Tooltip();
+        message.setWrapText(true);
+        message.setMaxWidth(600);
         message.textProperty().bind(messageLabel.textProperty());
         messageLabel.setTooltip(message);
         sidebar = SidebarSplit.install(sideSplit);
