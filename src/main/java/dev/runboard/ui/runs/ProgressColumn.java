@@ -19,8 +19,10 @@ final class ProgressColumn extends TableColumn<SessionRow, SessionSnapshot> {
     ProgressColumn() {
         super("Progress");
         setId("progressColumn");
-        setPrefWidth(150);
-        setMinWidth(90); // its title whole: ResponsiveColumns hides other columns before squeezing this one
+        // Its bar and "99 % · 999 s left" whole (197 px at the theme's 14 px font), at its minimum too:
+        // at 90 px the row's time left read "1..." at 1024 px. ResponsiveColumns hides other columns first.
+        setPrefWidth(200);
+        setMinWidth(200);
         setSortable(false);
         setCellValueFactory(c -> c.getValue().snapshotProperty());
         setCellFactory(c -> new Cell());
