@@ -16,6 +16,34 @@ import javafx.application.Platform;
 @AnalyzeClasses(packages = "dev.runboard", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
+    /**
+     * The README's layer order (its contributor section, read by {@link ReadmeLayers}: the one copy of the order),
+     * lowest first, with the classes of dev.runboard itself (the launcher) on top: each layer is used only by the
+     * layers above it, so dependencies point down and the packages form no cycle. That the paragraph names every
+     * package is ReadmeTruthTest's.
+     */
+    @ArchTest
+    static void eachLayerIsUsedOnlyByTheLayersAboveItAsTheReadmeSays(com.tngtech.archunit.core.domain.JavaClasses classes) {
+        java.util.List<String> layers = new java.util.ArrayList<>(ReadmeLayers.lowestFirst());
+        java.util.List<String> packages = new java.util.ArrayList<>();
+        layers.forEach(layer -> packages.add("dev.runboard." + layer + ".."));
+        layers.add("dev.runboard");
+        packages.add("dev.runboard");
+        com.tngtech.archunit.library.Architectures.LayeredArchitecture order = com.tngtech.archunit.library.Architectures
+                .layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true);
+        for (int i = 0; i < layers.size(); i++) {
+            order = order.layer(layers.get(i)).definedBy(packages.get(i));
+        }
+        for (int i = 0; i < layers.size() - 1; i++) {
+            order = order.whereLayer(layers.get(i))
+                    .mayOnlyBeAccessedByLayers(layers.subList(i + 1, layers.size()).toArray(String[]::new));
+        }
+        order = order.whereLayer("dev.runboard").mayNotBeAccessedByAnyLayer();
+        order.because("README.md's Layers paragraph puts them in this order, lowest first: a package uses only"
+                + " those named before it (move the import, or the package in the paragraph if the design changed)")
+                .check(classes);
+    }
+
     @ArchTest
     static final ArchRule onlyTheUiUsesJavaFx = noClasses()
             .that().resideOutsideOfPackage("dev.runboard.ui..")
