@@ -130,8 +130,11 @@ class SupervisorCrashTest {
                             name + ": the adoption and the end of its input are events: " + last.path("events"));
                 }
                 if (name.startsWith("deadline")) {
+                    // Its wrapper holds the deadline to the millisecond (WrapperDeadlineTest); here it must hold with no
+                    // supervisor alive: not before it, and nowhere near the 30 s the command would run. On a loaded
+                    // machine (a busy loop and four test forks on two cores) a wrapper once ended it 2.6 s late.
                     double elapsed = last.path("elapsed_seconds").asDouble();
-                    assertTrue(elapsed >= TIMEOUT_S && elapsed < TIMEOUT_S + 2.5, name + " ended on time: " + elapsed + " s");
+                    assertTrue(elapsed >= TIMEOUT_S && elapsed < TIMEOUT_S + 6, name + " ended on time: " + elapsed + " s");
                 }
             }
         }
