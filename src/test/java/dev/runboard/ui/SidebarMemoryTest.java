@@ -55,11 +55,18 @@ class SidebarMemoryTest {
             return then != null && then.equals(fx(robot, () -> divider(robot, window).localToScreen(divider(robot, window).getBoundsInLocal())));
         });
         double before = position(robot, window);
+        javafx.geometry.Bounds edge = fx(robot, () -> divider(robot, window).localToScreen(divider(robot, window).getBoundsInLocal()));
 
+        // Twice in loaded series (the third run of each) the drag moved nothing, the edge at rest; the cause is not
+        // found. A button held over from an earlier test in this JVM would do that, so none is; and a failure now
+        // says where the edge and the window were.
+        robot.release(new MouseButton[0]);
         robot.drag(divider(robot, window), MouseButton.PRIMARY).moveBy(150, 0).drop();
         WaitForAsyncUtils.waitForFxEvents();
         double moved = position(robot, window);
-        assertTrue(moved > before + 0.02, "the drag moved the edge: " + before + " -> " + moved);
+        assertTrue(moved > before + 0.02, "the drag moved the edge: " + before + " -> " + moved + " (the edge at " + edge
+                + ", the window at " + fx(robot, () -> window.stage().getX() + "," + window.stage().getY() + " "
+                + window.stage().getWidth() + "x" + window.stage().getHeight() + ", focused " + window.stage().isFocused()) + ")");
 
         // Closed as a person closes it (the close button), then opened again on the same data dir.
         fixture.closeByItsButton(robot);
