@@ -11,7 +11,6 @@ import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.testing.Poll;
 import dev.runboard.ui.ClippedControls;
-import dev.runboard.ui.MainWindow;
 import dev.runboard.ui.WindowFixture;
 import dev.runboard.ui.sessions.SessionRow;
 import java.nio.file.Path;
@@ -85,10 +84,7 @@ class RemoteDialogTest {
 
     @Test
     void anUnreachableHostIsSaidInTheDialogAndAHostThatAnswersClosesIt(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            fixture.window().stage().setWidth(MainWindow.MIN_WIDTH);
-            fixture.window().stage().setHeight(MainWindow.MIN_HEIGHT);
-        });
+        fixture.toSmallestSize(robot);
         robot.clickOn("#newButton");
         robot.interact(() -> {
             robot.lookup("#commandField").queryAs(TextField.class).setText("sleep 30");

@@ -120,10 +120,7 @@ class MainWindowTest {
         String notice = fx(robot, () -> robot.lookup("#truncatedLabel").queryAs(Label.class).getText());
         assertTrue(notice.startsWith("1.2 MiB of output: this pane shows its start and end; the "), notice);
         // At the smallest window the sentence wraps and both links keep their words (issue 47: both were cut to "...").
-        robot.interact(() -> {
-            window.stage().setWidth(MainWindow.MIN_WIDTH);
-            window.stage().setHeight(MainWindow.MIN_HEIGHT);
-        });
+        fixture.toSmallestSize(robot);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(MainWindow.MIN_WIDTH, (int) Math.round(fx(robot, () -> window.stage().getScene().getWidth())), "the scene took the size");
         for (String link : List.of("#openArtifactLink", "#openArtifactExternal")) {

@@ -118,10 +118,7 @@ class ManySessionsTest {
      */
     @Test
     void theUndoToastShowsItsWholeButtonBesideALongSentenceAtTheSmallestWindow(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            window.stage().setWidth(MainWindow.MIN_WIDTH);
-            window.stage().setHeight(MainWindow.MIN_HEIGHT);
-        });
+        fixture.toSmallestSize(robot);
         SessionRow done = launch(robot, "echo a finished build whose command line is long enough to fill the toast");
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, done::status) == SessionStatus.COMPLETED);
         robot.interact(() -> table(robot).getSelectionModel().select(done));

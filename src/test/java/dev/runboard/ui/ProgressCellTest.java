@@ -74,10 +74,7 @@ class ProgressCellTest {
     @Test
     void aRunningCommandsTimeLeftIsDrawnWholeAtTheSmallestWindow(FxRobot robot) throws Exception {
         MainWindow window = fixture.window();
-        robot.interact(() -> {
-            window.stage().setWidth(MainWindow.MIN_WIDTH);
-            window.stage().setHeight(MainWindow.MIN_HEIGHT);
-        });
+        fixture.toSmallestSize(robot);
         SessionRow row = FxReads.await(robot, () -> window.model().launch(spec()));
         // The text changes every second and is drawn at the next layout: wait for a frame that draws the
         // time left. A cut cell never does (it draws "...").

@@ -88,6 +88,14 @@ public final class WindowFixture {
         return window;
     }
 
+    /** Sizes the window to its minimum, 1024x700: where issue 47 found labels cut to "...". */
+    public void toSmallestSize(FxRobot robot) {
+        robot.interact(() -> {
+            window.stage().setWidth(MainWindow.MIN_WIDTH);
+            window.stage().setHeight(MainWindow.MIN_HEIGHT);
+        });
+    }
+
     /**
      * Closes the window as a person does, with its close button: it saves what it remembers (size,
      * splits, columns) as it goes. The fixture still needs {@link #close()} or {@link #reopen}.

@@ -90,10 +90,7 @@ class WindowLayoutTest {
      */
     @Test
     void aLongWarningCutInTheStatusBarReadsWholeInItsTooltip(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            window.stage().setWidth(MainWindow.MIN_WIDTH);
-            window.stage().setHeight(MainWindow.MIN_HEIGHT);
-        });
+        fixture.toSmallestSize(robot);
         String problem = "could not read the history: " + project.resolve("sessions/20261207-021500-4f2a9c/record.json")
                 + ": Unexpected end-of-input within/between Object entries at line 14, column 3; the other sessions were read";
         robot.interact(() -> window.model().warn(problem));

@@ -97,10 +97,7 @@ class InsightPaneTest {
      */
     @Test
     void theProcessesTabShowsAtLeastSixRowsAtTheSmallestWindow(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            window.stage().setWidth(MainWindow.MIN_WIDTH);
-            window.stage().setHeight(MainWindow.MIN_HEIGHT);
-        });
+        fixture.toSmallestSize(robot);
         SessionRow row = launch(robot, "for i in 1 2 3 4 5 6 7 8; do sleep 600 & done; wait");
         long pid = fx(robot, () -> row.snapshot().pid());
         // The shell and its eight sleeps (below runboard's wrapper where perl is on the PATH).
