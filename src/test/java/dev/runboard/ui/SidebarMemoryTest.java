@@ -45,6 +45,12 @@ class SidebarMemoryTest {
     void theSidebarSplitIsRememberedAcrossRestarts(FxRobot robot) throws Exception {
         Files.writeString(workDir.resolve("runboard.yaml"), "commands:\n  web:\n    command: sleep 60\n");
         MainWindow window = fixture.window();
+        // Room to drag into: at 1024 px wide (the window opened so in a CI run) the sessions' side is at its minimum and
+        // the edge cannot move right, which is what the drag that "moved nothing" was.
+        robot.interact(() -> {
+            window.stage().setWidth(1280);
+            window.stage().setHeight(800);
+        });
         FxReads.await(robot, () -> window.workspaces().open(workDir));
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> sidebarShown(robot, window));
         // The sidebar lays itself out over a few pulses once shown: the drag starts where its edge has come to rest
