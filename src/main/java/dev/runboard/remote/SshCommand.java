@@ -84,13 +84,13 @@ final class SshCommand {
      * file is left behind whatever happens to this JVM (a daemon thread's call at exit, a kill -9).
      */
     Result run(String remoteCommand, byte[] stdin, OutputReader reader) throws IOException {
-        Path err = Files.createTempFile(scratch, "ssh", ".err");
+        Path err = UNLINKED_AT_EXIT.create(scratch);
         try (InputStream errIn = Files.newInputStream(err)) {
             Process p;
             try {
                 p = new ProcessBuilder(argv(remoteCommand)).redirectError(err.toFile()).start();
             } finally {
-                Files.deleteIfExists(err);
+                UNLINKED_AT_EXIT.delete(err);
             }
             try (OutputStream in = p.getOutputStream()) {
                 if (stdin != null) {
@@ -116,7 +116,39 @@ final class SshCommand {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while talking to " + host);
         } finally {
-            Files.deleteIfExists(err);
+            UNLINKED_AT_EXIT.delete(err);
+        }
+    }
+
+    private static final ErrorFiles UNLINKED_AT_EXIT = new ErrorFiles();
+
+    /**
+     * The stderr files of calls in flight. A JVM that exits while a daemon thread is between making
+     * one and unlinking it (a poll at exec's end, a supervisor stopping) unlinks it in its exit hook,
+     * so a file is left only by a kill -9, and {@link #sweepOldErrorFiles} takes those.
+     */
+    private static final class ErrorFiles {
+        private final java.util.Set<Path> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        ErrorFiles() {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> live.forEach(f -> {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException ignored) {
+                    // the folder is gone: nothing is left in it either
+                }
+            }), "ssh-error-files"));
+        }
+
+        Path create(Path folder) throws IOException {
+            Path f = Files.createTempFile(folder, "ssh", ".err");
+            live.add(f);
+            return f;
+        }
+
+        void delete(Path f) throws IOException {
+            Files.deleteIfExists(f);
+            live.remove(f);
         }
     }
 

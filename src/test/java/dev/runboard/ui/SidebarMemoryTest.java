@@ -45,8 +45,9 @@ class SidebarMemoryTest {
     void theSidebarSplitIsRememberedAcrossRestarts(FxRobot robot) throws Exception {
         Files.writeString(workDir.resolve("runboard.yaml"), "commands:\n  web:\n    command: sleep 60\n");
         MainWindow window = fixture.window();
-        // Room to drag into: at 1024 px wide (the window opened so in a CI run) the sessions' side is at its minimum and
-        // the edge cannot move right, which is what the drag that "moved nothing" was.
+        // Room to drag into: at 1024 px wide the sessions' side is at its minimum and the edge cannot move right, which
+        // is what the drag that "moved nothing" was (the window had opened at the size an earlier test in the JVM gave
+        // TestFX's shared stage; WindowFixture now gives each test a new window's size).
         robot.interact(() -> {
             window.stage().setWidth(1280);
             window.stage().setHeight(800);

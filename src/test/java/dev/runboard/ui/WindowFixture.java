@@ -73,6 +73,12 @@ public final class WindowFixture {
 
     private static WindowFixture open(Stage stage, SessionService engine, Theme theme) {
         Platform.setImplicitExit(false);
+        // TestFX hands every test in a JVM the same primary stage, and a stage whose size was once set keeps it
+        // through a new scene: a test after one that shrank the window to its minimum opened at 1024x700. Each
+        // test gets the size a new window opens at (a remembered size, on a reopen, still wins: it is set later).
+        WindowSizing fresh = WindowSizing.on(javafx.stage.Screen.getPrimary().getVisualBounds());
+        stage.setWidth(fresh.width());
+        stage.setHeight(fresh.height());
         MainWindow window = MainWindow.create(stage, engine, new UiSettings(UiSettings.DEFAULT_POLL, false, false),
                 new RecordingDesktop(), theme);
         window.show();
