@@ -112,6 +112,13 @@ class EarlyExecTest {
         assertTrue(run.exit != 0, "the JVM failed: " + run.err);
         List<String> made = sessionFolders();
         made.removeAll(before);
+        if (made.isEmpty()) {
+            // On a loaded machine the JVM can be gone before the wrapper's first look: it then starts nothing and
+            // removes the folder it was given, all before this look (a loaded run saw it). Nothing ran: the command's
+            // first act would have been to write its pid.
+            assertFalse(Files.exists(pids), "no folder is left, so nothing may have run");
+            return;
+        }
         assertEquals(1, made.size(), "one folder was made for it: " + made);
         Path folder = dataDir.resolve("sessions").resolve(made.get(0));
         String tag = "RUNBOARD_SESSION=" + made.get(0);

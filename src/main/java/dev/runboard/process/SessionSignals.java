@@ -34,13 +34,16 @@ final class SessionSignals {
      */
     boolean toGroup(Session session, Signal signal) {
         Long pid = session.pid();
+        boolean sent;
         if (session.spec().isRemote()) {
-            return pid != null && !session.status().isTerminal() && remote.get().signal(session, signal);
+            // Sent where the command runs (its host's helper, or a Slurm job's wrapper on its node).
+            sent = pid != null && !session.status().isTerminal() && remote.get().signal(session, signal);
+        } else {
+            // The group, while the wrapper that made it lives: its pid cannot name another group before the
+            // wrapper has reaped the command, and a wrapper gone leaves the group to the kill's sweep.
+            sent = pid != null && !session.status().isTerminal() && os.isAlive(pid, session.pidStartTicks())
+                    && os.signalGroup(commandGroup.applyAsLong(session), signal);
         }
-        // The group, while the wrapper that made it lives: its pid cannot name another group before the
-        // wrapper has reaped the command, and a wrapper gone leaves the group to the kill's sweep.
-        boolean sent = pid != null && !session.status().isTerminal() && os.isAlive(pid, session.pidStartTicks())
-                && os.signalGroup(commandGroup.applyAsLong(session), signal);
         if (sent) {
             markPaused(session, signal, monitor);
         }

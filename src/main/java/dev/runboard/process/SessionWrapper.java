@@ -70,16 +70,29 @@ public final class SessionWrapper {
     }
 
     /**
+     * How often a job's wrapper writes its tree's usage into the session's folder ({@link #USAGE_FILE}): its node's
+     * /proc is not this host's, so the monitor reads what the wrapper saw, at the period it samples local trees.
+     */
+    public static final java.time.Duration JOB_USAGE_PERIOD = java.time.Duration.ofSeconds(1);
+    /** The wrapper's usage file in the session's folder (the frame format {@link TreeUsageFrames} reads). */
+    public static final String USAGE_FILE = "usage";
+    /** A signal that does not end the session (pause, resume), asked of a wrapper runboard cannot signal itself. */
+    public static final String SIGNAL_REQUEST = "signal-request";
+    /** The wrapper's answer to a signal request: its line, then "sent" or "gone". */
+    public static final String SIGNAL_SERVED = "signal-served";
+
+    /**
      * The words that run a command as a batch job's wrapper (a Slurm job): its deadline counted from
      * the wrapper's own start ({@code +MS}, runboard-wrap.pl), that is from the job's, not from the
-     * submission; the job may wait in the scheduler's queue for hours first.
+     * submission; the job may wait in the scheduler's queue for hours first. It writes its tree's usage every
+     * {@link #JOB_USAGE_PERIOD}.
      */
     public List<String> jobPrefix(Path exitStatusFile, java.time.Duration timeout, long graceMillis) {
         if (graceMillis < 0) {
             throw new IllegalArgumentException("grace cannot be negative");
         }
-        return List.of(perl.toString(), script.toString(), exitStatusFile.toString(),
-                timeout == null ? "0" : "+" + timeout.toMillis(), Long.toString(graceMillis));
+        return List.of(perl.toString(), script.toString(), "--usage", Long.toString(JOB_USAGE_PERIOD.toMillis()),
+                exitStatusFile.toString(), timeout == null ? "0" : "+" + timeout.toMillis(), Long.toString(graceMillis));
     }
 
     /** The variable that names the environment file the wrapper reads and deletes ({@link #writeEnvironment}). */

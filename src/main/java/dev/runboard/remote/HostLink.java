@@ -1,5 +1,6 @@
 package dev.runboard.remote;
 
+import dev.runboard.process.TreeUsageFrames;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionEvent;
 import dev.runboard.session.SessionStatus;
@@ -53,7 +54,7 @@ final class HostLink implements AutoCloseable {
     /** A wake-up not yet taken by a pause (guarded by {@code wake}). */
     private boolean woken;
     private volatile String dir;
-    private volatile RemoteUsage usage;
+    private volatile TreeUsageFrames usage;
     private long usageAskedAt;
     private volatile boolean closed;
     /** The output stream lost its connection since the last poll: the next good poll says the link was made again. */
@@ -237,7 +238,7 @@ final class HostLink implements AutoCloseable {
     }
 
     /** The host's sampler, made with its clock ticks and page size (asked once; Linux's usual 100 and 4096 if it cannot say). */
-    private RemoteUsage usage() throws IOException {
+    private TreeUsageFrames usage() throws IOException {
         if (usage == null) {
             long ticks = 100;
             long page = 4096;
@@ -250,14 +251,14 @@ final class HostLink implements AutoCloseable {
                 ticks = Long.parseLong(w[1]);
                 page = Long.parseLong(w[2]);
             }
-            usage = new RemoteUsage(ticks, page);
+            usage = new TreeUsageFrames(ticks, page);
         }
         return usage;
     }
 
     /** A followed session's CPU, memory and tree on the host at the last sampling poll; null before the first. */
     dev.runboard.process.ResourceSampler.Usage usage(String sessionId) {
-        RemoteUsage u = usage;
+        TreeUsageFrames u = usage;
         return u == null || !followed.containsKey(sessionId) ? null : u.of(sessionId);
     }
 

@@ -35,7 +35,7 @@ final class PollFrames {
     /** Sessions whose wrapper was found gone without a status, and on how many polls (kept across polls). */
     private final Map<String, Integer> gone;
 
-    /** The text of the poll's usage frame, when it asked for one (see {@link RemoteUsage}). */
+    /** The text of the poll's usage frame, when it asked for one (see {@link dev.runboard.process.TreeUsageFrames}). */
     private String usage;
 
     PollFrames(Map<String, HostLink.Followed> followed, Map<String, Integer> gone) {

@@ -1,8 +1,10 @@
 package dev.runboard.slurm;
 
 import dev.runboard.process.RemoteSessions;
+import dev.runboard.process.ResourceSampler;
 import dev.runboard.process.SessionWrapper;
 import dev.runboard.process.StandInProcess;
+import dev.runboard.process.TreeUsageFrames;
 import dev.runboard.process.WrapperReport;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
@@ -289,10 +291,55 @@ public final class SlurmSessions implements RemoteSessions {
         }
     }
 
-    /** Pausing a job's tree is not offered yet: Slurm's own suspend is an administrator's. */
+    /** How long a signal request waits for the job's wrapper to answer (it is woken by Slurm's USR1 at once). */
+    private static final Duration SIGNAL_ANSWER = Duration.ofSeconds(10);
+
+    /**
+     * Pause, resume or any signal that does not end the job, sent by its wrapper to the command's group as runboard
+     * sends one to a local command's: Slurm's own suspend is an administrator's, and its {@code scancel --signal}
+     * reaches the job's steps, not the command's group below the wrapper. The request goes into the session's folder
+     * and Slurm wakes the wrapper with USR1; false when nothing runs (still pending, or ended) or no answer came.
+     */
     @Override
     public boolean signal(Session session, Signal signal) {
-        return false;
+        Followed followedJob = followed.get(session.id());
+        if (followedJob == null) {
+            return false;
+        }
+        Path folder = followedJob.exitStatusFile.getParent();
+        if (!Files.exists(folder.resolve(SessionStore.COMMAND)) || Files.exists(followedJob.exitStatusFile)) {
+            return false; // Slurm still holds the job (nothing runs yet), or its command has ended
+        }
+        String line = signal.name() + " " + clock.millis();
+        try {
+            Path served = folder.resolve(SessionWrapper.SIGNAL_SERVED);
+            Files.deleteIfExists(served);
+            Path tmp = folder.resolve(SessionWrapper.SIGNAL_REQUEST + ".tmp");
+            Files.deleteIfExists(tmp);
+            dev.runboard.store.DataDirs.createPrivateFile(tmp);
+            Files.writeString(tmp, line + "\n");
+            Files.move(tmp, folder.resolve(SessionWrapper.SIGNAL_REQUEST), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+            scancel(List.of("scancel", "--batch", "--signal=USR1", jobIdOf(session)));
+            long until = System.nanoTime() + SIGNAL_ANSWER.toNanos();
+            for (long wait = 5; System.nanoTime() < until; wait = Math.min(wait * 2, 100)) {
+                if (Files.exists(served)) {
+                    return Files.readString(served, StandardCharsets.UTF_8).strip().equals(line + " sent");
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(wait).toNanos());
+            }
+            return false;
+        } catch (IOException e) {
+            log().log(Level.WARNING, "could not signal Slurm job " + jobIdOf(session), e);
+            return false;
+        }
+    }
+
+    /** The job's CPU, memory and process tree on its node, as its wrapper last wrote them; null before the first. */
+    @Override
+    public ResourceSampler.Usage usage(Session session) {
+        Followed f = followed.get(session.id());
+        return f == null ? null : f.usage;
     }
 
     @Override
@@ -355,6 +402,9 @@ public final class SlurmSessions implements RemoteSessions {
         private final String jobId;
         private long statusSeenAt = -1;
         private int endedWithoutStatus;
+        private TreeUsageFrames frames;
+        private long usageWrittenAt;
+        private volatile ResourceSampler.Usage usage;
 
         Followed(Session session, StandInProcess process, Path exitStatusFile, String jobId) {
             this.session = session;
@@ -376,6 +426,7 @@ public final class SlurmSessions implements RemoteSessions {
             if (job != null) {
                 note(job);
             }
+            readUsage();
             if (Files.exists(exitStatusFile)) {
                 long now = clock.millis();
                 statusSeenAt = statusSeenAt < 0 ? now : statusSeenAt;
@@ -390,6 +441,32 @@ public final class SlurmSessions implements RemoteSessions {
                 }
             } else {
                 endedWithoutStatus = 0;
+            }
+        }
+
+        /** The wrapper's latest usage file, when it wrote a new one since the last look (its node's /proc, not ours). */
+        private void readUsage() {
+            Path file = exitStatusFile.resolveSibling(SessionWrapper.USAGE_FILE);
+            try {
+                // Checked for what it is before it is opened (a FIFO put in its place would block this poller).
+                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file,
+                        java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                long written = a.lastModifiedTime().toMillis();
+                if (!a.isRegularFile() || written == usageWrittenAt) {
+                    return;
+                }
+                usageWrittenAt = written;
+                UsageFile read = UsageFile.parse(Files.readString(file, StandardCharsets.UTF_8));
+                if (frames == null) {
+                    frames = new TreeUsageFrames(read.clockTicks(), read.pageSize());
+                }
+                frames.read(read.frame(), Map.of(UsageFile.ID, read.leader()));
+                ResourceSampler.Usage u = frames.of(UsageFile.ID);
+                usage = u == null ? null : new ResourceSampler.Usage(session.id(), u.cpuPercent(), u.rssBytes(), u.cpuSeconds(), u.tree());
+            } catch (java.nio.file.NoSuchFileException e) {
+                // not written yet (the job waits, or its command has just started)
+            } catch (IOException | RuntimeException e) {
+                log().log(Level.FINE, "unreadable usage file of " + session.id(), e);
             }
         }
 

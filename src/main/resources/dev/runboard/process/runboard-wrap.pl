@@ -2,7 +2,7 @@
 # child, holds its deadline, records how it ended, and is the one place where a session's processes
 # are killed, here and on remote hosts (docs/PROCESS-TREE.md).
 #
-#   perl runboard-wrap.pl [--max-output BYTES] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]
+#   perl runboard-wrap.pl [--max-output BYTES] [--usage MS] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]
 #   perl runboard-wrap.pl --kill STATUS_FILE WRAPPER_PID WRAPPER_START SIGNAL GRACE_MS WHY TAG [PID:START...]
 #
 # Run mode. The wrapper is a child subreaper (PR_SET_CHILD_SUBREAPER): every orphaned descendant
@@ -26,6 +26,11 @@
 #                                                        of the first whole line kept
 #                      pending DROPPED START LEN         a cut of LEN more bytes is under way (readers wait)
 #                      unavailable DROPPED START WHY     trimming stopped for WHY; the rest is kept whole
+#   usage            with --usage, every MS while the command runs (temp file + rename): the tree's CPU, memory and
+#                    processes, for a runboard that cannot see this host's /proc (a Slurm job's node): "leader PID",
+#                    "clock_ticks N", "page_size N", "uptime SECONDS", then one line per process, as runboard-remote.pl's
+#                    poll writes them: "p s PID PPID PGID STATE START_TICKS TICKS CHILD_TICKS RSS_PAGES COMMAND"
+#   signal-served    the answer to a signal-request: its line, then " sent" or " gone" (the request is then removed)
 #
 # and reads shutdown (written by runboard for a stack command with a shutdown step): whenever a kill
 # begins with TERM, its command runs, or its signal is sent, in place of the TERM.
@@ -37,6 +42,8 @@
 # write past the end and leave NUL bytes: a process of the session holding the capture open for writing
 # without O_APPEND, or a file system that cannot collapse (tmpfs, btrfs, NFS), stops trimming for good,
 # with a line in the output and the reason in output-trim.
+# A signal that does not end the session (pause, resume) is asked for by writing signal-request ("SIGNAL
+# REQUESTED_MS") and sending the wrapper USR1: it goes to the command's group, as runboard sends it to a local one.
 # A kill is asked for by writing kill-request ("SIGNAL GRACE_MS WHY REQUESTED_MS") and sending the
 # wrapper USR1; TERM, INT or HUP sent to the wrapper itself ask for the same with TERM and its grace.
 # When the command has ended and processes it started live on, the status is the command's and the
@@ -102,10 +109,15 @@ if (@ARGV && $ARGV[0] eq '--kill') {
 
 my ($deadline_ms, $grace_ms);
 my $max_output = 0;    # --max-output: the capture's bound in bytes (0: unbounded)
-($max_output) = (splice(@ARGV, 0, 2))[1] if @ARGV >= 2 && $ARGV[0] eq '--max-output';
+my $usage_ms = 0;      # --usage: how often the tree's usage is written (0: never; runboard samples /proc itself)
+while (@ARGV >= 2 && $ARGV[0] =~ /^--(max-output|usage)$/) {
+    my ($option, $value) = splice(@ARGV, 0, 2);
+    ($option eq '--usage' ? $usage_ms : $max_output) = $value;
+}
 ($status_file, $deadline_ms, $grace_ms) = splice(@ARGV, 0, 3);
-die "runboard-wrap: usage: runboard-wrap.pl [--max-output BYTES] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]\n"
-    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\+?\d+$/ && $grace_ms =~ /^\d+$/ && $max_output =~ /^\d+$/;
+die "runboard-wrap: usage: runboard-wrap.pl [--max-output BYTES] [--usage MS] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]\n"
+    unless @ARGV && defined $grace_ms && $deadline_ms =~ /^\+?\d+$/ && $grace_ms =~ /^\d+$/ && $max_output =~ /^\d+$/
+    && $usage_ms =~ /^\d+$/;
 $deadline_ms = now_ms() + $1 if $deadline_ms =~ /^\+(\d+)$/;
 $dir = $status_file =~ m{^(.*)/[^/]*$} ? $1 : '.';
 $tag = defined $ENV{RUNBOARD_SESSION} ? "RUNBOARD_SESSION=$ENV{RUNBOARD_SESSION}" : undef;
@@ -157,7 +169,8 @@ my ($trim_fh, $trim_step, $trim_off, $dropped, $kept_start) = (undef, 0, 0, 0, 0
 my ($trim_wait_ms, $trim_last_size, $trim_last_ms) = (TRIM_MIN_MS, 0, 0);
 my ($napping, $chld_seen) = (0, 0);
 my %proc_children;    # pid => children, when /proc has no children files (see children_of)
-$SIG{CHLD} = sub { $chld_seen = 1; die "runboard-wrap: child\n" if $napping } if $max_output;
+$SIG{CHLD} = sub { $chld_seen = 1; die "runboard-wrap: child\n" if $napping } if $max_output || $usage_ms;
+my $usage_next = 0;    # when the usage file is written next (epoch ms)
 
 # Started by bin/runboard before the runboard that adopts the session (RUNBOARD_ADOPTER, its pid: our
 # parent) has started, so the command overlaps that JVM's start (docs/BENCHMARKS.md §10, round 11). If
@@ -279,12 +292,18 @@ exit($raw & 127 ? 128 + ($raw & 127) : $raw >> 8);
 sub wait_for_child {
     my $left = !defined $raw && $deadline_ms ? $deadline_ms - now_ms() : -1;
     my $look = $max_output && !$trim_off && !defined $raw ? $trim_wait_ms : -1;
+    if ($usage_ms && !defined $raw) {
+        my $due = $usage_next - now_ms();
+        $due = 0 if $due < 0;
+        $look = $due if $look < 0 || $due < $look;
+    }
     if ($look >= 0 && ($left < 0 || $look <= $left)) {
         $chld_seen = 0;
         my $got = reap_nohang();
         return $got if $got != 0;
         nap($look);
-        trim_output();
+        trim_output() if $max_output && !$trim_off;
+        write_usage() if $usage_ms && !defined $raw && now_ms() >= $usage_next;
         return 0;
     }
     if ($left >= 0 && $left < 2000) {
@@ -479,6 +498,7 @@ sub serve_request {
     $request = 0;
     my ($signal, $grace, $why, $requested_at);
     if ($asked eq '1') {
+        serve_signal_request();
         my $line = read_line("$dir/kill-request");
         return unless defined $line && $line ne $last_request;    # none, or served already (USR1 sent twice)
         $last_request = $line;
@@ -490,6 +510,69 @@ sub serve_request {
     my @report = end_session($signal, $grace, $why eq 'timeout' ? 'timeout' : 'killed', $requested_at || now_ms());
     write_file("$dir/kill-report", join('', map { "$_\n" } @report));
     write_status();
+}
+
+# A signal-request (pause, resume): sent to the command's group while the command runs; signal-served, the
+# request's line and what was done, is the asker's answer, written before the request goes.
+sub serve_signal_request {
+    my $line = read_line("$dir/signal-request");
+    return unless defined $line;
+    my ($signal) = split(' ', $line);
+    my $sent = defined $signal && $signal =~ /^[A-Z0-9]+$/ && !defined $raw && kill($signal, -$cmd_pid) ? 'sent' : 'gone';
+    write_file("$dir/signal-served", "$line $sent\n");
+    unlink("$dir/signal-request");
+}
+
+# The usage file (see the header): the session's processes as a kill would find them, and this wrapper, their root.
+sub write_usage {
+    $usage_next = now_ms() + $usage_ms;
+    my ($ours) = find_session();
+    my $text = "leader $$\nclock_ticks 100\npage_size " . page_size() . "\n";    # USER_HZ: 100 on every Linux ABI
+    if (open(my $fh, '<', '/proc/uptime')) {
+        my $u = <$fh>;
+        close($fh);
+        $text .= "uptime " . (split(' ', $u // '0'))[0] . "\n";
+    }
+    my %tree = (%$ours, $$ => 1);
+    for my $p (sort { $a <=> $b } keys %tree) {
+        my $f = full_stat($p) or next;
+        my $command = command_of($p) // '';
+        $command = "[$f->[8]]" unless length($command);
+        $text .= join(' ', 'p', 's', $p, @$f[1, 2, 0, 3, 4, 5, 6], $command) . "\n";
+    }
+    write_file("$dir/usage", $text);
+}
+
+# [state, ppid, pgid, start ticks, utime+stime, cutime+cstime, rss pages, -, comm] from /proc/PID/stat.
+sub full_stat {
+    my ($p) = @_;
+    open(my $fh, '<', "/proc/$p/stat") or return undef;
+    local $/;
+    my $line = <$fh>;
+    close($fh);
+    my $open = defined $line ? index($line, '(') : -1;
+    my $end = defined $line ? rindex($line, ')') : -1;
+    return undef if $open < 0 || $end < 0;
+    my @f = split(' ', substr($line, $end + 1));
+    my $comm = substr($line, $open + 1, $end - $open - 1);
+    $comm =~ tr/ \n/__/;
+    return [ $f[0], $f[1], $f[2], $f[19], $f[11] + $f[12], $f[13] + $f[14], $f[21] < 0 ? 0 : $f[21], 0, $comm ];
+}
+
+# The memory page size, from the auxiliary vector (AT_PAGESZ, 6): POSIX's sysconf would cost 2 MB per wrapper.
+my $page_size;
+sub page_size {
+    return $page_size if $page_size;
+    $page_size = 4096;
+    if (open(my $fh, '<:raw', '/proc/self/auxv')) {
+        local $/;
+        my @av = unpack('Q*', <$fh> // '');
+        close($fh);
+        for (my $i = 0; $i + 1 < @av; $i += 2) {
+            $page_size = $av[$i + 1] if $av[$i] == 6 && $av[$i + 1] > 0;
+        }
+    }
+    return $page_size;
 }
 
 # The one kill. Lists the session's processes before signalling (orphans re-parent), sends SIGNAL once

@@ -149,6 +149,57 @@ class SlurmCliTest {
     }
 
     @Test
+    void aRunningJobShowsItsNodesCpuMemoryAndTreeAndPausesAndResumesLikeALocalSession() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "sh -c 'yes > /dev/null & sleep 300'");
+            assertEquals(0, started.exit(), started.out() + started.err());
+            String id = started.out().strip();
+            // Sampled by the job's wrapper on its node (once a second), not by this host's monitor: a node's /proc is not ours.
+            JsonNode[] seen = new JsonNode[1];
+            try {
+                Await.until(LONG, "yes busy beside sleep in show's usage", () -> {
+                    seen[0] = show(fx, id).path("usage");
+                    JsonNode yes = process(seen[0], "yes");
+                    JsonNode sleep = process(seen[0], "sleep 300");
+                    return yes != null && yes.path("cpu_percent").asDouble() >= 15 && sleep != null
+                            && sleep.path("rss_bytes").asLong() > 0;
+                });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; the last usage: " + seen[0], e);
+            }
+            assertTrue(seen[0].path("cpu_percent").asDouble() >= process(seen[0], "yes").path("cpu_percent").asDouble(),
+                    "the tree's CPU % sums its processes': " + seen[0]);
+            assertTrue(seen[0].path("rss_bytes").asLong() > 0, seen[0].toString());
+            long yes = process(seen[0], "yes").path("pid").asLong();
+
+            // Pause: the command's whole group stops on the node (the wrapper, which holds the deadline, runs on).
+            SupervisorFixture.Result paused = fx.cli("signal", id, "STOP");
+            assertEquals(0, paused.exit(), paused.out() + paused.err());
+            Await.until(LONG, "the job's command stopped and the session paused", () -> stopped(yes)
+                    && "paused".equals(show(fx, id).path("status").asText()));
+            SupervisorFixture.Result resumed = fx.cli("signal", id, "CONT");
+            assertEquals(0, resumed.exit(), resumed.out() + resumed.err());
+            Await.until(LONG, "the job's command running again", () -> !stopped(yes)
+                    && "running".equals(show(fx, id).path("status").asText()));
+
+            assertEquals(0, fx.cli("kill", id).exit());
+            fx.cli("wait", id);
+            assertEquals(List.of(), liveTagged(id), "no process of the job is left");
+        }
+    }
+
+    @Test
+    void theRunawayGuardWatchesAJobsMemoryOnItsNode() throws Exception {
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--max-rss", "20M", "--grace", "0.2",
+                "--timeout", "60", // a guard that never fires ends it timeout, not killed, within a minute
+                "--", "exec perl -e '$x = \"x\" x (64 << 20); sleep 300'");
+        JsonNode end = Json.mapper().readTree(r.out());
+        assertEquals("killed", end.path("status").asText(), end.toString());
+        assertTrue(r.err().contains("runboard: guard: runaway guard: RSS "), r.err());
+        assertFalse(SLURM.queued(end.path("slurm").path("job_id").asText()), "the job has left squeue");
+    }
+
+    @Test
     void aNodeSetDownEndsItsRunningJobUnknownWithSlurmsReason() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "echo up; sleep 300");
@@ -252,6 +303,26 @@ class SlurmCliTest {
             return Json.mapper().readTree(fx.cli("show", id).out());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The process running {@code command} in show's usage tree, or null. */
+    private static JsonNode process(JsonNode usage, String command) {
+        for (JsonNode p : usage.path("processes")) {
+            if (p.path("command").asText().equals(command)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the process is stopped (T in /proc: the node is this machine). */
+    private static boolean stopped(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -1,22 +1,21 @@
-package dev.runboard.remote;
+package dev.runboard.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.runboard.process.ResourceSampler;
 import dev.runboard.session.ProcessTreeSnapshot;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The usage frames of a host's poll, read into the local sampler's terms (no ssh needed). */
-class RemoteUsageTest {
+class TreeUsageFramesTest {
     private static final Map<String, Long> LEADERS = Map.of("s1", 100L, "s2", 200L);
 
     @Test
     void cpuIsTicksOverTheHostsOwnUptimeBetweenFramesAndTheTreeSumsItsProcesses() {
-        RemoteUsage usage = new RemoteUsage(100, 4096);
+        TreeUsageFrames usage = new TreeUsageFrames(100, 4096);
         assertNull(usage.of("s1"), "nothing before the first frame");
         usage.read("uptime 1000.00\n"
                 + "p s1 100 1 100 S 90000 0 0 100 perl runboard-wrap.pl status 0 2000 sh -c busy\n"
@@ -43,7 +42,7 @@ class RemoteUsageTest {
 
     @Test
     void aPidReusedByAnotherProcessStartsFromItsOwnAverage() {
-        RemoteUsage usage = new RemoteUsage(100, 4096);
+        TreeUsageFrames usage = new TreeUsageFrames(100, 4096);
         usage.read("uptime 1000.00\np s1 101 100 100 R 90000 500 0 50 yes\n", LEADERS);
         usage.read("uptime 1001.00\np s1 101 100 100 T 100000 100 0 50 yes\n", LEADERS);
         assertEquals(100.0, usage.of("s1").cpuPercent(), 0.01, "100 ticks over its 1 s of life, not 100 - 500");

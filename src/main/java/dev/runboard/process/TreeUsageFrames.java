@@ -1,6 +1,5 @@
-package dev.runboard.remote;
+package dev.runboard.process;
 
-import dev.runboard.process.ResourceSampler;
 import dev.runboard.session.ProcessTreeSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,14 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * CPU, memory and the process tree of a host's sessions, from the usage frame of its poll (the
- * helper's one pass over the host's {@code /proc}), in the local sampler's terms so a remote row
- * reads like a local one. CPU % is a process's utime+stime since the previous frame over the
+ * CPU, memory and the process tree of sessions that run elsewhere, from usage frames sampled where
+ * they run: an ssh host's poll (its helper's one pass over the host's {@code /proc}) or a Slurm
+ * job's wrapper on its node (its {@code usage} file), in the local sampler's terms so such a row
+ * reads like a local one. One reader of the one frame format, whoever wrote it. CPU % is a process's utime+stime since the previous frame over the
  * host's uptime between them (its own clock: no ssh latency in it); a process seen for the first
  * time is given its lifetime average, as {@link ResourceSampler} does. Called by the host's poller
  * only; the latest usages are read by any thread.
  */
-final class RemoteUsage {
+public final class TreeUsageFrames {
     private record ProcKey(long pid, long startTicks) {
     }
 
@@ -25,13 +25,13 @@ final class RemoteUsage {
     private double previousUptime;
     private volatile Map<String, ResourceSampler.Usage> latest = Map.of();
 
-    RemoteUsage(long clockTicks, long pageSize) {
+    public TreeUsageFrames(long clockTicks, long pageSize) {
         this.clockTicks = clockTicks;
         this.pageSize = pageSize;
     }
 
     /** The session's usage at the last frame, or null when none has been read (or it was not among them). */
-    ResourceSampler.Usage of(String sessionId) {
+    public ResourceSampler.Usage of(String sessionId) {
         return latest.get(sessionId);
     }
 
@@ -39,7 +39,7 @@ final class RemoteUsage {
      * Reads one usage frame: "uptime SECONDS", then "p ID PID PPID PGID STATE START TICKS CHILD_TICKS
      * RSS COMMAND" lines; {@code leaders} are the polled sessions' leader pids (their wrappers), by id.
      */
-    void read(String frame, Map<String, Long> leaders) {
+    public void read(String frame, Map<String, Long> leaders) {
         double uptime = 0;
         Map<ProcKey, Long> ticksNow = new HashMap<>();
         Map<String, List<ProcessTreeSnapshot.Node>> nodes = new HashMap<>();
