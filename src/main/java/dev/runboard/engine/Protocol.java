@@ -36,13 +36,6 @@ final class Protocol {
     private Protocol() {
     }
 
-    static ObjectNode request(String op) {
-        ObjectNode n = Json.mapper().createObjectNode();
-        n.put("v", VERSION);
-        n.put("op", op);
-        return n;
-    }
-
     static ObjectNode ok() {
         ObjectNode n = Json.mapper().createObjectNode();
         n.put("v", VERSION);

@@ -1,7 +1,6 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.process.SupervisorLink;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
@@ -76,9 +75,7 @@ public final class SupervisorClient implements SupervisorLink {
 
     @Override
     public String start(SessionSpec spec) throws InvalidSpecException, IOException {
-        ObjectNode req = Protocol.request("start");
-        req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
-        req.set("environment", Json.mapper().valueToTree(environment()));
+        StartRequest req = new StartRequest(SpecRecord.of(spec), environment(), null, null);
         try {
             return call(req).path("id").asText();
         } catch (RequestException e) {
@@ -91,11 +88,7 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** Starts a session in a queue and/or after others ({@code start --queue}, {@code --after}); its id. */
     public String start(SessionSpec spec, String queue, List<String> after) throws InvalidSpecException, IOException {
-        ObjectNode req = Protocol.request("start");
-        req.set("spec", Json.mapper().valueToTree(SpecRecord.of(spec)));
-        req.set("environment", Json.mapper().valueToTree(environment()));
-        req.put("queue", queue);
-        req.set("after", Json.mapper().valueToTree(after));
+        StartRequest req = new StartRequest(SpecRecord.of(spec), environment(), queue, after);
         try {
             return call(req).path("id").asText();
         } catch (RequestException e) {
@@ -141,90 +134,52 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** {@code runboard up} with every option. */
     public JsonNode upReply(java.nio.file.Path file, List<String> names, UpOptions options) throws IOException {
-        ObjectNode req = Protocol.request("up");
-        req.put("file", file.toAbsolutePath().toString());
-        req.set("names", Json.mapper().valueToTree(names));
-        req.put("wait", options.await());
-        req.put("until_ended", options.untilEnded());
-        if (options.settle() != null) {
-            req.put("settle_ms", options.settle().toMillis());
-        }
-        req.put("force", options.force());
-        req.put("no_deps", options.noDeps());
-        req.put("abort_on_failure", options.abortOnFailure());
-        req.put("restart_running", options.restartRunning());
-        req.set("environment", Json.mapper().valueToTree(environment()));
-        return call(req);
+        return call(new UpRequest(file.toAbsolutePath().toString(), names, options.await(), options.untilEnded(),
+                options.settle() == null ? null : options.settle().toMillis(), options.force(), options.noDeps(),
+                options.abortOnFailure(), options.restartRunning(), environment()));
     }
 
     /** {@code runboard down}: the names stopped, dependants first. */
     public JsonNode downNames(java.nio.file.Path file, List<String> names) throws IOException {
-        ObjectNode req = Protocol.request("down");
-        req.put("file", file.toAbsolutePath().toString());
-        req.set("names", Json.mapper().valueToTree(names));
-        return call(req).path("stopped");
+        return call(new DownRequest(file.toAbsolutePath().toString(), names)).path("stopped");
     }
 
     /** {@code runboard queue NAME --parallel N}. */
     public void queue(String name, int parallel) throws IOException {
-        ObjectNode req = Protocol.request("queue");
-        req.put("name", name);
-        req.put("parallel", parallel);
-        call(req);
+        call(new QueueRequest(name, parallel));
     }
 
     @Override
     public KillReport kill(String id, Signal signal, Duration grace) throws IOException {
-        ObjectNode req = Protocol.request("kill");
-        req.put("id", id);
-        req.put("signal", signal.name());
-        if (grace != null) {
-            req.put("grace_ms", grace.toMillis());
-        }
+        KillRequest req = new KillRequest(id, signal.name(), grace == null ? null : grace.toMillis());
         return Json.mapper().treeToValue(call(req).path("report"), KillReport.class);
     }
 
     @Override
     public boolean signal(String id, Signal signal) throws IOException {
-        ObjectNode req = Protocol.request("signal");
-        req.put("id", id);
-        req.put("signal", signal.name());
-        return call(req).path("sent").asBoolean();
+        return call(new SignalRequest(id, signal.name())).path("sent").asBoolean();
     }
 
     @Override
     public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) throws IOException {
-        ObjectNode req = Protocol.request("signal_process");
-        req.put("id", id);
-        req.put("pid", pid);
-        req.put("signal", signal.name());
-        req.put("subtree", subtree);
         List<Long> pids = new ArrayList<>();
-        call(req).path("pids").forEach(n -> pids.add(n.asLong()));
+        call(new SignalProcessRequest(id, pid, signal.name(), subtree)).path("pids").forEach(n -> pids.add(n.asLong()));
         return pids;
     }
 
     @Override
     public void stdin(String id, byte[] data) throws IOException {
-        ObjectNode req = Protocol.request("stdin");
-        req.put("id", id);
-        req.put("data", Base64.getEncoder().encodeToString(data));
-        call(req);
+        call(new StdinRequest(id, Base64.getEncoder().encodeToString(data)));
     }
 
     @Override
     public void closeStdin(String id) throws IOException {
-        ObjectNode req = Protocol.request("close_stdin");
-        req.put("id", id);
-        call(req);
+        call(new CloseStdinRequest(id));
     }
 
     @Override
     public long remove(String id, boolean withArtifact) throws IOException {
-        ObjectNode req = Protocol.request("remove");
-        req.put("id", id);
-        req.put("artifact", withArtifact);
-        return call(req).path("bytes").asLong(0);
+        return call(new RemoveRequest(id, withArtifact)).path("bytes").asLong(0);
     }
 
     /** The snapshots of every session, oldest first (a running one's output read live). */
@@ -234,11 +189,7 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** Every session's snapshot; {@code reveal}: secret environment values as given, not masked. */
     public JsonNode list(boolean reveal) throws IOException {
-        ObjectNode req = Protocol.request("list");
-        if (reveal) {
-            req.put("reveal", true);
-        }
-        return callReading(req).path("sessions");
+        return callReading(new ListRequest(reveal ? Boolean.TRUE : null)).path("sessions");
     }
 
     /**
@@ -261,7 +212,7 @@ public final class SupervisorClient implements SupervisorLink {
             open = null;
         }
         List<ListRows.Row> rows = new ArrayList<>();
-        ObjectNode request = Protocol.request(SupervisorRequests.LIST_ROWS);
+        Request request = new ListRowsRequest();
         for (JsonNode r : SupervisorSocket.exchangeReading(paths, open, ch -> exchange(ch, request)).path("rows")) {
             rows.add(new ListRows.Row(r.path(0).asText(), r.path(1).asText()));
         }
@@ -275,32 +226,23 @@ public final class SupervisorClient implements SupervisorLink {
 
     /** One session's snapshot; {@code reveal}: secret environment values as given, not masked. */
     public JsonNode show(String idOrPrefix, boolean reveal) throws IOException {
-        ObjectNode req = Protocol.request("show");
-        req.put("id", idOrPrefix);
-        if (reveal) {
-            req.put("reveal", true);
-        }
-        return callReading(req).path("snapshot");
+        return callReading(new ShowRequest(idOrPrefix, reveal ? Boolean.TRUE : null)).path("snapshot");
     }
 
     /** The id this prefix names (the whole id, or the only one starting with it). */
     public String resolve(String idOrPrefix) throws IOException {
-        ObjectNode req = Protocol.request("resolve");
-        req.put("id", idOrPrefix);
-        return callReading(req).path("id").asText();
+        return callReading(new ResolveRequest(idOrPrefix)).path("id").asText();
     }
 
     /** Blocks until the session has ended and its record is final; its final snapshot. */
     public JsonNode await(String id) throws IOException {
-        ObjectNode req = Protocol.request("wait");
-        req.put("id", id);
-        return callReading(req).path("snapshot");
+        return callReading(new WaitRequest(id)).path("snapshot");
     }
 
     /** The running supervisor's facts, or null when none runs (never starts one). */
     public JsonNode statusIfRunning() throws IOException {
         try (SocketChannel ch = connect()) {
-            return exchange(ch, Protocol.request("status"));
+            return exchange(ch, new StatusRequest());
         } catch (IOException e) {
             if (SupervisorSocket.nobodyListens(e)) {
                 return null;
@@ -316,7 +258,7 @@ public final class SupervisorClient implements SupervisorLink {
      */
     public boolean stop() throws IOException {
         try (SocketChannel ch = connect()) {
-            exchange(ch, Protocol.request(Protocol.STOP));
+            exchange(ch, new StopRequest());
             return true;
         } catch (VersionMismatch other) {
             SocketListener.terminate(paths);
@@ -335,8 +277,7 @@ public final class SupervisorClient implements SupervisorLink {
      */
     @Override
     public java.util.Map<String, dev.runboard.process.ResourceSampler.Usage> usage(List<String> ids) {
-        ObjectNode req = Protocol.request("usage");
-        ids.forEach(req.putArray("ids")::add);
+        UsageRequest req = new UsageRequest(ids);
         java.util.Map<String, dev.runboard.process.ResourceSampler.Usage> out = new java.util.HashMap<>();
         try (SocketChannel ch = connect()) {
             exchange(ch, req).path("usage").fields().forEachRemaining(e -> out.put(e.getKey(),
@@ -349,23 +290,23 @@ public final class SupervisorClient implements SupervisorLink {
 
     @Override
     public void ensureRunning() throws IOException {
-        call(Protocol.request("status"));
+        call(new StatusRequest());
     }
 
     /** Sends a request, starting a supervisor first when none answers. */
-    JsonNode call(ObjectNode request) throws IOException {
+    JsonNode call(Request request) throws IOException {
         try (SocketChannel ch = SupervisorSocket.connectOrStart(paths)) {
             return exchange(ch, request);
         }
     }
 
     /** A request that only reads or waits: asked again of the next supervisor if the one asked dies first ({@link SupervisorSocket#exchangeReading}). */
-    JsonNode callReading(ObjectNode request) throws IOException {
+    JsonNode callReading(Request request) throws IOException {
         return SupervisorSocket.exchangeReading(paths, null, ch -> exchange(ch, request));
     }
 
-    private JsonNode exchange(SocketChannel ch, ObjectNode request) throws IOException {
-        Protocol.send(Protocol.writer(ch), request);
+    private JsonNode exchange(SocketChannel ch, Request request) throws IOException {
+        Requests.send(Protocol.writer(ch), request);
         JsonNode reply = Protocol.receiveReply(new ReplyReader(ch, paths));
         if (reply == null) {
             throw new IOException("the supervisor closed the connection without answering (see " + paths.log() + ")");

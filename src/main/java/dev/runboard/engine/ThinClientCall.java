@@ -1,13 +1,9 @@
 package dev.runboard.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.runboard.session.RawText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
@@ -43,23 +39,15 @@ final class ThinClientCall {
      * Runs the request's command line and streams its output and exit code on {@code socket}; a request
      * of another shape is refused in one reply, as any other request is, and nothing runs.
      */
-    void serve(JsonNode request, OutputStream socket) throws IOException {
-        if (!wellFormed(request)) {
+    void serve(CliRequest request, OutputStream socket) throws IOException {
+        if (!request.wellFormed()) {
             Protocol.send(socket, Protocol.error("a cli request needs argv (a non-empty array of hex strings), env (an array"
                     + " of hex strings), cwd (a hex string) and terminal (true or false)", true));
             return;
         }
-        List<String> argv = new ArrayList<>();
-        request.path("argv").forEach(w -> argv.add(text(w)));
-        Map<String, String> environment = new LinkedHashMap<>();
-        request.path("env").forEach(e -> {
-            String entry = text(e);
-            int eq = entry.indexOf('=', 1);
-            if (eq > 0) {
-                environment.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
-            }
-        });
-        String folder = text(request.path("cwd"));
+        List<String> argv = request.words();
+        Map<String, String> environment = request.environment();
+        String folder = request.folder();
         ReentrantLock writing = new ReentrantLock();
         Thread worker = Thread.currentThread();
         Frames out = new Frames(socket, writing, "out", worker);
@@ -67,7 +55,7 @@ final class ThinClientCall {
         int exit;
         try (Heartbeats.Beating beats = heartbeats.beat(socket, writing, worker)) {
             try {
-                exit = commands.run(argv, environment, folder, request.path("terminal").asBoolean(), out, err);
+                exit = commands.run(argv, environment, folder, request.terminal(), out, err);
             } catch (RuntimeException e) {
                 // The CLI's handler says every expected failure in one line; this is a bug, said as one too.
                 err.write(("runboard: " + e + " (a bug: the supervisor's log has no more; please report it)\n")
@@ -85,46 +73,6 @@ final class ThinClientCall {
             socket.flush();
         } finally {
             writing.unlock();
-        }
-    }
-
-    private static boolean wellFormed(JsonNode request) {
-        JsonNode argv = request.path("argv");
-        JsonNode env = request.path("env");
-        boolean words = argv.isArray() && argv.size() > 0 && env.isArray() && request.path("cwd").isTextual()
-                && request.path("terminal").isBoolean();
-        if (words) {
-            for (JsonNode w : argv) {
-                words &= isHex(w);
-            }
-            for (JsonNode e : env) {
-                words &= isHex(e);
-            }
-            words &= isHex(request.path("cwd"));
-        }
-        return words;
-    }
-
-    private static boolean isHex(JsonNode n) {
-        String t = n.asText("");
-        if (!n.isTextual() || t.length() % 2 != 0) {
-            return false;
-        }
-        for (int i = 0; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** A word sent as hex, as RawText; an unreadable one as empty (the command then says what is missing). */
-    private static String text(JsonNode hex) {
-        try {
-            return RawText.decode(HEX.parseHex(hex.asText("")));
-        } catch (IllegalArgumentException e) {
-            return "";
         }
     }
 

@@ -403,8 +403,8 @@ public final class SessionEngine extends SessionsById {
                 Math.max(0, left), TimeUnit.MILLISECONDS);
     }
 
-    /** The kill every local path takes (the session wrapper's, docs/PROCESS-TREE.md). */
-    TreeKill treeKill() {
+    /** The kill every local path takes (the session wrapper's, docs/PROCESS-TREE.md); one, with its kill server. */
+    synchronized TreeKill treeKill() {
         TreeKill known = treeKill;
         if (known == null) {
             SessionWrapper wrapper = launcher.wrapper().orElseThrow(() -> new IllegalStateException(SessionLauncher.NO_PERL));

@@ -115,11 +115,16 @@ public final class SessionWrapper {
      */
     public List<String> killCommand(Path exitStatusFile, long wrapperPid, long wrapperStartTicks, String signal,
                                     long graceMillis, String why, String tag, java.util.Map<Long, Long> held) {
-        List<String> argv = new java.util.ArrayList<>(List.of(perl.toString(), script.toString(), "--kill",
-                exitStatusFile.toString(), Long.toString(wrapperPid), Long.toString(wrapperStartTicks), signal,
+        List<String> argv = new java.util.ArrayList<>(killMode());
+        argv.addAll(List.of(exitStatusFile.toString(), Long.toString(wrapperPid), Long.toString(wrapperStartTicks), signal,
                 Long.toString(graceMillis), why, tag));
         held.forEach((pid, start) -> argv.add(pid + ":" + start));
         return argv;
+    }
+
+    /** The words that start the wrapper's kill mode, before its arguments ({@link #killCommand}; {@code -}: a server of kills). */
+    public List<String> killMode() {
+        return List.of(perl.toString(), script.toString(), "--kill");
     }
 
     /** The deadline argument for a command with this timeout (null: none) launched at {@code launchEpochMillis}. */

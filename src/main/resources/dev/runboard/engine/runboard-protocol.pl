@@ -21,10 +21,17 @@ if (($ENV{RUNBOARD_SUPERVISOR_SILENCE} // '') =~ /^\s*(\d+(?:\.\d+)?)\s*(ms|s)?\
 # Set when a reply did not come in time: what to say instead of the answer.
 our $silent;
 
+# Bytes as a JSON string, escaped as the supervisor's Jackson writes the same text (RequestCorpusTest compares
+# the lines byte for byte): a quote, a backslash and \b \t \n \f \r by their short escapes, other control
+# characters as \u00XX; UTF-8 as it is; each byte of a sequence that is not UTF-8 as \udcXX, the escape that
+# carries it into a Java string and back out as that byte (session/RawText), where a raw byte would read as U+FFFD.
+my %SHORT = ('"' => '\\"', '\\' => '\\\\', "\x08" => '\\b', "\t" => '\\t', "\n" => '\\n', "\f" => '\\f', "\r" => '\\r');
 sub json_string {
     my ($t) = @_;
-    $t =~ s/(["\\])/\\$1/g;
-    $t =~ s/([\x00-\x1f])/sprintf('\\u%04x', ord $1)/ge;
+    $t =~ s{([\x00-\x1f"\\])|([\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}
+            |\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})
+            |([\x80-\xff])}
+           {defined $1 ? $SHORT{$1} // sprintf('\\u%04X', ord $1) : defined $2 ? $2 : sprintf('\\u%04x', 0xdc00 | ord $3)}gex;
     return "\"$t\"";
 }
 

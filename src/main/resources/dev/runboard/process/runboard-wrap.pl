@@ -4,6 +4,7 @@
 #
 #   perl runboard-wrap.pl [--max-output BYTES] [--usage MS] STATUS_FILE DEADLINE_MS GRACE_MS COMMAND [ARG...]
 #   perl runboard-wrap.pl --kill STATUS_FILE WRAPPER_PID WRAPPER_START SIGNAL GRACE_MS WHY TAG [PID:START...]
+#   perl runboard-wrap.pl --kill -       (kills read from stdin, one a line: see serve_kills)
 #
 # Run mode. The wrapper is a child subreaper (PR_SET_CHILD_SUBREAPER): every orphaned descendant
 # re-parents to it, whatever it does to its group, session, environment or name, so what the
@@ -805,8 +806,10 @@ sub ancestry {
     return @out;
 }
 
-# Kill mode: ask the wrapper, or do its kill without it (see the header).
+# Kill mode: ask the wrapper, or do its kill without it (see the header). With the one argument '-', a server
+# of kills (serve_kills).
 sub kill_mode {
+    return serve_kills() if @_ == 1 && $_[0] eq '-';
     my ($file, $wrapper, $wrapper_start, $signal, $grace, $why, $session_tag, @known) = @_;
     die "runboard-wrap: usage: runboard-wrap.pl --kill STATUS_FILE WRAPPER_PID WRAPPER_START SIGNAL GRACE_MS WHY TAG [PID:START...]\n"
         unless defined $session_tag && $wrapper =~ /^\d+$/ && $wrapper_start =~ /^\d+$/ && $grace =~ /^\d+$/
@@ -841,6 +844,44 @@ sub kill_mode {
     splice(@report, 3, 0, 'own_exit') if $ended_before;
     splice(@report, -1, 0, 'note the session\'s wrapper had ended: runboard ended its processes without it');
     print map { "$_\n" } @report;
+}
+
+# Kill mode as a server (--kill -), which runboard's supervisor keeps beside it for its local kills: each line
+# on stdin is one kill, an answer file then kill mode's arguments, every word 'x' and its hex (an empty one is 'x'). A fork of this process does that
+# kill, exactly as `--kill ARGS` would, its report (stdout) going to the answer file (temp file + rename) and any
+# error (stderr) to ANSWER.err, then writes the line's first word back on stdout: one line, whole (shorter than PIPE_BUF). A fork
+# costs a fraction of a millisecond where a `perl runboard-wrap.pl --kill` costs a perl start and this script's
+# compile, about 10 ms of CPU: with 100 kills at once on two cores, the most of what the kills cost beyond
+# themselves (docs/BENCHMARKS.md §17). It exits at the end of its input; a fork still killing finishes its kill.
+sub serve_kills {
+    umask(077);
+    open(my $replies, '>&', \*STDOUT) or die "runboard-wrap: --kill -: stdout: $!\n";
+    my $old = select($replies);
+    $| = 1;
+    select($old);
+    local $SIG{CHLD} = 'IGNORE';    # the forks reap themselves
+    while (defined(my $line = <STDIN>)) {
+        my ($answer, @args) = map { pack('H*', substr($_, 1)) } split(' ', $line);
+        next unless defined $answer && length $answer;
+        my $child = fork();
+        if (!defined $child) {
+            write_file($answer, "note runboard-wrap: --kill -: fork failed: $!\n");
+            syswrite($replies, unpack('H*', $answer) . "\n");
+            next;
+        }
+        next if $child;
+        $SIG{CHLD} = 'DEFAULT';
+        close(STDIN);
+        open(STDIN, '<', '/dev/null');
+        if (open(STDOUT, '>', "$answer.tmp") && open(STDERR, '>', "$answer.err")) {
+            eval { kill_mode(@args); 1 } or print STDERR $@;
+            close(STDOUT);
+            close(STDERR);
+            rename("$answer.tmp", $answer);
+        }
+        syswrite($replies, unpack('H*', $answer) . "\n");
+        exit 0;
+    }
 }
 
 sub print_file {

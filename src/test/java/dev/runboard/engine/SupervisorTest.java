@@ -244,10 +244,8 @@ class SupervisorTest {
             Process stranger = new ProcessBuilder("sleep", "60").start();
             try (java.nio.channels.SocketChannel ch = SupervisorSocket.connect(paths)) {
                 String id = "20261204-120000-abcdef";
-                com.fasterxml.jackson.databind.node.ObjectNode request = Protocol.request(SupervisorRequests.ADOPT_EXEC)
-                        .put("id", id).put("pid", stranger.pid()).put("launched_ms", System.currentTimeMillis());
-                request.putArray("argv").add("--").add("sleep 60");
-                Protocol.send(Protocol.writer(ch), request);
+                Requests.send(Protocol.writer(ch), new AdoptExecRequest(id, stranger.pid(), System.currentTimeMillis(),
+                        java.util.List.of("--", "sleep 60")));
                 JsonNode reply = Protocol.receiveReply(new ReplyReader(ch, paths));
                 assertFalse(reply.path("ok").asBoolean(), reply.toString());
                 assertEquals("process " + stranger.pid() + " is not the wrapper of session " + id, reply.path("error").asText());

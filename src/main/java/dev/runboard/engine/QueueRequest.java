@@ -1,0 +1,17 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** {@code queue}: how many sessions of queue {@code name} run at once ({@code parallel}; 0: no limit). */
+@JsonTypeName("queue")
+record QueueRequest(String name, int parallel) implements Request {
+    @Override
+    public ObjectNode answer(Served served) throws Exception {
+        if (name == null || name.isBlank()) {
+            throw new SupervisorRequests.Refused("queue needs a name");
+        }
+        served.stack().orchestrator().setParallel(name, parallel);
+        return Protocol.ok();
+    }
+}
