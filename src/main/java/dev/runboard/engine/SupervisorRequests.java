@@ -353,7 +353,7 @@ final class SupervisorRequests {
         }
         SessionSnapshot last = ended.get();
         return Protocol.ok().put("exit", dev.runboard.session.ExecExitCode.of(last))
-                .put("snapshot_hex", java.util.HexFormat.of().formatHex(dev.runboard.store.LeanJson.writeBytes(last)));
+                .put("snapshot_hex", java.util.HexFormat.of().formatHex(dev.runboard.store.Json.writeBytes(last)));
     }
 
     private ObjectNode stop(JsonNode request) {
