@@ -44,6 +44,9 @@ public final class RunboardCli {
         boolean execOnly = args.length > 0 && args[0].equals("exec");
         if (execOnly) {
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
+            // The record's and the snapshot's writers are made beside picocli's model, not after it.
+            dev.runboard.store.Json.prepareWriters(dev.runboard.store.SessionRecord.class,
+                    dev.runboard.session.SessionSnapshot.class);
         }
         CommandLine cli = execOnly ? laidOut(new CommandLine(new ExecCommand()).setCommandName("runboard exec"))
                 : commandLine();

@@ -42,16 +42,19 @@ public final class Json {
      */
     static final int MAX_STRING_CHARS = (SessionSpec.MAX_PREVIEW_BYTES + 2) / 3 * 4 + 4096;
 
-    private static final ObjectMapper MAPPER = sessionNames(JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build())
-                    // A character beyond the BMP as its four UTF-8 bytes, as into a String: not as two escapes.
-                    .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
-                    .build()))
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .addModule(new SimpleModule("runboard-times").addSerializer(java.time.Instant.class, new InstantWriter()))
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    /** The mapper, built at its first use, by the thread that first needs it ({@link #prepareWriters}). */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = sessionNames(JsonMapper.builder(JsonFactory.builder()
+                        .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build())
+                        // A character beyond the BMP as its four UTF-8 bytes, as into a String: not as two escapes.
+                        .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                        .build()))
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .addModule(new SimpleModule("runboard-times").addSerializer(java.time.Instant.class, new InstantWriter()))
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .build();
+    }
 
     private Json() {
     }
@@ -194,31 +197,44 @@ public final class Json {
     }
 
     public static ObjectMapper mapper() {
-        return MAPPER;
+        return Mapper.MAPPER;
     }
 
     /**
-     * One writer per type, made at its first use: it finds the type's serializer once (exec asks for
-     * its snapshot's while the command runs, so that printing it after the end does not).
+     * One writer per type, made at its first use, which finds the type's serializer: a thread that asks
+     * while another makes it waits for that one (no second introspection of the same type).
      */
-    private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
-        @Override
-        protected ObjectWriter computeValue(Class<?> type) {
-            return MAPPER.writerFor(type);
-        }
-    };
+    private static final java.util.concurrent.ConcurrentHashMap<Class<?>, ObjectWriter> WRITERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** One reader per type, made at its first use. */
     private static final ClassValue<ObjectReader> READERS = new ClassValue<>() {
         @Override
         protected ObjectReader computeValue(Class<?> type) {
-            return MAPPER.readerFor(type);
+            return Mapper.MAPPER.readerFor(type);
         }
     };
 
     /** The writer of values of exactly this type, as {@link #write} lays them out. */
     public static ObjectWriter writerFor(Class<?> type) {
-        return WRITERS.get(type);
+        ObjectWriter known = WRITERS.get(type);
+        return known != null ? known : WRITERS.computeIfAbsent(type, t -> Mapper.MAPPER.writerFor(t));
+    }
+
+    /**
+     * Makes these types' writers on a thread of their own, now: Jackson's first introspection of a
+     * record costs a fresh JVM about as much CPU as picocli's reading of exec's options, and on two
+     * cores the two run side by side (docs/BENCHMARKS.md §17, "One JSON codec"). A writer asked for
+     * meanwhile is waited for, not made twice.
+     */
+    public static void prepareWriters(Class<?>... types) {
+        Thread prepare = new Thread(() -> {
+            for (Class<?> type : types) {
+                writerFor(type);
+            }
+        }, "runboard-json-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
     }
 
     public static ObjectReader readerFor(Class<?> type) {
@@ -227,7 +243,7 @@ public final class Json {
 
     public static String write(Object value) {
         try {
-            return MAPPER.writeValueAsString(value);
+            return Mapper.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName(), e);
         }
