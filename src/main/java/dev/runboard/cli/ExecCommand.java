@@ -9,7 +9,7 @@ import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
 import dev.runboard.store.DataDirs;
-import dev.runboard.store.LeanJson;
+import dev.runboard.store.Json;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -56,7 +56,7 @@ public final class ExecCommand implements Callable<Integer> {
         return run(dir, specOptions.toSpec(), spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
-    /** The session itself, its options already parsed (by picocli, or by {@link QuickExec} without it). */
+    /** The session itself, its options already parsed. */
     int run(Path dir, SessionSpec sessionSpec, PrintWriter out, PrintWriter err) throws Exception {
         this.out = out;
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
@@ -96,9 +96,8 @@ public final class ExecCommand implements Callable<Integer> {
             }
             session.addListener(ended::complete);
             started.complete(session);
-            // What printing the final snapshot first needs is worked out while the command runs, not
-            // after it ended (docs/BENCHMARKS.md §10, round 5).
-            LeanJson.prepare(SessionSnapshot.class);
+            // The snapshot's serializer is found while the command runs, not after it ended (docs/BENCHMARKS.md §10, round 5).
+            Json.writerFor(SessionSnapshot.class);
             // A session that never ran (it could not start) is recorded and announced without a decided step.
             SessionSnapshot last = (SessionSnapshot) CompletableFuture.anyOf(decided, ended).get();
             try {
@@ -119,7 +118,7 @@ public final class ExecCommand implements Callable<Integer> {
     private synchronized void printOnce(SessionSnapshot last) {
         if (!printed) {
             printed = true;
-            ByteWriter.printLine(out, LeanJson.writeBytes(last));
+            ByteWriter.printLine(out, Json.writeBytes(last));
         }
     }
 

@@ -39,15 +39,14 @@ public final class RunboardCli {
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        // exec skips picocli when it can, else builds only its own model: picocli reflects over every
-        // subcommand it is given, and its Java 5 classes cannot be class-data shared (docs/BENCHMARKS.md §10).
+        // exec builds only its own model: picocli reflects over every subcommand it is given, and its
+        // Java 5 classes cannot be class-data shared (docs/BENCHMARKS.md §10).
         boolean execOnly = args.length > 0 && args[0].equals("exec");
         if (execOnly) {
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
-            java.util.Optional<Integer> quick = QuickExec.tryRun(args, out, err);
-            if (quick.isPresent()) {
-                return quick.get();
-            }
+            // The record's and the snapshot's writers are made beside picocli's model, not after it.
+            dev.runboard.store.Json.prepareWriters(dev.runboard.store.SessionRecord.class,
+                    dev.runboard.session.SessionSnapshot.class);
         }
         CommandLine cli = execOnly ? laidOut(new CommandLine(new ExecCommand()).setCommandName("runboard exec"))
                 : commandLine();

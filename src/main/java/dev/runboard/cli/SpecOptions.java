@@ -293,19 +293,8 @@ public final class SpecOptions {
         }
     }
 
-    /** Without picocli ({@link QuickExec}) a bad option hands the command line to picocli, which reports it as usual. */
     private RuntimeException usage(String message) {
-        return command == null ? new IllegalArgumentException(message) : PicocliUsage.error(command, message);
-    }
-
-    /**
-     * Apart so that the verifier of SpecOptions need not load picocli's exception classes: they are Java 5
-     * bytecode, which JDK 17's class-data archive cannot hold, and QuickExec's exec never throws them.
-     */
-    private static final class PicocliUsage {
-        static RuntimeException error(picocli.CommandLine.Model.CommandSpec command, String message) {
-            return new ParameterException(command.commandLine(), message);
-        }
+        return new ParameterException(command.commandLine(), message);
     }
 
     /** These options as exec's arguments, ending with {@code -- COMMAND...}: how start hands the session to its manager. */

@@ -93,6 +93,6 @@ final class SupervisorRequests {
 
     /** The final snapshot as exec prints it, in hex (the exec client decodes it with a builtin). */
     static String execSnapshotHex(SessionSnapshot last) {
-        return java.util.HexFormat.of().formatHex(dev.runboard.store.LeanJson.writeBytes(last));
+        return java.util.HexFormat.of().formatHex(dev.runboard.store.Json.writeBytes(last));
     }
 }

@@ -5,10 +5,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.MapperBuilder;
@@ -25,9 +29,9 @@ import java.io.IOException;
 import java.util.function.Function;
 
 /**
- * The one Jackson configuration: ISO-8601 instants, pretty output for people, tolerant reading of
- * newer files, and the session package's JSON names ({@link #sessionNames}), which the domain does
- * not carry itself.
+ * runboard's one JSON codec, Jackson, configured once: ISO-8601 instants, pretty output for people,
+ * tolerant reading of newer files, and the session package's JSON names ({@link #sessionNames}),
+ * which the domain does not carry itself. Readers and writers are made once per type, at first use.
  */
 public final class Json {
     /**
@@ -38,22 +42,28 @@ public final class Json {
      */
     static final int MAX_STRING_CHARS = (SessionSpec.MAX_PREVIEW_BYTES + 2) / 3 * 4 + 4096;
 
-    private static final ObjectMapper MAPPER = sessionNames(JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build())
-                    .build()))
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    /** The mapper, built at its first use, by the thread that first needs it ({@link #prepareWriters}). */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = sessionNames(JsonMapper.builder(JsonFactory.builder()
+                        .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING_CHARS).build())
+                        // A character beyond the BMP as its four UTF-8 bytes, as into a String: not as two escapes.
+                        .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                        .build()))
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .addModule(new SimpleModule("runboard-times").addSerializer(java.time.Instant.class, new InstantWriter()))
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .build();
+    }
 
     private Json() {
     }
 
     /**
      * A string holding a lone surrogate (a byte that is not UTF-8, {@link dev.runboard.session.RawText}:
-     * an environment value, a folder's name) is written with it as a JSON escape,
-     * as LeanJson writes it: Jackson wrote '?' (the byte lost from the record), and an escape reads
-     * back exactly. Every other string is Jackson's own, unchanged.
+     * an environment value, a folder's name) is written with it as a JSON escape (a "u" escape of the lone half),
+     * which reads back exactly: Jackson alone writes '?', and the byte would be lost from the record.
+     * The text around it is escaped by Jackson's own encoder; every other string is Jackson's, unchanged.
      */
     private static final class RawStringWriter extends StdSerializer<String> {
         RawStringWriter() {
@@ -62,11 +72,34 @@ public final class Json {
 
         @Override
         public void serialize(String s, JsonGenerator g, SerializerProvider p) throws IOException {
-            if (LeanJsonWriter.hasLoneSurrogate(s)) {
-                g.writeRawValue(LeanJsonWriter.quoted(s));
-            } else {
+            int lone = loneSurrogateAt(s, 0);
+            if (lone < 0) {
                 g.writeString(s);
+                return;
             }
+            StringBuilder quoted = new StringBuilder(s.length() + 16).append('"');
+            int from = 0;
+            for (; lone >= 0; lone = loneSurrogateAt(s, from)) {
+                JsonStringEncoder.getInstance().quoteAsString(s.subSequence(from, lone), quoted);
+                quoted.append(String.format("\\u%04x", (int) s.charAt(lone)));
+                from = lone + 1;
+            }
+            JsonStringEncoder.getInstance().quoteAsString(s.subSequence(from, s.length()), quoted);
+            g.writeRawValue(quoted.append('"').toString());
+        }
+
+        /** The index of the first surrogate at or after {@code from} that is not half of a pair, or -1. */
+        private static int loneSurrogateAt(String s, int from) {
+            for (int i = from; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (Character.isSurrogate(c)) {
+                    if (!Character.isHighSurrogate(c) || i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                        return i;
+                    }
+                    i++;
+                }
+            }
+            return -1;
         }
     }
 
@@ -94,6 +127,7 @@ public final class Json {
         words.addDeserializer(OutputRule.Action.class, new WordReader<>(OutputRule.Action.class, OutputRule.Action::parse));
         words.addDeserializer(java.time.Instant.class, new InstantReader());
         words.addSerializer(String.class, new RawStringWriter());
+        words.setSerializerModifier(new Utf8Properties());
         return words;
     }
 
@@ -126,6 +160,22 @@ public final class Json {
         }
     }
 
+    /**
+     * A time as {@link java.time.Instant#toString} writes it, which is what the JSR-310 writer writes
+     * with timestamps off (as here), without starting {@code DateTimeFormatter} (~3 ms of CPU in the
+     * record of a fresh exec).
+     */
+    private static final class InstantWriter extends StdSerializer<java.time.Instant> {
+        InstantWriter() {
+            super(java.time.Instant.class);
+        }
+
+        @Override
+        public void serialize(java.time.Instant at, JsonGenerator g, SerializerProvider p) throws IOException {
+            g.writeString(InstantText.format(at));
+        }
+    }
+
     /** Reads a string through the domain's own parser; its refusal is Jackson's "invalid format", naming the value. */
     private static final class WordReader<T> extends StdDeserializer<T> {
         private final transient Function<String, T> parse;
@@ -147,12 +197,65 @@ public final class Json {
     }
 
     public static ObjectMapper mapper() {
-        return MAPPER;
+        return Mapper.MAPPER;
+    }
+
+    /**
+     * One writer per type, made at its first use, which finds the type's serializer: a thread that asks
+     * while another makes it waits for that one (no second introspection of the same type).
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<Class<?>, ObjectWriter> WRITERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** One reader per type, made at its first use. */
+    private static final ClassValue<ObjectReader> READERS = new ClassValue<>() {
+        @Override
+        protected ObjectReader computeValue(Class<?> type) {
+            return Mapper.MAPPER.readerFor(type);
+        }
+    };
+
+    /** The writer of values of exactly this type, as {@link #write} lays them out. */
+    public static ObjectWriter writerFor(Class<?> type) {
+        ObjectWriter known = WRITERS.get(type);
+        return known != null ? known : WRITERS.computeIfAbsent(type, t -> Mapper.MAPPER.writerFor(t));
+    }
+
+    /**
+     * Makes these types' writers on a thread of their own, now: Jackson's first introspection of a
+     * record costs a fresh JVM about as much CPU as picocli's reading of exec's options, and on two
+     * cores the two run side by side (docs/BENCHMARKS.md §17, "One JSON codec"). A writer asked for
+     * meanwhile is waited for, not made twice.
+     */
+    public static void prepareWriters(Class<?>... types) {
+        Thread prepare = new Thread(() -> {
+            for (Class<?> type : types) {
+                writerFor(type);
+            }
+        }, "runboard-json-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
+    }
+
+    public static ObjectReader readerFor(Class<?> type) {
+        return READERS.get(type);
     }
 
     public static String write(Object value) {
         try {
-            return MAPPER.writeValueAsString(value);
+            return Mapper.MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    /**
+     * {@link #write}'s JSON as UTF-8 bytes, written as bytes: a record's preview and a snapshot's
+     * output go from their own bytes to the JSON ({@link Utf8Properties}), never made a String.
+     */
+    public static byte[] writeBytes(Object value) {
+        try {
+            return writerFor(value.getClass()).writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName(), e);
         }

@@ -20,7 +20,7 @@ final class RecordReader {
         if (startsWith(bytes, CURRENT)) {
             // Written by this schema (its first field says so): bound straight from the bytes, without
             // the tree the schema check needs otherwise (a quarter less CPU for a history of 10,000).
-            return Json.mapper().readValue(bytes, SessionRecord.class).check(folder);
+            return Json.readerFor(SessionRecord.class).<SessionRecord>readValue(bytes).check(folder);
         }
         JsonNode tree = Json.mapper().readTree(bytes);
         if (!(tree instanceof ObjectNode object)) {
@@ -56,7 +56,7 @@ final class RecordReader {
                 .addMixIn(SessionRecord.class, PreviewSkipped.class).readerFor(SessionRecord.class);
     }
 
-    /** How every record of the current schema begins (Jackson's and LeanJson's indented output). */
+    /** How every record of the current schema begins (Json's indented output). */
     private static final byte[] CURRENT = ("{\n  \"schema\" : " + SessionRecord.SCHEMA + ",\n")
             .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 

@@ -38,9 +38,9 @@ public final class RowIndex {
     static final String FILE = "rows.index";
     private static final String MAGIC = "runboard-rows-index 1 schema " + SessionRecord.SCHEMA;
 
-    /** Jackson's reader and writer of rows, made on first use: a window reads its rows without them ({@link LeanJsonReader}). */
-    private static final class Jackson {
-        static final ObjectReader READER = Json.mapper().readerFor(Row.class);
+    /** The reader and writer of rows, made on first use. */
+    private static final class Codec {
+        static final ObjectReader READER = Json.readerFor(Row.class);
         /** Without null fields: they were a quarter of the file, and a missing field reads as null all the same. */
         static final ObjectWriter WRITER = Json.mapper().copy().setDefaultPropertyInclusion(JsonInclude.Include.NON_NULL)
                 .writerFor(Row.class).without(SerializationFeature.INDENT_OUTPUT);
@@ -137,37 +137,19 @@ public final class RowIndex {
         return byId;
     }
 
-    /**
-     * The rows of {@code bytes[from, to)}, each checked; null when one of them is not a row this
-     * index may hold. Read without Jackson where the lean reader can; where it cannot (a row with
-     * something it does not read, or bytes that are not rows), Jackson reads the slice and decides.
-     */
+    /** The rows of {@code bytes[from, to)}, each checked; null when one of them is not a row this index may hold. */
     private static List<Row> slice(byte[] bytes, int from, int to) {
-        List<Row> rows;
-        try {
-            rows = LeanJsonReader.readValues(bytes, from, to, Row.class);
-        } catch (LeanJsonReader.Unreadable e) {
-            rows = jacksonSlice(bytes, from, to);
-        }
-        if (rows == null) {
-            return null;
-        }
-        for (Row row : rows) {
-            if (row == null || row.record() == null || !row.valid(row.record().id())) {
-                return null;
-            }
-        }
-        return rows;
-    }
-
-    private static List<Row> jacksonSlice(byte[] bytes, int from, int to) {
         List<Row> rows = new java.util.ArrayList<>();
         if (from >= to) {
             return rows;
         }
-        try (MappingIterator<Row> it = Jackson.READER.readValues(bytes, from, to - from)) {
+        try (MappingIterator<Row> it = Codec.READER.readValues(bytes, from, to - from)) {
             while (it.hasNextValue()) {
-                rows.add(it.nextValue());
+                Row row = it.nextValue();
+                if (row == null || row.record() == null || !row.valid(row.record().id())) {
+                    return null;
+                }
+                rows.add(row);
             }
             return rows;
         } catch (IOException | RuntimeException e) {
@@ -180,7 +162,7 @@ public final class RowIndex {
         ByteArrayOutputStream out = new ByteArrayOutputStream(64 + rows.size() * 1024);
         out.write((MAGIC + "\n").getBytes(StandardCharsets.US_ASCII));
         for (Row r : rows) {
-            Jackson.WRITER.writeValue(out, r); // one line: no indentation, and JSON escapes a string's newlines
+            Codec.WRITER.writeValue(out, r); // one line: no indentation, and JSON escapes a string's newlines
             out.write('\n');
         }
         files.write(dataDir.resolve(FILE), out.toByteArray());

@@ -23,9 +23,8 @@ import java.util.Map;
 /**
  * The JSON names of the session package's values (the Contract in DESIGN.md), kept here so that
  * the domain has no Jackson. Each mix-in lends its annotations to the same-named methods of its
- * target, as if they were written there: {@link Json} registers them on every mapper and
- * {@link LeanJson} reads them from here. A record's canonical constructor takes the accessors'
- * names, so one annotation names a field for reading and writing alike.
+ * target, as if they were written there: {@link Json} registers them on every mapper. A
+ * record's canonical constructor takes the accessors' names, so one annotation names a field for reading and writing alike.
  */
 final class SessionMixIns {
     /** Target to mix-in. */

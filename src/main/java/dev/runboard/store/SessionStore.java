@@ -84,7 +84,7 @@ public final class SessionStore {
     public void save(SessionRecord record) throws StoreException {
         try {
             DataDirs.createPrivateDirectories(dirOf(record.id()));
-            files.write(file(record.id(), RECORD), LeanJson.writeBytes(record));
+            files.write(file(record.id(), RECORD), Json.writeBytes(record));
         } catch (IOException e) {
             throw new StoreException("could not save session " + record.id(), e);
         }
@@ -196,7 +196,7 @@ public final class SessionStore {
         Path space = file(record.id(), RECORD_SPACE);
         Path target = file(record.id(), RECORD);
         try {
-            files.writeInto(space, target, LeanJson.writeBytes(record));
+            files.writeInto(space, target, Json.writeBytes(record));
             return;
         } catch (IOException e) {
             if (ArtifactErrorCode.of(e) != ArtifactErrorCode.DISK_FULL || !record.hasPreview()) {
@@ -204,7 +204,7 @@ public final class SessionStore {
             }
         }
         try {
-            files.writeInto(space, target, LeanJson.writeBytes(record.withoutPreview()));
+            files.writeInto(space, target, Json.writeBytes(record.withoutPreview()));
         } catch (IOException e) {
             throw new StoreException("could not save session " + record.id(), e);
         }

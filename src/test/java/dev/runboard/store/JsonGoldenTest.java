@@ -44,7 +44,7 @@ class JsonGoldenTest {
     void aSnapshotWithEveryFieldSetPrintsAsBefore() throws IOException {
         SessionSnapshot snapshot = snapshot();
         assertGolden("snapshot.json", Json.write(snapshot));
-        assertEquals(Json.write(snapshot), LeanJson.write(snapshot), "exec's lean writer agrees with Jackson");
+        assertEquals(Json.write(snapshot), new String(Json.writeBytes(snapshot), StandardCharsets.UTF_8), "as exec prints it");
     }
 
     @Test
@@ -60,7 +60,7 @@ class JsonGoldenTest {
         SessionRecord record = record();
         String written = Json.write(record);
         assertGolden("record.json", written);
-        assertEquals(written, LeanJson.write(record), "the store's lean writer agrees with Jackson");
+        assertEquals(written, new String(Json.writeBytes(record), StandardCharsets.UTF_8), "as the store writes it");
         SessionRecord read = RecordReader.read(written.getBytes(StandardCharsets.UTF_8), ID);
         assertEquals(record, read);
         assertEquals(written, Json.write(read));
@@ -86,7 +86,6 @@ class JsonGoldenTest {
     void anAdHocStackLinkLeavesOutWhatItHasNot() throws IOException {
         StackLink link = StackLink.adHoc("queue", Map.of("20261130-101000-aaaa", "success"));
         assertGolden("stack-adhoc.json", Json.write(link));
-        assertEquals(Json.write(link), LeanJson.write(link), "the lean writer leaves out nulls as Jackson does (or hands it over)");
         assertEquals(link, Json.mapper().readValue(Json.write(link), StackLink.class));
     }
 

@@ -112,6 +112,45 @@ class RowIndexTest {
         assertTrue(store.loadRows().indexStale());
     }
 
+    /**
+     * A finished Slurm session listed from the index keeps its job's facts (issue 44: the window's finished
+     * Slurm rows lacked them) and its target, as its record has them.
+     */
+    @Test
+    void aFinishedSlurmSessionsRowKeepsItsSlurmFacts() throws Exception {
+        SessionStore store = new SessionStore(dataDir);
+        dev.runboard.session.SlurmJob job = new dev.runboard.session.SlurmJob("4711", "node-7", "debug", "COMPLETED", null);
+        dev.runboard.session.SlurmJob cancelled = new dev.runboard.session.SlurmJob("4712", null, "debug", "CANCELLED",
+                "cancelled before it started");
+        saveSlurm(store, 0, SessionStatus.COMPLETED, job);
+        saveSlurm(store, 1, SessionStatus.KILLED, cancelled);
+        store.saveRows(store.loadRows().rows().values());
+
+        SessionStore.Rows fromIndex = store.loadRows();
+        assertFalse(fromIndex.indexStale(), "the rows come from the index");
+        assertEquals(job, fromIndex.rows().get(id(0)).record().slurm());
+        assertEquals(cancelled, fromIndex.rows().get(id(1)).record().slurm());
+        assertEquals(new dev.runboard.session.SlurmTarget(List.of("--partition=debug")),
+                fromIndex.rows().get(id(0)).record().spec().toSpec().slurm());
+        assertEquals(store.load(id(0)).orElseThrow().withoutPreview(), fromIndex.rows().get(id(0)).record(),
+                "the row's record is its record without the preview's bytes");
+    }
+
+    private void saveSlurm(SessionStore store, int i, SessionStatus status, dev.runboard.session.SlurmJob job) throws Exception {
+        String id = id(i);
+        SessionSpec spec = SessionSpec.shell("run " + i).cwd(dataDir)
+                .slurm(new dev.runboard.session.SlurmTarget(List.of("--partition=debug"))).build();
+        DataDirs.createPrivateDirectories(store.dirOf(id));
+        Path capture = store.file(id, SessionStore.CAPTURE);
+        byte[] bytes = ("job " + i + "\n").getBytes(StandardCharsets.UTF_8);
+        Files.write(capture, bytes);
+        Instant started = Instant.parse("2026-01-01T00:00:00Z").plusSeconds(60L * i);
+        SessionOutcome outcome = new SessionOutcome(status, started.plusSeconds(3), status == SessionStatus.COMPLETED ? 0 : null,
+                null, null, OutputPreview.of(bytes, spec.previewBytes()), null, null, null, capture.toString());
+        store.save(SessionRecord.of(id, spec, new SessionState.Ended(started, 1000L + i, 1L, outcome, null, null, List.of()))
+                .withSlurm(job));
+    }
+
     private static String id(int i) {
         return String.format("20260101-%06d-%06x", i, i);
     }
