@@ -196,13 +196,8 @@ public final class SlurmSessions implements RemoteSessions {
             }
             Path report = folder.resolve(SessionStore.KILL_REPORT);
             Files.deleteIfExists(report);
-            Path request = folder.resolve(SessionStore.KILL_REQUEST);
-            Path tmp = folder.resolve("kill-request.tmp");
-            Files.deleteIfExists(tmp);
-            dev.runboard.store.DataDirs.createPrivateFile(tmp);
-            Files.writeString(tmp, signal.name() + " " + grace.toMillis() + " " + why.word() + " " + requestedAt + "\n");
-            Files.move(tmp, request, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            scancel(List.of("scancel", "--batch", "--signal=USR1", jobId));
+            askWrapper(folder.resolve(SessionStore.KILL_REQUEST),
+                    signal.name() + " " + grace.toMillis() + " " + why.word() + " " + requestedAt, jobId);
             long until = System.nanoTime() + Duration.ofMillis(grace.toMillis() + ANSWER_SLACK_MS).toNanos();
             // The report is a file read; whether the job is still there, a squeue call: asked once a second.
             for (int look = 1; !Files.exists(report) && System.nanoTime() < until && (look % 20 != 0 || isActive(jobId)); look++) {
@@ -222,6 +217,16 @@ public final class SlurmSessions implements RemoteSessions {
         } catch (IOException e) {
             throw new IllegalStateException("Slurm job " + jobId + ": " + e.getMessage() + "; the kill is not done", e);
         }
+    }
+
+    /**
+     * Asks the job's wrapper on its node for a kill or a signal: the request's line, written whole into the session's
+     * folder (private, temp file and rename: the wrapper never reads half of it), then Slurm wakes the wrapper with
+     * USR1 on the job's batch step.
+     */
+    private void askWrapper(Path request, String line, String jobId) throws IOException {
+        dev.runboard.store.AtomicFiles.SYSTEM.write(request, (line + "\n").getBytes(StandardCharsets.UTF_8));
+        scancel(List.of("scancel", "--batch", "--signal=USR1", jobId));
     }
 
     /** A kill that only Slurm did (scancel): said as the wrapper says its kills, so it is read by the one parser. */
@@ -314,13 +319,7 @@ public final class SlurmSessions implements RemoteSessions {
         try {
             Path served = folder.resolve(SessionWrapper.SIGNAL_SERVED);
             Files.deleteIfExists(served);
-            Path tmp = folder.resolve(SessionWrapper.SIGNAL_REQUEST + ".tmp");
-            Files.deleteIfExists(tmp);
-            dev.runboard.store.DataDirs.createPrivateFile(tmp);
-            Files.writeString(tmp, line + "\n");
-            Files.move(tmp, folder.resolve(SessionWrapper.SIGNAL_REQUEST), StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
-            scancel(List.of("scancel", "--batch", "--signal=USR1", jobIdOf(session)));
+            askWrapper(folder.resolve(SessionWrapper.SIGNAL_REQUEST), line, jobIdOf(session));
             long until = System.nanoTime() + SIGNAL_ANSWER.toNanos();
             for (long wait = 5; System.nanoTime() < until; wait = Math.min(wait * 2, 100)) {
                 if (Files.exists(served)) {
