@@ -536,28 +536,12 @@ sub write_usage {
     }
     my %tree = (%$ours, $$ => 1);
     for my $p (sort { $a <=> $b } keys %tree) {
-        my $f = full_stat($p) or next;
+        my $f = stat_of($p, 1) or next;
         my $command = command_of($p) // '';
         $command = "[$f->[8]]" unless length($command);
         $text .= join(' ', 'p', 's', $p, @$f[1, 2, 0, 3, 4, 5, 6], $command) . "\n";
     }
     write_file("$dir/usage", $text);
-}
-
-# [state, ppid, pgid, start ticks, utime+stime, cutime+cstime, rss pages, -, comm] from /proc/PID/stat.
-sub full_stat {
-    my ($p) = @_;
-    open(my $fh, '<', "/proc/$p/stat") or return undef;
-    local $/;
-    my $line = <$fh>;
-    close($fh);
-    my $open = defined $line ? index($line, '(') : -1;
-    my $end = defined $line ? rindex($line, ')') : -1;
-    return undef if $open < 0 || $end < 0;
-    my @f = split(' ', substr($line, $end + 1));
-    my $comm = substr($line, $open + 1, $end - $open - 1);
-    $comm =~ tr/ \n/__/;
-    return [ $f[0], $f[1], $f[2], $f[19], $f[11] + $f[12], $f[13] + $f[14], $f[21] < 0 ? 0 : $f[21], 0, $comm ];
 }
 
 # The memory page size, from the auxiliary vector (AT_PAGESZ, 6): POSIX's sysconf would cost 2 MB per wrapper.
@@ -926,11 +910,11 @@ sub read_line {
     return $line;
 }
 
-# [state, ppid, pgid, start time] from /proc/PID/stat, or undef when it is gone. The command name
-# may hold spaces, parentheses and newlines, so the whole file is read and the fields taken after
-# its last ')'.
+# [state, ppid, pgid, start time] from /proc/PID/stat, or undef when it is gone; with FULL (the usage file's
+# frame, once a second) also [.., utime+stime, cutime+cstime, rss pages, -, comm]. The command name may hold
+# spaces, parentheses and newlines, so the whole file is read and the fields taken after its last ')'.
 sub stat_of {
-    my ($p) = @_;
+    my ($p, $full) = @_;
     open(my $fh, '<', "/proc/$p/stat") or return undef;
     local $/;
     my $line = <$fh>;
@@ -938,7 +922,11 @@ sub stat_of {
     my $end = defined $line ? rindex($line, ')') : -1;
     return undef if $end < 0;
     my @f = split(' ', substr($line, $end + 1));
-    return [ $f[0], $f[1], $f[2], $f[19] ];
+    return [ $f[0], $f[1], $f[2], $f[19] ] unless $full;
+    my $open = index($line, '(');
+    my $comm = substr($line, $open + 1, $end - $open - 1);
+    $comm =~ tr/ \n/__/;
+    return [ $f[0], $f[1], $f[2], $f[19], $f[11] + $f[12], $f[13] + $f[14], $f[21] < 0 ? 0 : $f[21], 0, $comm ];
 }
 
 # The process's command line, arguments joined by spaces; its name in brackets when it has cleared
