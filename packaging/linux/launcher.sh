@@ -49,7 +49,9 @@ done <"$app/$name.cfg"
 # The supervisor keeps its .cfg's options.
 if [ "$name" = runboard ]; then
   if [ $# -gt 0 ] && [ "$1" != open ]; then
-    options+=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k)
+    # C1's thresholds six times the default for every CLI call, as bin/runboard's (docs/BENCHMARKS.md §17, "One
+    # JSON codec": picocli's and Jackson's start-up code is run a few hundred times, not worth compiling).
+    options+=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -XX:CompileThresholdScaling=6)
     # exec: C1 only for code 10x as hot as by default, as bin/runboard does (docs/BENCHMARKS.md §10, round 3).
     if [ "$1" = exec ]; then options+=(-XX:CompileThresholdScaling=10); fi
   else
