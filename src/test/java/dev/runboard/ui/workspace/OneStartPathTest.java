@@ -126,11 +126,18 @@ class OneStartPathTest {
         Json.mapper().readTree(cli.cli("list", "--json").out()).forEach(all::add);
         for (JsonNode s : all) {
             String id = s.path("session_id").asText();
-            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
-                SessionRow row = fx(robot, () -> window.sessions().find(id));
-                JsonNode now = Json.mapper().readTree(cli.cli("show", id).out());
-                return row != null && fx(robot, row::status).word().equals(now.path("status").asText());
-            });
+            String[] last = {"not asked yet"}; // what the window and the supervisor last said, for a failure's message
+            try {
+                Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> {
+                    SessionRow row = fx(robot, () -> window.sessions().find(id));
+                    JsonNode now = Json.mapper().readTree(cli.cli("show", id).out());
+                    String shown = row == null ? "no row" : fx(robot, row::status).word();
+                    last[0] = "the window: " + shown + ", the supervisor: " + now.path("status").asText();
+                    return row != null && shown.equals(now.path("status").asText());
+                });
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError(s.path("stack_name").asText() + " (" + id + ") as the window shows it: " + last[0], e);
+            }
         }
 
         // down from the CLI stops what the window started.
