@@ -1,0 +1,75 @@
+package dev.runboard.engine;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.runboard.session.SessionSnapshot;
+import dev.runboard.session.SessionStatus;
+import dev.runboard.store.Json;
+
+/**
+ * A session's snapshot as a reply carries it ({@code show}, {@code list}, {@code wait}): the snapshot's JSON
+ * (the Contract's fields, named by store.SessionMixIns), with a running session's {@link LiveUsage} as its
+ * {@code usage}. It stays that JSON on the client's side: what the client prints ({@code show}, {@code list
+ * --json}) is the supervisor's text, field for field, and a {@link SessionSnapshot} cannot be made again from it
+ * (its output is a preview of bytes the JSON shows as text). What clients read of it they read here.
+ */
+public final class ShownSnapshot {
+    private final ObjectNode json;
+
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    ShownSnapshot(ObjectNode json) {
+        this.json = json;
+    }
+
+    /** The snapshot with {@code usage} (null: none, the session has ended or was not sampled yet). */
+    static ShownSnapshot of(SessionSnapshot snapshot, LiveUsage usage) {
+        ObjectNode json = Json.mapper().valueToTree(snapshot);
+        if (usage != null) {
+            json.set("usage", Json.mapper().valueToTree(usage));
+        }
+        return new ShownSnapshot(json);
+    }
+
+    /** The snapshot as JSON, as the supervisor wrote it: what {@code show} and {@code list --json} print. */
+    @JsonValue
+    public ObjectNode json() {
+        return json;
+    }
+
+    public SessionStatus status() {
+        return SessionStatus.fromWord(json.path("status").asText());
+    }
+
+    public String sessionId() {
+        return json.path("session_id").asText();
+    }
+
+    /** The leader's pid (the wrapper's); null before it started, and for a Slurm job. */
+    public Long pid() {
+        JsonNode pid = json.get("pid");
+        return pid == null || pid.isNull() ? null : pid.asLong();
+    }
+
+    /** Null while it runs, and when it ended without one (killed by a signal, never started). */
+    public Integer exitCode() {
+        JsonNode code = json.get("exit_code");
+        return code == null || code.isNull() ? null : code.asInt();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ShownSnapshot other && json.equals(other.json);
+    }
+
+    @Override
+    public int hashCode() {
+        return json.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return json.toString();
+    }
+}
