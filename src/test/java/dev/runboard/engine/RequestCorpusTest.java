@@ -165,6 +165,11 @@ class RequestCorpusTest {
             JsonNode after = starts.get(1).deepCopy();
             ((com.fasterxml.jackson.databind.node.ArrayNode) after.path("after")).removeAll().add(sleeping + ":succeeded").add(sleeping);
             String waiting = live.started(after);
+            JsonNode noCwd = after.deepCopy();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) noCwd.path("spec")).putNull("cwd");
+            JsonNode refused = live.send(noCwd);
+            assertEquals("start needs the spec's cwd (an absolute folder)", refused.path("error").asText(), refused.toString());
+            assertTrue(refused.path("usage").asBoolean(), "the request's fault: " + refused);
 
             for (JsonNode l : byOp.get("list")) {
                 live.send(l);
