@@ -1,6 +1,5 @@
 package dev.runboard.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.process.SupervisorLink;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
@@ -295,16 +294,18 @@ public final class SupervisorClient implements SupervisorLink {
 
     private <R extends Protocol.Reply> R exchange(SocketChannel ch, Request<R> request) throws IOException {
         Requests.send(Protocol.writer(ch), request);
-        JsonNode reply = Protocol.receiveReply(new ReplyReader(ch, paths));
+        // Not held to Protocol.MAX_LINE: it comes from this user's own supervisor, and list --json of a long
+        // history is larger (10,000 sessions: 8.5 MB).
+        String reply = new ReplyReader(ch, paths).next();
         if (reply == null) {
             throw new IOException("the supervisor closed the connection without answering (see " + paths.log() + ")");
         }
-        String problem = Protocol.versionProblem(reply, "supervisor");
-        if (problem != null) {
-            throw new VersionMismatch(problem);
+        Protocol.Envelope envelope = Protocol.envelope(reply);
+        if (envelope.version() != Protocol.VERSION) {
+            throw new VersionMismatch(Protocol.mismatch(envelope.version(), "supervisor"));
         }
         Class<R> type = Requests.replyType(request);
-        Protocol.Reply read = Protocol.decode(reply, type);
+        Protocol.Reply read = Protocol.decode(reply, envelope.ok(), type);
         if (read instanceof Protocol.Refusal refused) {
             throw new RequestException(refused.error() == null ? "the supervisor refused the request" : refused.error(),
                     refused.usage());
