@@ -62,7 +62,6 @@ final class Protocol {
     }
 
     /** The reply of a request that has nothing to say but that it was done (stdin, close_stdin, queue, stop). */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Done() implements Reply {
     }
 
@@ -142,7 +141,7 @@ final class Protocol {
      * A reply line read into its record: {@code type} when it says ok, its {@link Refusal} else (the caller has
      * checked its version). Read from the line, not from a tree of it: a list reply of 10,000 snapshots (12.9 MB)
      * read into its record through a tree took four times as long as the tree alone; from the line it takes as
-     * long (docs/BENCHMARKS.md §18). Fields the record lacks are ignored, as {@code v} and {@code ok} are.
+     * long (docs/BENCHMARKS.md §20). Fields the record lacks are ignored, as {@code v} and {@code ok} are.
      */
     static Reply decode(String line, boolean ok, Class<? extends Reply> type) throws IOException {
         Class<? extends Reply> as = ok ? type : Refusal.class;

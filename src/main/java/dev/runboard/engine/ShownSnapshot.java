@@ -17,8 +17,9 @@ import dev.runboard.store.Json;
 @com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = ShownSnapshot.Reader.class)
 public final class ShownSnapshot {
     /**
-     * Reads the snapshot as a tree, once, from the reply's line: through Jackson's delegating creator the list
-     * reply of 10,000 snapshots was read in 1.5 times as long as a tree of it.
+     * Reads the snapshot as a tree, once, from the reply's line: with Jackson's delegating creator instead, the list
+     * reply of 10,000 snapshots took 2.2 times as long as a tree of it, with this reader 1.5 times (the same runs,
+     * the record read second each round; alternated, docs/BENCHMARKS.md §20, the two are level).
      */
     static final class Reader extends com.fasterxml.jackson.databind.deser.std.StdDeserializer<ShownSnapshot> {
         Reader() {
