@@ -145,7 +145,7 @@ class EarlyExecTest {
         try (dev.runboard.engine.SupervisorFixture supervisor = new dev.runboard.engine.SupervisorFixture(dataDir)) {
             assertEquals(0, runboard(Map.of(), "", "list", "--data-dir", dataDir.toString()).exit);
             Await.until(WAIT, "the session recorded", () -> Files.exists(folder.resolve("session.json")));
-            JsonNode shown = supervisor.client().await(made.get(0));
+            JsonNode shown = supervisor.client().await(made.get(0)).json();
             assertEquals("killed", shown.get("status").asText(), shown.toString());
             if (!captured.isEmpty()) {
                 assertEquals(captured, shown.get("output").asText(), "its output is kept");

@@ -1,6 +1,5 @@
 package dev.runboard.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorClient;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -37,7 +36,7 @@ public final class DownCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path workspace = UpCommand.fileOrDefault(file);
-        JsonNode stopped;
+        List<String> stopped;
         try {
             stopped = store.client().downNames(workspace, names);
         } catch (SupervisorClient.RequestException e) {
@@ -47,7 +46,7 @@ public final class DownCommand implements Callable<Integer> {
             throw e;
         }
         PrintWriter out = spec.commandLine().getOut();
-        stopped.forEach(n -> out.println("stopped " + n.asText()));
+        stopped.forEach(n -> out.println("stopped " + n));
         if (stopped.isEmpty()) {
             // Like 'supervisor stop' with none running: nothing to do is not a failure, but it is said.
             out.println("nothing " + (names.isEmpty() ? "" : "of " + String.join(", ", names) + " ") + "runs from " + workspace);

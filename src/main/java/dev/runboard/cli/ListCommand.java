@@ -1,7 +1,7 @@
 package dev.runboard.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.ListRows;
+import dev.runboard.engine.ShownSnapshot;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.store.Json;
 import java.io.PrintWriter;
@@ -46,10 +46,10 @@ public final class ListCommand implements Callable<Integer> {
         SessionStatus only = status == null ? null : parseStatus(status);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            List<JsonNode> rows = new ArrayList<>();
-            for (JsonNode s : store.client().list(reveal)) {
-                if (only == null || only.word().equals(s.path("status").asText())) {
-                    rows.add(s);
+            List<com.fasterxml.jackson.databind.node.ObjectNode> rows = new ArrayList<>();
+            for (ShownSnapshot s : store.client().list(reveal)) {
+                if (only == null || only == s.status()) {
+                    rows.add(s.json());
                 }
             }
             out.println(Json.write(rows));

@@ -1,6 +1,6 @@
 package dev.runboard.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.ShownSnapshot;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.session.SessionStatus;
 import java.io.IOException;
@@ -30,11 +30,11 @@ final class SessionTargets {
             }
             return List.copyOf(whole);
         }
-        String word = parse(status).word();
+        SessionStatus wanted = parse(status);
         List<String> matching = new ArrayList<>();
-        for (JsonNode s : client.list()) {
-            if (word.equals(s.path("status").asText())) {
-                matching.add(s.path("session_id").asText());
+        for (ShownSnapshot s : client.list()) {
+            if (s.status() == wanted) {
+                matching.add(s.sessionId());
             }
         }
         return matching;

@@ -29,7 +29,7 @@ public final class ShowCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SupervisorClient client = store.client();
-        spec.commandLine().getOut().println(Json.write(StoreAccess.show(client, id, reveal)));
+        spec.commandLine().getOut().println(Json.write(StoreAccess.show(client, id, reveal).json()));
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -53,7 +53,8 @@ public final class SignalCommand implements Callable<Integer> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("session_id", session);
         out.put("signal", sig.name());
-        out.put("process_group", StoreAccess.show(client, session).path("pid").asLong());
+        Long group = StoreAccess.show(client, session).pid();
+        out.put("process_group", group == null ? 0L : group);
         out.put("sent", sent);
         spec.commandLine().getOut().println(Json.write(out));
         spec.commandLine().getOut().flush();

@@ -1,5 +1,6 @@
 package dev.runboard.cli;
 
+import dev.runboard.engine.ShownSnapshot;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.EngineConfig;
 import dev.runboard.process.SupervisedSessions;
@@ -88,13 +89,13 @@ public final class StoreAccess {
     }
 
     /** One session's snapshot, asked of the supervisor. */
-    static com.fasterxml.jackson.databind.JsonNode show(SupervisorClient client, String id)
+    static ShownSnapshot show(SupervisorClient client, String id)
             throws UsageException, java.io.IOException {
         return show(client, id, false);
     }
 
     /** As {@link #show(SupervisorClient, String)}; {@code reveal}: secret environment values unmasked. */
-    static com.fasterxml.jackson.databind.JsonNode show(SupervisorClient client, String id, boolean reveal)
+    static ShownSnapshot show(SupervisorClient client, String id, boolean reveal)
             throws UsageException, java.io.IOException {
         try {
             return client.show(id, reveal);

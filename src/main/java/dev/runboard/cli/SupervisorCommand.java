@@ -1,6 +1,5 @@
 package dev.runboard.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.Supervisor;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.engine.SupervisorPaths;
@@ -32,13 +31,13 @@ public final class SupervisorCommand {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
-            JsonNode status = SupervisorClient.forDataDir(store.checked()).statusIfRunning();
+            dev.runboard.engine.Supervisor.Status status = SupervisorClient.forDataDir(store.checked()).statusIfRunning();
             if (status == null) {
                 out.println("{\"running\": false}");
                 out.flush();
                 return 1;
             }
-            out.println(Json.write(status.path("supervisor")));
+            out.println(Json.write(status));
             out.flush();
             return 0;
         }

@@ -1,7 +1,7 @@
 package dev.runboard.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorClient;
+import dev.runboard.engine.UpRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ public final class UpCommand implements Callable<Integer> {
             throw new UsageException("--settle: " + e.getMessage());
         }
         SupervisorClient client = store.client();
-        JsonNode reply;
+        UpRequest.Reply reply;
         try {
             reply = client.upReply(fileOrDefault(file), names,
                     new SupervisorClient.UpOptions(await, untilEnded, settleFor, force, noDeps, abortOnFailure, force));
@@ -95,26 +95,25 @@ public final class UpCommand implements Callable<Integer> {
             throw e;
         }
         PrintWriter out = spec.commandLine().getOut();
-        for (JsonNode s : reply.path("sessions")) {
-            String reason = s.path("reason").asText("");
-            out.printf(Locale.ROOT, "%-22s %-9s %s%s%n", s.path("id").asText(), s.path("status").asText(), s.path("name").asText(),
-                    reason.isEmpty() ? "" : ": " + reason);
+        for (UpRequest.Run s : reply.sessions()) {
+            String reason = s.reason() == null ? "" : s.reason();
+            out.printf(Locale.ROOT, "%-22s %-9s %s%s%n", s.id(), s.status().word(), s.name(), reason.isEmpty() ? "" : ": " + reason);
         }
-        for (JsonNode d : reply.path("disabled")) {
-            out.printf(Locale.ROOT, "%-22s %-9s %s%n", "-", "disabled", d.asText());
+        for (String d : reply.disabled()) {
+            out.printf(Locale.ROOT, "%-22s %-9s %s%n", "-", "disabled", d);
         }
         out.flush();
-        if (!reply.has("failed")) {
+        if (reply.failed() == null) {
             return 0;
         }
         PrintWriter err = spec.commandLine().getErr();
-        for (JsonNode f : reply.path("failed")) {
-            err.println("runboard up: " + f.asText());
+        for (String f : reply.failed()) {
+            err.println("runboard up: " + f);
         }
-        if (reply.path("aborted").asBoolean()) {
+        if (Boolean.TRUE.equals(reply.aborted())) {
             err.println("runboard up: stopped the stack (--abort-on-failure)");
         }
         err.flush();
-        return reply.path("failed").isEmpty() ? 0 : 1;
+        return reply.failed().isEmpty() ? 0 : 1;
     }
 }

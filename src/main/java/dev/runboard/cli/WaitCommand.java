@@ -1,9 +1,8 @@
 package dev.runboard.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.ShownSnapshot;
 import dev.runboard.engine.SupervisorClient;
 import dev.runboard.session.ExecExitCode;
-import dev.runboard.session.SessionStatus;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import java.time.Duration;
@@ -27,8 +26,7 @@ public final class WaitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         SupervisorClient client = store.client();
-        JsonNode last = client.await(StoreAccess.resolveId(client, id));
-        Integer exit = last.hasNonNull("exit_code") ? last.get("exit_code").asInt() : null;
-        return ExecExitCode.of(SessionStatus.fromWord(last.path("status").asText()), exit);
+        ShownSnapshot last = client.await(StoreAccess.resolveId(client, id));
+        return ExecExitCode.of(last.status(), last.exitCode());
     }
 }

@@ -1,7 +1,6 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.process.EarlyLaunch;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionId;
@@ -17,9 +16,9 @@ import java.util.concurrent.CompletableFuture;
  * does not carry the session's tag.
  */
 @JsonTypeName("adopt_exec")
-record AdoptExecRequest(String id, long pid, long launchedMs, List<String> argv) implements Request {
+record AdoptExecRequest(String id, long pid, long launchedMs, List<String> argv) implements Request<StartRequest.Reply> {
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public StartRequest.Reply answer(Served served) throws Exception {
         if (id == null || !SessionId.isValid(id)) {
             throw new SupervisorRequests.Refused("'" + id + "' is not a session id");
         }
@@ -40,6 +39,6 @@ record AdoptExecRequest(String id, long pid, long launchedMs, List<String> argv)
             throw e;
         }
         session.addListener(s -> served.execExits().remove(id));
-        return StartRequest.started(session);
+        return StartRequest.Reply.of(session);
     }
 }

@@ -1,7 +1,6 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.session.RawText;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -17,8 +16,15 @@ import java.util.Map;
  * whether its stdin and stdout are a terminal.
  */
 @JsonTypeName(ThinClientCall.OP)
-record CliRequest(List<String> argv, List<String> env, String cwd, Boolean terminal) implements Request {
+record CliRequest(List<String> argv, List<String> env, String cwd, Boolean terminal) implements Request<CliRequest.Reply> {
     private static final HexFormat HEX = HexFormat.of();
+
+    /**
+     * The reply's last line, after the frames of output ({@code {"v":4,"out":HEX}}, {@code {"v":4,"err":HEX}}, which
+     * {@link ThinClientCall} writes as the command prints): the command's exit code.
+     */
+    record Reply(int exit) implements Protocol.Reply {
+    }
 
     /** The request for these bytes, as the Perl client makes it (its environment in the order of Perl's {@code sort}). */
     static CliRequest of(List<byte[]> argv, Map<byte[], byte[]> environment, byte[] cwd, boolean terminal) {
@@ -88,7 +94,7 @@ record CliRequest(List<String> argv, List<String> env, String cwd, Boolean termi
 
     /** Never called: a cli request's reply is streamed ({@link ThinClientCall#serve}). */
     @Override
-    public ObjectNode answer(Served served) {
+    public Reply answer(Served served) {
         throw new UnsupportedOperationException("a cli request is answered in frames (ThinClientCall)");
     }
 }

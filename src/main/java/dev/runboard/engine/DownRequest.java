@@ -1,17 +1,19 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.workspace.Workspace;
 import java.nio.file.Path;
 import java.util.List;
 
 /** {@code down}: stops a workspace file's commands ({@code names}, or all), dependants first; answers the names stopped. */
 @JsonTypeName("down")
-record DownRequest(String file, List<String> names) implements Request {
+record DownRequest(String file, List<String> names) implements Request<DownRequest.Reply> {
+    /** The commands stopped, dependants first. */
+    record Reply(List<String> stopped) implements Protocol.Reply {
+    }
+
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public Reply answer(Served served) throws Exception {
         Path path = StackRequests.file(file);
         List<String> named = names == null ? List.of() : names;
         if (!named.isEmpty()) {
@@ -27,9 +29,6 @@ record DownRequest(String file, List<String> names) implements Request {
             // A mistyped -f: said as up says it. (What runs from a file removed since up is still stopped above.)
             throw new SupervisorRequests.Refused(StackRequests.noFile(path));
         }
-        ObjectNode reply = Protocol.ok();
-        ArrayNode list = reply.putArray("stopped");
-        stopped.forEach(list::add);
-        return reply;
+        return new Reply(stopped);
     }
 }

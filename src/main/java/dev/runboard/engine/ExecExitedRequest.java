@@ -1,7 +1,6 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSnapshot;
 import java.util.concurrent.CompletableFuture;
@@ -11,9 +10,16 @@ import java.util.concurrent.CompletableFuture;
  * with exec's exit code and the final snapshot as exec prints it ({@code snapshot_hex}), once the record is final.
  */
 @JsonTypeName("exec_exited")
-record ExecExitedRequest(String id) implements Request {
+record ExecExitedRequest(String id) implements Request<ExecExitedRequest.Reply> {
+    /**
+     * exec's exit code and its final snapshot as it prints it, in hex. The exec client reads this line with a
+     * pattern ({@code "ok":true,"exit":N,"snapshot_hex":"HEX"}): the fields keep this order.
+     */
+    record Reply(int exit, String snapshotHex) implements Protocol.Reply {
+    }
+
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public Reply answer(Served served) throws Exception {
         Session session = served.session(id);
         CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
         session.addListener(ended::complete);
@@ -22,7 +28,6 @@ record ExecExitedRequest(String id) implements Request {
             exited.complete(null);
         }
         SessionSnapshot last = ended.get();
-        return Protocol.ok().put("exit", dev.runboard.session.ExecExitCode.of(last))
-                .put("snapshot_hex", SupervisorRequests.execSnapshotHex(last));
+        return new Reply(dev.runboard.session.ExecExitCode.of(last), SupervisorRequests.execSnapshotHex(last));
     }
 }

@@ -1,11 +1,9 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.Session;
 import dev.runboard.session.Signal;
-import dev.runboard.store.Json;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,12 +17,16 @@ import java.util.concurrent.TimeoutException;
  * without running; an ended one whose wrapper holds processes it left behind (lingering) is killed too.
  */
 @JsonTypeName("kill")
-record KillRequest(String id, String signal, Long graceMs) implements Request {
+record KillRequest(String id, String signal, Long graceMs) implements Request<KillRequest.Reply> {
+    /** What the kill did; {@code warning} when the session's record was not final in time (null: it was). */
+    record Reply(KillReport report, String warning) implements Protocol.Reply {
+    }
+
     /** How long a kill may take beyond its grace before the reply gives up waiting for the final record. */
     private static final Duration SLACK = Duration.ofSeconds(15);
 
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public Reply answer(Served served) throws Exception {
         Session waiting = served.session(id);
         String first = signal == null ? "TERM" : signal;
         java.time.Instant asked = java.time.Instant.now();
@@ -33,7 +35,7 @@ record KillRequest(String id, String signal, Long graceMs) implements Request {
             KillReport cancelled = new KillReport(StackRequests.CANCELLED, first, 0, asked, 0,
                     List.of(), false, List.of(), List.of(), java.time.Instant.now(), List.of(), List.of(),
                     List.of("it had not started: nothing was running to signal"));
-            return Protocol.ok().set("report", Json.mapper().valueToTree(cancelled));
+            return new Reply(cancelled, null);
         }
         Session found = served.session(id);
         Session session = found.status().isTerminal() && !found.lingering().isEmpty() ? found : served.running(id);
@@ -45,13 +47,11 @@ record KillRequest(String id, String signal, Long graceMs) implements Request {
         CompletableFuture<Object> ended = new CompletableFuture<>();
         session.addListener(ended::complete);
         KillReport report = served.engine().kill(session, parsed, grace).get();
-        ObjectNode reply = Protocol.ok();
-        reply.set("report", Json.mapper().valueToTree(report));
         try {
             ended.get(grace.toMillis() + SLACK.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            reply.put("warning", "the session had not ended " + SLACK.toSeconds() + " s after the kill");
+            return new Reply(report, "the session had not ended " + SLACK.toSeconds() + " s after the kill");
         }
-        return reply;
+        return new Reply(report, null);
     }
 }

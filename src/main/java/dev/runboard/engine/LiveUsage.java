@@ -1,47 +1,58 @@
 package dev.runboard.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.runboard.process.ResourceSampler;
 import dev.runboard.session.ProcessTreeSnapshot;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionInsight;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
 
 /**
- * A running session's resources as its snapshot's JSON carries them ({@code show}, {@code list}):
- * {@code usage: {sampled_at, cpu_percent, rss_bytes, cpu_seconds, processes: [{pid, ppid, command,
- * state, cpu_percent, rss_bytes, escaped_group}]}}, from the supervisor's last monitor pass; local
- * sessions from this machine's /proc, remote ones from their host's. Absent once the session has
- * ended (its totals are {@code resources}) and before the first pass.
+ * A running session's resources as replies carry them (a snapshot's {@code usage} in {@code show} and
+ * {@code list}, and the {@code usage} request's), from the supervisor's last monitor pass: local sessions
+ * from this machine's /proc, remote ones from their host's. Absent once the session has ended (its totals
+ * are {@code resources}) and before the first pass. Percentages and seconds to a tenth.
  */
-final class LiveUsage {
-    private LiveUsage() {
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record LiveUsage(Instant sampledAt, double cpuPercent, long rssBytes, double cpuSeconds,
+                        List<LiveUsage.ProcessUsage> processes) {
+    public LiveUsage {
+        processes = processes == null ? List.of() : List.copyOf(processes);
     }
 
-    static ObjectNode add(ObjectNode snapshot, Session session, SessionInsight insight) {
-        if (!session.status().isLive() || insight == null || insight.sampledAt() == null) {
-            return snapshot;
+    /** One process of the tree; {@code state} a word ({@link ProcessTreeSnapshot.Node#stateWord()}). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record ProcessUsage(long pid, long ppid, String command, String state, double cpuPercent, long rssBytes,
+                          boolean escapedGroup) {
+    }
+
+    /** The usage of the last pass; null before the first. */
+    static LiveUsage of(SessionInsight insight) {
+        if (insight == null || insight.sampledAt() == null) {
+            return null;
         }
-        write(snapshot.putObject("usage"), insight);
-        return snapshot;
+        List<ProcessUsage> processes = insight.tree().nodes().stream().map(n -> new ProcessUsage(n.pid(), n.ppid(), n.command(),
+                n.stateWord(), round(n.cpuPercent()), n.rssBytes(), n.escapedGroup())).toList();
+        return new LiveUsage(insight.sampledAt(), round(insight.cpuPercent()), insight.rssBytes(),
+                round(insight.cpuSeconds()), processes);
+    }
+
+    /** The usage a snapshot of {@code session} shows: null once it has ended, and before the first pass. */
+    static LiveUsage ofLive(Session session, SessionInsight insight) {
+        return session.status().isLive() ? of(insight) : null;
     }
 
     /**
-     * The usage a window's monitor shows for a remote session: read back from what {@link
-     * #write} wrote (the client has no ssh of its own; the supervisor's poll sampled the host).
+     * The usage as a window's monitor shows it for a remote session (the client has no ssh of its own; the
+     * supervisor's poll sampled the host).
      */
-    static ResourceSampler.Usage read(String sessionId, long leaderPid, JsonNode usage) {
-        List<ProcessTreeSnapshot.Node> nodes = new ArrayList<>();
-        for (JsonNode p : usage.path("processes")) {
-            nodes.add(new ProcessTreeSnapshot.Node(p.path("pid").asLong(), p.path("ppid").asLong(),
-                    p.path("command").asText(), stateOf(p.path("state").asText("?")), p.path("cpu_percent").asDouble(),
-                    p.path("rss_bytes").asLong(), p.path("escaped_group").asBoolean()));
-        }
-        return new ResourceSampler.Usage(sessionId, usage.path("cpu_percent").asDouble(), usage.path("rss_bytes").asLong(),
-                usage.path("cpu_seconds").asDouble(), new ProcessTreeSnapshot(leaderPid, nodes));
+    ResourceSampler.Usage toSampled(String sessionId, long leaderPid) {
+        List<ProcessTreeSnapshot.Node> nodes = processes.stream().map(p -> new ProcessTreeSnapshot.Node(p.pid(), p.ppid(),
+                p.command(), stateOf(p.state() == null ? "?" : p.state()), p.cpuPercent(), p.rssBytes(), p.escapedGroup()))
+                .toList();
+        return new ResourceSampler.Usage(sessionId, cpuPercent, rssBytes, cpuSeconds, new ProcessTreeSnapshot(leaderPid, nodes));
     }
 
     /** The /proc state letter of a {@link ProcessTreeSnapshot.Node#stateWord()}. */
@@ -55,25 +66,6 @@ final class LiveUsage {
             case "idle" -> 'I';
             default -> word.isEmpty() ? '?' : word.charAt(0);
         };
-    }
-
-    static ObjectNode write(ObjectNode usage, SessionInsight insight) {
-        usage.put("sampled_at", insight.sampledAt().toString());
-        usage.put("cpu_percent", round(insight.cpuPercent()));
-        usage.put("rss_bytes", insight.rssBytes());
-        usage.put("cpu_seconds", round(insight.cpuSeconds()));
-        ArrayNode processes = usage.putArray("processes");
-        for (ProcessTreeSnapshot.Node n : insight.tree().nodes()) {
-            ObjectNode p = processes.addObject();
-            p.put("pid", n.pid());
-            p.put("ppid", n.ppid());
-            p.put("command", n.command());
-            p.put("state", n.stateWord());
-            p.put("cpu_percent", round(n.cpuPercent()));
-            p.put("rss_bytes", n.rssBytes());
-            p.put("escaped_group", n.escapedGroup());
-        }
-        return usage;
     }
 
     private static double round(double value) {

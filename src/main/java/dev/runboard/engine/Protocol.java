@@ -1,13 +1,19 @@
 package dev.runboard.engine;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.store.Json;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -17,9 +23,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The client/supervisor protocol: one JSON object per line each way over the Unix socket. A
- * request is {@code {"v": VERSION, "op": NAME, ...}}; a reply is {@code {"v": VERSION, "ok": true, ...}}
- * or {@code {"v": VERSION, "ok": false, "error": TEXT, "usage": BOOL}} ({@code usage}: the request
- * was wrong, not the supervisor). Each side refuses a message of another version and says so.
+ * request is {@code {"v": VERSION, "op": NAME, ...}} ({@link Requests}); a reply is {@code {"v": VERSION,
+ * "ok": true, ...its record's fields}} or {@code {"v": VERSION, "ok": false, "error": TEXT, "usage": BOOL}}
+ * ({@link Refusal}; {@code usage}: the request was wrong, not the supervisor). This class writes both
+ * envelopes and reads a reply back into its record. Each side refuses a message of another version and
+ * says so.
  */
 final class Protocol {
     /**
@@ -31,38 +39,117 @@ final class Protocol {
     /** A request larger than this is refused: a spec with its env fits easily, a flood of stdin is split. */
     static final int MAX_LINE = 4 << 20;
 
-    private static final ObjectWriter LINE = Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * One line; a character outside the BMP as its UTF-8 bytes, as the Perl clients write it, not as two
+     * escapes. Requests and replies alike are written through it ({@link #envelope}).
+     */
+    private static final ObjectWriter FIELDS = Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT)
+            .with(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
 
     private Protocol() {
     }
 
-    static ObjectNode ok() {
-        ObjectNode n = Json.mapper().createObjectNode();
-        n.put("v", VERSION);
-        n.put("ok", true);
-        return n;
+    /**
+     * What a request is answered with ({@link Request#answer}): a record whose components are the reply's
+     * fields, snake_case on the wire, a null one left out. Each request's is in its own file ({@code
+     * KillRequest.Reply}), or one of the few shared shapes ({@link Done}, {@link StartRequest.Reply}); the
+     * protocol's schema describes each as {@code reply_OP}. The supervisor writes it with {@link #line(Reply)},
+     * the client reads it back into the same record ({@link #decode}).
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    interface Reply {
     }
 
-    static ObjectNode error(String message, boolean usage) {
-        ObjectNode n = Json.mapper().createObjectNode();
-        n.put("v", VERSION);
-        n.put("ok", false);
-        n.put("error", message);
-        n.put("usage", usage);
-        return n;
+    /** The reply of a request that has nothing to say but that it was done (stdin, close_stdin, queue, stop). */
+    record Done() implements Reply {
     }
 
-    static void send(OutputStream out, JsonNode message) throws IOException {
-        out.write(line(message));
+    /**
+     * A refused or failed request, {@code "ok": false}: {@code error} is one line for the user, {@code usage} says
+     * the request was wrong (an unknown id, a bad option) rather than the supervisor.
+     */
+    record Refusal(String error, boolean usage) implements Reply {
+    }
+
+    static void send(OutputStream out, Reply reply) throws IOException {
+        out.write(line(reply));
         out.flush();
     }
 
-    /** The message as one line, its newline included. */
-    static byte[] line(JsonNode message) throws IOException {
-        byte[] json = LINE.writeValueAsBytes(message);
-        byte[] line = java.util.Arrays.copyOf(json, json.length + 1);
-        line[json.length] = '\n';
-        return line;
+    /** The reply as one line, its newline included: {@code {"v":VERSION,"ok":BOOL,...its fields}}. */
+    static byte[] line(Reply reply) {
+        return envelope("{\"v\":" + VERSION + ",\"ok\":" + !(reply instanceof Refusal), reply);
+    }
+
+    /**
+     * {@code head} (an object's opening and its first fields, as ASCII), then {@code record}'s fields in its
+     * order, then the newline: the one way a message of this protocol is written, requests and replies.
+     */
+    static byte[] envelope(String head, Object record) {
+        byte[] fields;
+        try {
+            fields = FIELDS.writeValueAsBytes(record);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + record.getClass().getSimpleName(), e);
+        }
+        ByteArrayOutputStream line = new ByteArrayOutputStream(fields.length + 32);
+        line.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+        if (fields.length > 2) { // more than {}
+            line.write(',');
+            line.write(fields, 1, fields.length - 1);
+        } else {
+            line.write('}');
+        }
+        line.write('\n');
+        return line.toByteArray();
+    }
+
+    /** What a reply line says before its fields: its version (-1: none) and whether it is ok. */
+    record Envelope(int version, boolean ok) {
+    }
+
+    /**
+     * The reply line's envelope, read from its first fields ({@link #line(Reply)} writes {@code v} and {@code ok}
+     * first) without making anything of the rest.
+     */
+    static Envelope envelope(String line) throws IOException {
+        int version = -1;
+        boolean ok = false;
+        try (JsonParser p = Json.mapper().getFactory().createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return new Envelope(version, ok);
+            }
+            for (int seen = 0; seen < 2 && p.nextToken() == JsonToken.FIELD_NAME; ) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if (name.equals("v")) {
+                    version = p.getValueAsInt(-1);
+                    seen++;
+                } else if (name.equals("ok")) {
+                    ok = value == JsonToken.VALUE_TRUE;
+                    seen++;
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+        return new Envelope(version, ok);
+    }
+
+    /**
+     * A reply line read into its record: {@code type} when it says ok, its {@link Refusal} else (the caller has
+     * checked its version). Read from the line, not from a tree of it: a list reply of 10,000 snapshots (12.9 MB)
+     * read into its record through a tree took four times as long as the tree alone; from the line it takes as
+     * long (docs/BENCHMARKS.md §20). Fields the record lacks are ignored, as {@code v} and {@code ok} are.
+     */
+    static Reply decode(String line, boolean ok, Class<? extends Reply> type) throws IOException {
+        Class<? extends Reply> as = ok ? type : Refusal.class;
+        try {
+            return Json.readerFor(as).readValue(line);
+        } catch (JsonProcessingException e) {
+            throw new IOException("the supervisor's reply is not a " + as.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
     }
 
     /**
@@ -98,16 +185,6 @@ final class Protocol {
             JsonNode message = Json.mapper().readTree(parser);
             return message == null ? MissingNode.getInstance() : message; // an empty line, as readTree(String) reads it
         }
-    }
-
-    /**
-     * The supervisor's reply, or null at end of stream; heartbeats skipped, silence refused
-     * ({@link ReplyReader}). Not held to {@link #MAX_LINE}: it comes from this user's own supervisor,
-     * and {@code list --json} of a long history is larger (10,000 sessions: 8.5 MB).
-     */
-    static JsonNode receiveReply(ReplyReader in) throws IOException {
-        String line = in.next();
-        return line == null ? null : Json.mapper().readTree(line);
     }
 
     static BufferedReader reader(SocketChannel ch) {

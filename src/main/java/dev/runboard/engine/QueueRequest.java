@@ -1,17 +1,16 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** {@code queue}: how many sessions of queue {@code name} run at once ({@code parallel}; 0: no limit). */
 @JsonTypeName("queue")
-record QueueRequest(String name, int parallel) implements Request {
+record QueueRequest(String name, int parallel) implements Request<Protocol.Done> {
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public Protocol.Done answer(Served served) throws Exception {
         if (name == null || name.isBlank()) {
             throw new SupervisorRequests.Refused("queue needs a name");
         }
         served.stack().orchestrator().setParallel(name, parallel);
-        return Protocol.ok();
+        return new Protocol.Done();
     }
 }

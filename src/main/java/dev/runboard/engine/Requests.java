@@ -4,12 +4,10 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.runboard.store.Json;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,13 +17,16 @@ import java.util.Map;
  * Jackson, into the record its {@code op} names), and a record into the line a client sends:
  * {@code {"v":VERSION,"op":NAME,...its fields}}, fields in the record's order, snake_case, an absent
  * (null) one left out. The Perl clients write the same bytes for the requests they send
- * (RequestCorpusTest).
+ * (RequestCorpusTest). A request's record names the record of its reply ({@code Request<KillRequest.Reply>}),
+ * which {@link #replyType} finds for the client that reads it.
  */
 final class Requests {
     /** Every request's record by its name on the wire, in {@link Request}'s order. */
+    @SuppressWarnings("rawtypes")
     static final Map<String, Class<? extends Request>> BY_OP;
 
     static {
+        @SuppressWarnings("rawtypes")
         Map<String, Class<? extends Request>> byOp = new LinkedHashMap<>();
         for (Class<?> type : Request.class.getPermittedSubclasses()) {
             byOp.put(op(type), type.asSubclass(Request.class));
@@ -33,11 +34,32 @@ final class Requests {
         BY_OP = Collections.unmodifiableMap(byOp);
     }
 
-    /** One line; a character outside the BMP as its UTF-8 bytes, as the Perl clients write it, not as two escapes. */
-    private static final ObjectWriter FIELDS = Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT)
-            .with(com.fasterxml.jackson.core.json.JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
+    /** Each request's reply record, the type argument of its {@code Request<...>}. */
+    private static final ClassValue<Class<? extends Protocol.Reply>> REPLY_TYPES = new ClassValue<>() {
+        @Override
+        protected Class<? extends Protocol.Reply> computeValue(Class<?> type) {
+            for (Type implemented : type.getGenericInterfaces()) {
+                if (implemented instanceof ParameterizedType p && p.getRawType() == Request.class
+                        && p.getActualTypeArguments()[0] instanceof Class<?> reply) {
+                    return reply.asSubclass(Protocol.Reply.class);
+                }
+            }
+            throw new IllegalStateException(type.getSimpleName() + " does not name its reply's record (Request<...>)");
+        }
+    };
 
     private Requests() {
+    }
+
+    /** The record a request of this type is answered with. */
+    static Class<? extends Protocol.Reply> replyType(Class<?> requestType) {
+        return REPLY_TYPES.get(requestType);
+    }
+
+    /** The record {@code request} is answered with. */
+    @SuppressWarnings("unchecked")
+    static <R extends Protocol.Reply> Class<R> replyType(Request<R> request) {
+        return (Class<R>) REPLY_TYPES.get(request.getClass());
     }
 
     /** A request's name on the wire. */
@@ -54,8 +76,9 @@ final class Requests {
      * when the op is unknown or a field is not of its type. Fields a record lacks are ignored, as a reader of
      * newer records ignores them; a missing one is null (or false, 0), which its handler refuses if it must.
      */
-    static Request decode(JsonNode request) throws SupervisorRequests.Refused {
+    static Request<?> decode(JsonNode request) throws SupervisorRequests.Refused {
         JsonNode opNode = request.path("op");
+        @SuppressWarnings("rawtypes")
         Class<? extends Request> type = opNode.isTextual() ? BY_OP.get(opNode.asText()) : null;
         if (type == null) {
             // Quoted, at most 80 characters: a 4 MiB op is not sent back whole.
@@ -81,28 +104,12 @@ final class Requests {
     }
 
     /** The request as the line a client sends, its newline included. */
-    static byte[] encode(Request request) {
-        byte[] fields;
-        try {
-            fields = FIELDS.writeValueAsBytes(request);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the " + op(request.getClass()) + " request", e);
-        }
-        ByteArrayOutputStream line = new ByteArrayOutputStream(fields.length + 32);
-        line.writeBytes(("{\"v\":" + Protocol.VERSION + ",\"op\":\"" + op(request.getClass()) + "\"")
-                .getBytes(StandardCharsets.US_ASCII));
-        if (fields.length > 2) { // more than {}
-            line.write(',');
-            line.write(fields, 1, fields.length - 1);
-        } else {
-            line.write('}');
-        }
-        line.write('\n');
-        return line.toByteArray();
+    static byte[] encode(Request<?> request) {
+        return Protocol.envelope("{\"v\":" + Protocol.VERSION + ",\"op\":\"" + op(request.getClass()) + "\"", request);
     }
 
     /** Sends the request on {@code out}. */
-    static void send(java.io.OutputStream out, Request request) throws IOException {
+    static void send(java.io.OutputStream out, Request<?> request) throws IOException {
         out.write(encode(request));
         out.flush();
     }

@@ -1,13 +1,16 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** {@code resolve}: the whole id an id or a unique prefix of one names. */
 @JsonTypeName("resolve")
-record ResolveRequest(String id) implements Request {
+record ResolveRequest(String id) implements Request<ResolveRequest.Reply> {
+    /** The whole id. */
+    record Reply(String id) implements Protocol.Reply {
+    }
+
     @Override
-    public ObjectNode answer(Served served) throws Exception {
-        return Protocol.ok().put("id", served.session(id).id());
+    public Reply answer(Served served) throws Exception {
+        return new Reply(served.session(id).id());
     }
 }

@@ -56,6 +56,11 @@ record Served(SessionEngine engine, Supervisor supervisor, StackRequests stack, 
         return reveal ? snapshot.revealed(session.spec().env()) : snapshot;
     }
 
+    /** The session's snapshot as {@code show} and {@code list} reply with it: a running one's live usage with it. */
+    ShownSnapshot shownLive(Session session, boolean reveal) {
+        return ShownSnapshot.of(shown(session, reveal), LiveUsage.ofLive(session, engine.insight(session)));
+    }
+
     /** The session's final snapshot, once it has ended and its record is final. */
     static SessionSnapshot ended(Session session) throws InterruptedException, java.util.concurrent.ExecutionException {
         CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();

@@ -1,19 +1,16 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.runboard.session.Session;
-import dev.runboard.store.Json;
 
 /** {@code show}: one session's snapshot (its id or a unique prefix); {@code reveal} as for {@code list}. */
 @JsonTypeName("show")
-record ShowRequest(String id, Boolean reveal) implements Request {
+record ShowRequest(String id, Boolean reveal) implements Request<ShowRequest.Reply> {
+    /** One session's snapshot ({@code show}; {@code wait}'s final one). */
+    record Reply(ShownSnapshot snapshot) implements Protocol.Reply {
+    }
+
     @Override
-    public ObjectNode answer(Served served) throws Exception {
-        Session session = served.session(id);
-        ObjectNode reply = Protocol.ok();
-        reply.set("snapshot", LiveUsage.add(Json.mapper().valueToTree(Served.shown(session, Boolean.TRUE.equals(reveal))),
-                session, served.engine().insight(session)));
-        return reply;
+    public Reply answer(Served served) throws Exception {
+        return new Reply(served.shownLive(served.session(id), Boolean.TRUE.equals(reveal)));
     }
 }

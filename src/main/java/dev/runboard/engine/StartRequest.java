@@ -1,7 +1,6 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.session.Session;
 import dev.runboard.store.SpecRecord;
 import java.util.List;
@@ -14,17 +13,22 @@ import java.util.Map;
  */
 @JsonTypeName("start")
 record StartRequest(SpecRecord spec, Map<String, String> environment, String queue, List<String> after)
-        implements Request {
+        implements Request<StartRequest.Reply> {
+    /** The reply to a request that started a session ({@code start}, {@code adopt_exec}): its id and status. */
+    record Reply(String id, dev.runboard.session.SessionStatus status) implements Protocol.Reply {
+        static Reply of(Session session) {
+            return new Reply(session.id(), session.status());
+        }
+    }
+
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public Reply answer(Served served) throws Exception {
         if (spec == null) {
             throw new SupervisorRequests.Refused("start needs a spec");
         }
-        return started(served.stack().startPlaced(spec.toSpec(), queue, after == null ? List.of() : after, environment));
-    }
-
-    /** The reply to a request that started a session: its id and status. */
-    static ObjectNode started(Session session) {
-        return Protocol.ok().put("id", session.id()).put("status", session.status().word());
+        if (spec.cwd() == null) { // a record read from a file is checked for it (SpecRecord.check); a request, here
+            throw new SupervisorRequests.Refused("start needs the spec's cwd (an absolute folder)");
+        }
+        return Reply.of(served.stack().startPlaced(spec.toSpec(), queue, after == null ? List.of() : after, environment));
     }
 }

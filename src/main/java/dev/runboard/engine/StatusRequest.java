@@ -1,16 +1,16 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.runboard.store.Json;
 
 /** {@code status}: the supervisor's facts (its pid, version, sessions, uptime). */
 @JsonTypeName("status")
-record StatusRequest() implements Request {
+record StatusRequest() implements Request<StatusRequest.Reply> {
+    /** The supervisor's facts. */
+    record Reply(Supervisor.Status supervisor) implements Protocol.Reply {
+    }
+
     @Override
-    public ObjectNode answer(Served served) {
-        ObjectNode reply = Protocol.ok();
-        reply.set("supervisor", Json.mapper().valueToTree(served.supervisor().status(served.engine())));
-        return reply;
+    public Reply answer(Served served) {
+        return new Reply(served.supervisor().status(served.engine()));
     }
 }

@@ -1,20 +1,19 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.session.Session;
 import java.io.OutputStream;
 import java.util.Base64;
 
 /** {@code stdin}: bytes ({@code data}, base64) for the running session's input. */
 @JsonTypeName("stdin")
-record StdinRequest(String id, String data) implements Request {
+record StdinRequest(String id, String data) implements Request<Protocol.Done> {
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public Protocol.Done answer(Served served) throws Exception {
         OutputStream in = inputOf(served, served.running(id));
         in.write(Base64.getDecoder().decode(data == null ? "" : data));
         in.flush();
-        return Protocol.ok();
+        return new Protocol.Done();
     }
 
     /** The session's input, which only a session the supervisor started and still runs holds. */

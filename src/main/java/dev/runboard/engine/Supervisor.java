@@ -159,7 +159,7 @@ public final class Supervisor {
                     if (PeerCheck.sameUser(open)) {
                         requests.serve(open);
                     } else {
-                        Protocol.send(Protocol.writer(open), Protocol.error("refused: the supervisor serves only its own user", false));
+                        Protocol.send(Protocol.writer(open), new Protocol.Refusal("refused: the supervisor serves only its own user", false));
                     }
                 } catch (java.nio.channels.ClosedByInterruptException e) {
                     // Nothing here interrupts a client's thread: one that is has cut a connection with replies owed.
@@ -245,7 +245,7 @@ public final class Supervisor {
     }
 
     /** Facts for {@code runboard supervisor status}. */
-    record Status(@JsonProperty("pid") long pid, @JsonProperty("data_dir") String dataDir,
+    public record Status(@JsonProperty("pid") long pid, @JsonProperty("data_dir") String dataDir,
                   @JsonProperty("socket") String socket, @JsonProperty("started_at") Instant startedAt,
                   @JsonProperty("protocol_version") int protocolVersion, @JsonProperty("running") int running,
                   @JsonProperty("sessions") int sessions, @JsonProperty("clients") int clients) {

@@ -1,23 +1,21 @@
 package dev.runboard.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.process.SupervisorLink;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.KillReport;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.Signal;
-import dev.runboard.store.Json;
 import dev.runboard.store.SpecRecord;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A client of a data dir's supervisor: each call is one request on its own connection. When no
+ * A client of a data dir's supervisor: each call is one request on its own connection, its reply read back
+ * into the record the supervisor answered with (each request's {@code Reply}). When no
  * supervisor answers, the first call starts one (a detached JVM in its own session, so it outlives
  * this process and the terminal) and waits for its socket.
  */
@@ -77,7 +75,7 @@ public final class SupervisorClient implements SupervisorLink {
     public String start(SessionSpec spec) throws InvalidSpecException, IOException {
         StartRequest req = new StartRequest(SpecRecord.of(spec), environment(), null, null);
         try {
-            return call(req).path("id").asText();
+            return call(req).id();
         } catch (RequestException e) {
             if (e.usage()) {
                 throw new InvalidSpecException("spec", e.getMessage());
@@ -90,7 +88,7 @@ public final class SupervisorClient implements SupervisorLink {
     public String start(SessionSpec spec, String queue, List<String> after) throws InvalidSpecException, IOException {
         StartRequest req = new StartRequest(SpecRecord.of(spec), environment(), queue, after);
         try {
-            return call(req).path("id").asText();
+            return call(req).id();
         } catch (RequestException e) {
             if (e.usage()) {
                 throw new InvalidSpecException("spec", e.getMessage());
@@ -101,23 +99,19 @@ public final class SupervisorClient implements SupervisorLink {
 
     @Override
     public List<String> up(java.nio.file.Path file, List<String> names, boolean force) throws IOException {
-        List<String> ids = new ArrayList<>();
-        upReply(file, names, false, force).path("sessions").forEach(n -> ids.add(n.path("id").asText()));
-        return ids;
+        return upReply(file, names, false, force).sessions().stream().map(UpRequest.Run::id).toList();
     }
 
     @Override
     public List<String> down(java.nio.file.Path file, List<String> names) throws IOException {
-        List<String> stopped = new ArrayList<>();
-        downNames(file, names).forEach(n -> stopped.add(n.asText()));
-        return stopped;
+        return downNames(file, names);
     }
 
     /**
      * {@code runboard up}: the reply's {@code sessions} (name, id, status) and, when waiting, {@code failed}.
      * {@code force}: a named command that already ended runs again (never a second copy of a running one).
      */
-    public JsonNode upReply(java.nio.file.Path file, List<String> names, boolean await, boolean force) throws IOException {
+    public UpRequest.Reply upReply(java.nio.file.Path file, List<String> names, boolean await, boolean force) throws IOException {
         return upReply(file, names, new UpOptions(await, false, null, force, false, false, false));
     }
 
@@ -133,15 +127,15 @@ public final class SupervisorClient implements SupervisorLink {
     }
 
     /** {@code runboard up} with every option. */
-    public JsonNode upReply(java.nio.file.Path file, List<String> names, UpOptions options) throws IOException {
+    public UpRequest.Reply upReply(java.nio.file.Path file, List<String> names, UpOptions options) throws IOException {
         return call(new UpRequest(file.toAbsolutePath().toString(), names, options.await(), options.untilEnded(),
                 options.settle() == null ? null : options.settle().toMillis(), options.force(), options.noDeps(),
                 options.abortOnFailure(), options.restartRunning(), environment()));
     }
 
     /** {@code runboard down}: the names stopped, dependants first. */
-    public JsonNode downNames(java.nio.file.Path file, List<String> names) throws IOException {
-        return call(new DownRequest(file.toAbsolutePath().toString(), names)).path("stopped");
+    public List<String> downNames(java.nio.file.Path file, List<String> names) throws IOException {
+        return call(new DownRequest(file.toAbsolutePath().toString(), names)).stopped();
     }
 
     /** {@code runboard queue NAME --parallel N}. */
@@ -152,19 +146,17 @@ public final class SupervisorClient implements SupervisorLink {
     @Override
     public KillReport kill(String id, Signal signal, Duration grace) throws IOException {
         KillRequest req = new KillRequest(id, signal.name(), grace == null ? null : grace.toMillis());
-        return Json.mapper().treeToValue(call(req).path("report"), KillReport.class);
+        return call(req).report();
     }
 
     @Override
     public boolean signal(String id, Signal signal) throws IOException {
-        return call(new SignalRequest(id, signal.name())).path("sent").asBoolean();
+        return call(new SignalRequest(id, signal.name())).sent();
     }
 
     @Override
     public List<Long> signalProcess(String id, long pid, Signal signal, boolean subtree) throws IOException {
-        List<Long> pids = new ArrayList<>();
-        call(new SignalProcessRequest(id, pid, signal.name(), subtree)).path("pids").forEach(n -> pids.add(n.asLong()));
-        return pids;
+        return call(new SignalProcessRequest(id, pid, signal.name(), subtree)).pids();
     }
 
     @Override
@@ -179,17 +171,17 @@ public final class SupervisorClient implements SupervisorLink {
 
     @Override
     public long remove(String id, boolean withArtifact) throws IOException {
-        return call(new RemoveRequest(id, withArtifact)).path("bytes").asLong(0);
+        return call(new RemoveRequest(id, withArtifact)).bytes();
     }
 
     /** The snapshots of every session, oldest first (a running one's output read live). */
-    public JsonNode list() throws IOException {
+    public List<ShownSnapshot> list() throws IOException {
         return list(false);
     }
 
     /** Every session's snapshot; {@code reveal}: secret environment values as given, not masked. */
-    public JsonNode list(boolean reveal) throws IOException {
-        return callReading(new ListRequest(reveal ? Boolean.TRUE : null)).path("sessions");
+    public List<ShownSnapshot> list(boolean reveal) throws IOException {
+        return callReading(new ListRequest(reveal ? Boolean.TRUE : null)).sessions();
     }
 
     /**
@@ -211,38 +203,34 @@ public final class SupervisorClient implements SupervisorLink {
             }
             open = null;
         }
-        List<ListRows.Row> rows = new ArrayList<>();
-        Request request = new ListRowsRequest();
-        for (JsonNode r : SupervisorSocket.exchangeReading(paths, open, ch -> exchange(ch, request)).path("rows")) {
-            rows.add(new ListRows.Row(r.path(0).asText(), r.path(1).asText()));
-        }
-        return rows;
+        ListRowsRequest request = new ListRowsRequest();
+        return SupervisorSocket.exchangeReading(paths, open, ch -> exchange(ch, request)).listed();
     }
 
     /** One session's snapshot (the id or a unique prefix of it). */
-    public JsonNode show(String idOrPrefix) throws IOException {
+    public ShownSnapshot show(String idOrPrefix) throws IOException {
         return show(idOrPrefix, false);
     }
 
     /** One session's snapshot; {@code reveal}: secret environment values as given, not masked. */
-    public JsonNode show(String idOrPrefix, boolean reveal) throws IOException {
-        return callReading(new ShowRequest(idOrPrefix, reveal ? Boolean.TRUE : null)).path("snapshot");
+    public ShownSnapshot show(String idOrPrefix, boolean reveal) throws IOException {
+        return callReading(new ShowRequest(idOrPrefix, reveal ? Boolean.TRUE : null)).snapshot();
     }
 
     /** The id this prefix names (the whole id, or the only one starting with it). */
     public String resolve(String idOrPrefix) throws IOException {
-        return callReading(new ResolveRequest(idOrPrefix)).path("id").asText();
+        return callReading(new ResolveRequest(idOrPrefix)).id();
     }
 
     /** Blocks until the session has ended and its record is final; its final snapshot. */
-    public JsonNode await(String id) throws IOException {
-        return callReading(new WaitRequest(id)).path("snapshot");
+    public ShownSnapshot await(String id) throws IOException {
+        return callReading(new WaitRequest(id)).snapshot();
     }
 
     /** The running supervisor's facts, or null when none runs (never starts one). */
-    public JsonNode statusIfRunning() throws IOException {
+    public Supervisor.Status statusIfRunning() throws IOException {
         try (SocketChannel ch = connect()) {
-            return exchange(ch, new StatusRequest());
+            return exchange(ch, new StatusRequest()).supervisor();
         } catch (IOException e) {
             if (SupervisorSocket.nobodyListens(e)) {
                 return null;
@@ -280,8 +268,7 @@ public final class SupervisorClient implements SupervisorLink {
         UsageRequest req = new UsageRequest(ids);
         java.util.Map<String, dev.runboard.process.ResourceSampler.Usage> out = new java.util.HashMap<>();
         try (SocketChannel ch = connect()) {
-            exchange(ch, req).path("usage").fields().forEachRemaining(e -> out.put(e.getKey(),
-                    LiveUsage.read(e.getKey(), e.getValue().path("leader_pid").asLong(), e.getValue().path("usage"))));
+            exchange(ch, req).usage().forEach((id, sampled) -> out.put(id, sampled.usage().toSampled(id, sampled.leaderPid())));
         } catch (IOException e) {
             return java.util.Map.of(); // no supervisor, or one without this request: nothing to show
         }
@@ -294,32 +281,36 @@ public final class SupervisorClient implements SupervisorLink {
     }
 
     /** Sends a request, starting a supervisor first when none answers. */
-    JsonNode call(Request request) throws IOException {
+    <R extends Protocol.Reply> R call(Request<R> request) throws IOException {
         try (SocketChannel ch = SupervisorSocket.connectOrStart(paths)) {
             return exchange(ch, request);
         }
     }
 
     /** A request that only reads or waits: asked again of the next supervisor if the one asked dies first ({@link SupervisorSocket#exchangeReading}). */
-    JsonNode callReading(Request request) throws IOException {
+    <R extends Protocol.Reply> R callReading(Request<R> request) throws IOException {
         return SupervisorSocket.exchangeReading(paths, null, ch -> exchange(ch, request));
     }
 
-    private JsonNode exchange(SocketChannel ch, Request request) throws IOException {
+    private <R extends Protocol.Reply> R exchange(SocketChannel ch, Request<R> request) throws IOException {
         Requests.send(Protocol.writer(ch), request);
-        JsonNode reply = Protocol.receiveReply(new ReplyReader(ch, paths));
+        // Not held to Protocol.MAX_LINE: it comes from this user's own supervisor, and list --json of a long
+        // history is larger (10,000 sessions: 8.5 MB).
+        String reply = new ReplyReader(ch, paths).next();
         if (reply == null) {
             throw new IOException("the supervisor closed the connection without answering (see " + paths.log() + ")");
         }
-        String problem = Protocol.versionProblem(reply, "supervisor");
-        if (problem != null) {
-            throw new VersionMismatch(problem);
+        Protocol.Envelope envelope = Protocol.envelope(reply);
+        if (envelope.version() != Protocol.VERSION) {
+            throw new VersionMismatch(Protocol.mismatch(envelope.version(), "supervisor"));
         }
-        if (!reply.path("ok").asBoolean()) {
-            throw new RequestException(reply.path("error").asText("the supervisor refused the request"),
-                    reply.path("usage").asBoolean());
+        Class<R> type = Requests.replyType(request);
+        Protocol.Reply read = Protocol.decode(reply, envelope.ok(), type);
+        if (read instanceof Protocol.Refusal refused) {
+            throw new RequestException(refused.error() == null ? "the supervisor refused the request" : refused.error(),
+                    refused.usage());
         }
-        return reply;
+        return type.cast(read);
     }
 
     private SocketChannel connect() throws IOException {

@@ -1,7 +1,6 @@
 package dev.runboard.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.SessionSnapshot;
 import dev.runboard.session.SessionSpec;
@@ -46,7 +45,7 @@ final class SupervisorRequests {
         for (JsonNode line; (line = Protocol.receive(in)) != null; ) {
             JsonNode asked = line;
             if (ThinClientCall.OP.equals(line.path("op").asText()) && Protocol.versionProblem(line, "client") == null) {
-                Request cli = decoded(line);
+                Request<?> cli = decoded(line);
                 if (cli instanceof CliRequest call) {
                     served.thinClient().serve(call, out); // a streamed reply: frames of output, then the exit code
                     continue;
@@ -55,14 +54,15 @@ final class SupervisorRequests {
             served.supervisor().heartbeats.reply(out, () -> {
                 try {
                     return Protocol.line(answer(asked));
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (RuntimeException e) {
+                    // A reply its record cannot be written as (a bug): said in one line, as any failure.
+                    return Protocol.line(new Protocol.Refusal(String.valueOf(e.getMessage()), false));
                 }
             });
         }
     }
 
-    private static Request decoded(JsonNode line) {
+    private static Request<?> decoded(JsonNode line) {
         try {
             return Requests.decode(line);
         } catch (Refused malformed) {
@@ -74,20 +74,20 @@ final class SupervisorRequests {
      * The reply to one request line: refused in one line when it speaks another version (but {@code stop},
      * served whatever version asks it), names no request, or is malformed; else its record's answer.
      */
-    ObjectNode answer(JsonNode line) {
+    Protocol.Reply answer(JsonNode line) {
         String problem = Protocol.versionProblem(line, "client");
         if (problem != null && !line.path("op").asText().equals(Protocol.STOP)) {
-            return Protocol.error(problem, false);
+            return new Protocol.Refusal(problem, false);
         }
         try {
             return Requests.decode(line).answer(served);
         } catch (Refused | IllegalArgumentException | IllegalStateException e) {
-            return Protocol.error(e.getMessage(), true);
+            return new Protocol.Refusal(e.getMessage(), true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Protocol.error("the supervisor is stopping", false);
+            return new Protocol.Refusal("the supervisor is stopping", false);
         } catch (Exception e) {
-            return Protocol.error(String.valueOf(e.getMessage() == null ? e : e.getMessage()), false);
+            return new Protocol.Refusal(String.valueOf(e.getMessage() == null ? e : e.getMessage()), false);
         }
     }
 

@@ -41,8 +41,8 @@ final class ThinClientCall {
      */
     void serve(CliRequest request, OutputStream socket) throws IOException {
         if (!request.wellFormed()) {
-            Protocol.send(socket, Protocol.error("a cli request needs argv (a non-empty array of hex strings), env (an array"
-                    + " of hex strings), cwd (a hex string) and terminal (true or false)", true));
+            Protocol.send(socket, new Protocol.Refusal("a cli request needs argv (a non-empty array of hex strings), env (an"
+                    + " array of hex strings), cwd (a hex string) and terminal (true or false)", true));
             return;
         }
         List<String> argv = request.words();
@@ -69,7 +69,7 @@ final class ThinClientCall {
         }
         writing.lock();
         try {
-            socket.write(("{\"v\":" + Protocol.VERSION + ",\"ok\":true,\"exit\":" + exit + "}\n").getBytes(StandardCharsets.US_ASCII));
+            socket.write(Protocol.line(new CliRequest.Reply(exit)));
             socket.flush();
         } finally {
             writing.unlock();

@@ -2,8 +2,6 @@ package dev.runboard.engine;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionStatus;
 import dev.runboard.stack.Orchestrator;
@@ -23,14 +21,33 @@ import java.util.Map;
  * only the named ones.
  */
 @JsonTypeName("up")
-record UpRequest(String file, List<String> names, @JsonProperty("wait") boolean await, boolean untilEnded, Long settleMs, boolean force,
-                 boolean noDeps, boolean abortOnFailure, boolean restartRunning, Map<String, String> environment)
-        implements Request {
+public record UpRequest(String file, List<String> names, @JsonProperty("wait") boolean await, boolean untilEnded, Long settleMs,
+                        boolean force, boolean noDeps, boolean abortOnFailure, boolean restartRunning,
+                        Map<String, String> environment)
+        implements Request<UpRequest.Reply> {
+    /**
+     * Each command's latest run as it stands once up is done, and the {@code disabled} commands that got no session;
+     * when up waited, the commands that failed and whether the stack was stopped for it ({@code abort_on_failure}),
+     * else null.
+     */
+    public record Reply(List<String> failed, Boolean aborted, List<Run> sessions, List<String> disabled)
+            implements Protocol.Reply {
+    }
+
+    /** A command's run: its session and status, and why it waits or was skipped (null: it neither waits nor was skipped). */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    public record Run(String name, String id, SessionStatus status, String reason) {
+        static Run of(Session s) {
+            String reason = s.status().isWaiting() ? s.waitingReason()
+                    : s.status() == SessionStatus.SKIPPED ? s.snapshot().reason() : null;
+            return new Run(s.stack().name(), s.id(), s.status(), reason);
+        }
+    }
     /** How long {@code up --wait} waits at most for every command to be ready or over. */
     private static final Duration WAIT_LIMIT = Duration.ofHours(24);
 
     @Override
-    public ObjectNode answer(Served served) throws Exception {
+    public Reply answer(Served served) throws Exception {
         Path path = StackRequests.file(file);
         Workspace ws = StackRequests.load(path);
         List<String> named = names == null ? List.of() : names;
@@ -39,26 +56,16 @@ record UpRequest(String file, List<String> names, @JsonProperty("wait") boolean 
         Orchestrator.WaitFor waitFor = untilEnded ? Orchestrator.WaitFor.ENDED
                 : await ? Orchestrator.WaitFor.READY
                 : abortOnFailure ? Orchestrator.WaitFor.ENDED : null;
-        ObjectNode reply = Protocol.ok();
+        List<String> failed = null;
+        Boolean aborted = null;
         if (waitFor != null) {
             Duration settle = settleMs != null ? Duration.ofMillis(Math.max(0, settleMs)) : Orchestrator.DEFAULT_SETTLE;
             Orchestrator.Settled settled = stack.await(sessions, WAIT_LIMIT, waitFor, settle, abortOnFailure);
             sessions = settled.sessions();
-            ArrayNode failed = reply.putArray("failed");
-            settled.failed().forEach(failed::add);
-            reply.put("aborted", settled.aborted());
+            failed = List.copyOf(settled.failed());
+            aborted = settled.aborted();
         }
-        ArrayNode list = reply.putArray("sessions");
-        for (Session s : sessions) {
-            ObjectNode o = list.addObject().put("name", s.stack().name()).put("id", s.id()).put("status", s.status().word());
-            String reason = s.status().isWaiting() ? s.waitingReason()
-                    : s.status() == SessionStatus.SKIPPED ? s.snapshot().reason() : null;
-            if (reason != null) {
-                o.put("reason", reason);
-            }
-        }
-        ArrayNode disabled = reply.putArray("disabled");
-        Orchestrator.disabledAmong(ws, named, noDeps).forEach(disabled::add);
-        return reply;
+        return new Reply(failed, aborted, sessions.stream().map(Run::of).toList(),
+                List.copyOf(Orchestrator.disabledAmong(ws, named, noDeps)));
     }
 }

@@ -43,7 +43,7 @@ class DescriptorExhaustionTest {
             }
             Await.until(Duration.ofSeconds(30), "the same supervisor to answer again", () -> {
                 try {
-                    return fx.client().show(id).path("status").asText().equals("running");
+                    return fx.client().show(id).json().path("status").asText().equals("running");
                 } catch (IOException e) {
                     return false;
                 }

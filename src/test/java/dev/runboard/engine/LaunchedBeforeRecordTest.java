@@ -31,11 +31,11 @@ class LaunchedBeforeRecordTest {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             SessionSpec spec = SessionSpec.shell("echo up; exec sleep 60").shell(Path.of("/bin/sh")).cwd(dataDir).build();
             String id = fx.client().start(spec);
-            JsonNode running = fx.client().show(id);
+            JsonNode running = fx.client().show(id).json();
             long wrapper = running.path("pid").asLong();
             Await.until(Duration.ofSeconds(30), "its output", () -> {
                 try {
-                    return fx.client().show(id).path("output").asText().contains("up");
+                    return fx.client().show(id).json().path("output").asText().contains("up");
                 } catch (java.io.IOException e) {
                     return false;
                 }
@@ -51,12 +51,12 @@ class LaunchedBeforeRecordTest {
                             SessionStatus.PENDING, "starting", null));
             store.save(pending);
 
-            JsonNode shown = fx.client().show(id); // brings the next supervisor up
+            JsonNode shown = fx.client().show(id).json(); // brings the next supervisor up
             assertEquals("running", shown.path("status").asText(), "not ended as never started: " + shown);
             assertEquals(wrapper, shown.path("pid").asLong(), "the same wrapper");
             assertTrue(ProcessHandle.of(wrapper).map(ProcessHandle::isAlive).orElse(false));
             fx.client().kill(id, Signal.TERM, Duration.ofSeconds(1));
-            JsonNode last = fx.client().await(id);
+            JsonNode last = fx.client().await(id).json();
             assertEquals("killed", last.path("status").asText(), last.toString());
             Await.until(Duration.ofSeconds(10), "its wrapper gone", () -> ProcessHandle.of(wrapper).map(h -> !h.isAlive()).orElse(true));
         }

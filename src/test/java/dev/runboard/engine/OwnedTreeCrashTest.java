@@ -67,7 +67,7 @@ class OwnedTreeCrashTest {
             Await.until(grace.plus(LATE), "the TERM-ignorer gone", () -> !os.isAlive(ignorer, ignorerStart));
             assertTrue(System.nanoTime() - askedAt < grace.plus(LATE).toNanos());
             kill.join();
-            JsonNode last = fx.client().await(id);
+            JsonNode last = fx.client().await(id).json();
             assertEquals("killed", last.path("status").asText(), last.toString());
             assertNoProcessOf(id);
         }
@@ -93,7 +93,7 @@ class OwnedTreeCrashTest {
             assertTrue(fx.client().signal(id, Signal.CONT));
             Await.until(Duration.ofSeconds(30), "the command running again", () -> state(command) != 'T');
             fx.client().kill(id, Signal.TERM, Duration.ofSeconds(1));
-            JsonNode last = fx.client().await(id);
+            JsonNode last = fx.client().await(id).json();
             assertEquals("killed", last.path("status").asText(), "not failed by a hangup: " + last);
             assertNoProcessOf(id);
         }
@@ -108,12 +108,12 @@ class OwnedTreeCrashTest {
                     .grace(grace).build());
             long command = Await.pidFile(dataDir.resolve("command.pid"), Duration.ofSeconds(30));
             long commandStart = os.startTicks(command);
-            long wrapper = fx.client().show(id).path("pid").asLong();
+            long wrapper = fx.client().show(id).json().path("pid").asLong();
             assertNotEquals(command, wrapper);
 
             killDashNine(wrapper);
             Await.until(Duration.ofSeconds(10), "the supervisor to notice the wrapper's death", () -> wrapperLostEvent(fx, id));
-            JsonNode running = fx.client().show(id);
+            JsonNode running = fx.client().show(id).json();
             assertEquals("running", running.path("status").asText(), "the command runs on: " + running);
             // The deadline counts from the session's own start (the record's), not from this test's first request,
             // which also waited for the first supervisor to come up.
@@ -123,14 +123,14 @@ class OwnedTreeCrashTest {
 
             // With its wrapper and its supervisor gone, nothing can end it until the next supervisor is up (a client
             // brings one): from then on it holds the deadline, or ends it at once when it has passed.
-            fx.client().show(id);
+            fx.client().show(id).json();
             Instant up = Instant.now();
             Instant due = later(startedAt.plus(timeout), up).plus(grace).plus(LATE);
             // The command itself is gone by then (its record follows a moment later).
             Await.until(Duration.between(Instant.now(), due),
                     "the command to be gone by " + due + " (started " + startedAt + ", the next supervisor up at " + up + ")",
                     () -> !os.isAlive(command, commandStart));
-            JsonNode last = fx.client().await(id);
+            JsonNode last = fx.client().await(id).json();
             assertEquals("timeout", last.path("status").asText(), last.toString());
             assertTrue(last.path("kill_report").path("survivors").isEmpty(), last.toString());
             assertTrue(!os.isAlive(command, commandStart));
@@ -143,11 +143,11 @@ class OwnedTreeCrashTest {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             String id = fx.client().start(sh("echo $$ > command.pid; while [ ! -e go ]; do sleep 0.05; done; exit 3").build());
             Await.pidFile(dataDir.resolve("command.pid"), Duration.ofSeconds(30));
-            killDashNine(fx.client().show(id).path("pid").asLong());
+            killDashNine(fx.client().show(id).json().path("pid").asLong());
             Await.until(Duration.ofSeconds(10), "the supervisor to notice the wrapper's death", () -> wrapperLostEvent(fx, id));
             Files.writeString(dataDir.resolve("go"), "");
 
-            JsonNode last = fx.client().await(id);
+            JsonNode last = fx.client().await(id).json();
             assertEquals("unknown", last.path("status").asText(), last.toString());
             assertTrue(last.path("reason").asText().contains("lost with its wrapper"), last.path("reason").asText());
             assertNoProcessOf(id);
@@ -171,7 +171,7 @@ class OwnedTreeCrashTest {
     /** The session as {@code show} gives it; a missing node while no supervisor answers yet. */
     private static JsonNode shown(SupervisorFixture fx, String id) {
         try {
-            return fx.client().show(id);
+            return fx.client().show(id).json();
         } catch (java.io.IOException e) {
             return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         }

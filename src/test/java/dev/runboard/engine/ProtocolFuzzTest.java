@@ -271,7 +271,7 @@ class ProtocolFuzzTest {
 
             List<Double> ends = new ArrayList<>(); // seconds in, for the summary: the ends should fall within the traffic
             for (var e : ids.entrySet()) {
-                JsonNode last = fx.client().await(e.getKey());
+                JsonNode last = fx.client().await(e.getKey()).json();
                 ends.add(Duration.between(startedAt, java.time.Instant.parse(last.path("ended_at").asText())).toMillis() / 1000.0);
                 int n = e.getValue();
                 String name = context + ": session " + n;

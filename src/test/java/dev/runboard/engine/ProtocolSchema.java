@@ -43,6 +43,38 @@ final class ProtocolSchema {
         return root.path("$defs").path(op);
     }
 
+    /** The definition of the reply to request {@code op} ({@code reply_OP}), its {@code $ref} followed. */
+    JsonNode reply(String op) {
+        return definition("reply_" + op);
+    }
+
+    /** The definition {@code name} of {@code $defs}, its {@code $ref}s followed. */
+    JsonNode definition(String name) {
+        JsonNode d = root.path("$defs").path(name);
+        while (d.has("$ref")) {
+            d = root.at(d.get("$ref").asText().substring(1));
+        }
+        return d;
+    }
+
+    /**
+     * What is wrong with {@code message} as a line the supervisor sends for request {@code op}: a heartbeat, a
+     * frame of a cli request's output, a refusal ({@code ok} false), or else the request's reply ({@code reply_OP}).
+     * Empty when it is one.
+     */
+    List<String> replyProblems(String op, JsonNode message) {
+        String name = message.has("heartbeat") ? "heartbeat"
+                : op.equals("cli") && (message.has("out") || message.has("err")) ? "cli_frame"
+                : message.path("ok").asBoolean() ? "reply_" + op : "refusal";
+        List<String> out = new ArrayList<>();
+        if (root.path("$defs").path(name).isMissingNode()) {
+            out.add("the schema has no " + name);
+        } else {
+            check(root.path("$defs").path(name), message, name, out);
+        }
+        return out;
+    }
+
     /** What is wrong with {@code message} as a request; empty when it is one. */
     List<String> problems(JsonNode message) {
         List<String> out = new ArrayList<>();

@@ -46,6 +46,71 @@ class ProtocolSchemaTest {
         }
     }
 
+    /**
+     * Each request's reply is described as its record writes it: {@code reply_OP} names {@code v}, {@code ok} and
+     * the record's components (snake_case), and nothing else; so do the refusal and the records replies nest.
+     */
+    @Test
+    void theSchemaDescribesEveryReplyRecordAndNothingElse() throws Exception {
+        ProtocolSchema schema = ProtocolSchema.load();
+        for (var r : Requests.BY_OP.entrySet()) {
+            Class<?> reply = Requests.replyType(r.getValue());
+            assertTrue(reply.isRecord(), r.getKey() + ": its reply is a record, " + reply);
+            assertDescribes(schema.reply(r.getKey()), reply, "reply_" + r.getKey(), "v", "ok");
+        }
+        assertDescribes(schema.definition("refusal"), Protocol.Refusal.class, "refusal", "v", "ok");
+        assertDescribes(schema.definition("supervisor"), Supervisor.Status.class, "supervisor");
+        assertDescribes(schema.definition("sampled"), UsageRequest.Sampled.class, "sampled");
+        assertDescribes(schema.definition("live_usage"), LiveUsage.class, "live_usage");
+        assertDescribes(schema.definition("process_usage"), LiveUsage.ProcessUsage.class, "process_usage");
+        assertDescribes(schema.definition("up_run"), UpRequest.Run.class, "up_run");
+    }
+
+    private static void assertDescribes(JsonNode definition, Class<?> record, String name, String... envelope) {
+        PropertyNamingStrategies.SnakeCaseStrategy snake = new PropertyNamingStrategies.SnakeCaseStrategy();
+        Set<String> fields = new TreeSet<>(List.of(envelope));
+        for (var component : record.getRecordComponents()) {
+            var named = component.getAccessor().getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+            fields.add(named != null ? named.value() : snake.translate(component.getName()));
+        }
+        Set<String> properties = new TreeSet<>();
+        definition.path("properties").fieldNames().forEachRemaining(properties::add);
+        assertEquals(fields, properties, name + ": the schema's fields are " + record.getName() + "'s");
+        assertFalse(definition.path("additionalProperties").asBoolean(true), name + " names all its fields");
+    }
+
+    /** What a supervisor writes is what the schema allows, for each shape a reply takes. */
+    @Test
+    void theRepliesAsTheSupervisorWritesThemAreValid() throws Exception {
+        ProtocolSchema schema = ProtocolSchema.load();
+        java.util.Map<String, Protocol.Reply> replies = new java.util.LinkedHashMap<>();
+        replies.put("stop", new Protocol.Done());
+        replies.put("start", new StartRequest.Reply("20261207-050000-abcdef", dev.runboard.session.SessionStatus.QUEUED));
+        replies.put("adopt_exec", new StartRequest.Reply("20261207-050000-abcdef", dev.runboard.session.SessionStatus.RUNNING));
+        replies.put("exec_exited", new ExecExitedRequest.Reply(130, "7b7d"));
+        replies.put("cli", new CliRequest.Reply(2));
+        replies.put("remove", new RemoveRequest.Reply(0));
+        replies.put("up", new UpRequest.Reply(null, null, List.of(new UpRequest.Run("web", "20261207-050000-abcdef",
+                dev.runboard.session.SessionStatus.PENDING, "waiting for db to be ready")), List.of("docs")));
+        for (var r : replies.entrySet()) {
+            JsonNode line = Json.mapper().readTree(Protocol.line(r.getValue()));
+            assertEquals(List.of(), schema.replyProblems(r.getKey(), line), r.getKey() + ": " + line);
+        }
+        assertEquals(List.of(), schema.replyProblems("wait", line(ReplyReader.HEARTBEAT)));
+        assertEquals(List.of(), schema.replyProblems("list", Json.mapper().readTree(Protocol.line(new Protocol.Refusal("no", true)))));
+        // The exec client reads exec_exited's reply with a pattern, the thin client its cli reply as a whole line.
+        assertEquals("{\"v\":" + Protocol.VERSION + ",\"ok\":true,\"exit\":130,\"snapshot_hex\":\"7b7d\"}\n",
+                new String(Protocol.line(replies.get("exec_exited")), java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals("{\"v\":" + Protocol.VERSION + ",\"ok\":true,\"exit\":2}\n",
+                new String(Protocol.line(replies.get("cli")), java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals("{\"v\":" + Protocol.VERSION + ",\"ok\":true}\n",
+                new String(Protocol.line(replies.get("stop")), java.nio.charset.StandardCharsets.US_ASCII));
+        for (String bad : List.of("{\"v\":4,\"ok\":true,\"bytes\":5,\"freed\":5}", "{\"v\":4,\"ok\":true}",
+                "{\"v\":4,\"ok\":false,\"error\":\"x\"}")) {
+            assertFalse(schema.replyProblems("remove", line(bad)).isEmpty(), bad);
+        }
+    }
+
     @Test
     void theValidatorRefusesWhatTheSchemaDoesNotAllow() throws Exception {
         ProtocolSchema schema = ProtocolSchema.load();

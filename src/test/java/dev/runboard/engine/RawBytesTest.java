@@ -72,11 +72,11 @@ class RawBytesTest {
 
         SupervisorClient client = SupervisorClient.forDataDir(data);
         for (String id : List.of(first, second)) {
-            JsonNode last = client.await(id);
+            JsonNode last = client.await(id).json();
             assertEquals("completed", last.path("status").asText(), last.toString());
         }
         // The record keeps them as they are too (escaped: a lone surrogate per byte, RawText), so a rerun has them.
-        JsonNode spec = client.show(second);
+        JsonNode spec = client.show(second).json();
         assertEquals("x\udce9y", spec.path("env").path("GIVEN").asText(), spec.toString());
         assertEquals(dir + "/caf\udce9", spec.path("cwd").asText(), spec.toString());
         assertArrayEquals(VALUE, Files.readAllBytes(dir.resolve("env.out")), "the client's environment value");

@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import dev.runboard.process.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -127,6 +129,168 @@ class RequestCorpusTest {
         }
         ops.addAll(List.of("cli", "adopt_exec", "exec_exited"));
         assertEquals(new java.util.TreeSet<>(Requests.BY_OP.keySet()), ops, "the corpus has every request");
+    }
+
+    /**
+     * A real supervisor answers the corpus's requests, each valid against the schema: every line it sends (the
+     * reply, or a cli request's frames and its exit) must be the request's {@code reply_OP}, a heartbeat or a
+     * refusal, so a handler that adds a field the schema lacks fails here. The corpus's ids, pids and files are
+     * made real ones (sessions started by its own start lines, a workspace file), so that each request is
+     * answered as it succeeds, not only refused.
+     */
+    @Test
+    void aSupervisorsRepliesToTheCorpusAreValid() throws Exception {
+        ProtocolSchema schema = ProtocolSchema.load();
+        Map<String, List<JsonNode>> byOp = new LinkedHashMap<>();
+        corpus().path("lines").forEach(l -> byOp.computeIfAbsent(l.path("op").asText(), k -> new ArrayList<>()).add(l));
+        Path project = Files.createDirectories(tmp.resolve("a b"));
+        Path file = project.resolve("runboard.yaml");
+        Files.writeString(file, "commands:\n  web: {command: \"exec sleep 600\", shell: /bin/sh}\n"
+                + "  db: {command: \"true\", shell: /bin/sh}\n");
+        try (SupervisorFixture fx = new SupervisorFixture(tmp.resolve("data"))) {
+            LiveReplies live = new LiveReplies(fx.client().paths(), schema);
+            live.send(byOp.get("status").get(0));
+            List<JsonNode> starts = new ArrayList<>();
+            for (JsonNode start : byOp.get("start")) { // the corpus's specs are shapes: no cwd, a preview of 0 bytes
+                JsonNode runnable = start.deepCopy();
+                ((com.fasterxml.jackson.databind.node.ObjectNode) runnable.path("spec")).put("preview_bytes", 65536)
+                        .put("cwd", tmp.toString());
+                starts.add(runnable);
+            }
+            String sleeping = live.started(starts.get(0));
+            String signalled = live.started(starts.get(0));
+            String killed = live.started(starts.get(0));
+            String interrupted = live.started(starts.get(0));
+            // Queued after the first: skipped once that one is killed.
+            JsonNode after = starts.get(1).deepCopy();
+            ((com.fasterxml.jackson.databind.node.ArrayNode) after.path("after")).removeAll().add(sleeping + ":succeeded").add(sleeping);
+            String waiting = live.started(after);
+            JsonNode noCwd = after.deepCopy();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) noCwd.path("spec")).putNull("cwd");
+            JsonNode refused = live.send(noCwd);
+            assertEquals("start needs the spec's cwd (an absolute folder)", refused.path("error").asText(), refused.toString());
+            assertTrue(refused.path("usage").asBoolean(), "the request's fault: " + refused);
+
+            for (JsonNode l : byOp.get("list")) {
+                live.send(l);
+            }
+            live.send(byOp.get("list_rows").get(0));
+            live.send(with(byOp.get("resolve").get(0), "id", sleeping.substring(0, 20)));
+            live.send(with(byOp.get("show").get(0), "id", sleeping));
+            live.send(byOp.get("usage").get(0));
+            JsonNode usage = with(byOp.get("usage").get(1), "ids", Json.mapper().valueToTree(List.of(sleeping, waiting)));
+            Await.until(Duration.ofSeconds(60), "the supervisor's monitor to sample " + sleeping,
+                    () -> live.sendQuietly(usage).path("usage").has(sleeping));
+            live.send(with(byOp.get("show").get(0), "id", sleeping)); // with its usage now
+            for (JsonNode l : byOp.get("stdin")) {
+                live.send(with(l, "id", sleeping));
+            }
+            live.send(with(byOp.get("close_stdin").get(0), "id", sleeping));
+            live.send(with(byOp.get("signal").get(0), "id", sleeping));
+            long pid = fx.client().show(signalled).pid();
+            live.send(with(with(byOp.get("signal_process").get(0), "id", signalled), "pid", Json.mapper().valueToTree(pid)));
+            List<JsonNode> kills = byOp.get("kill");
+            live.send(with(kills.get(0), "id", sleeping));
+            live.send(with(kills.get(1), "id", killed));
+            live.send(with(kills.get(2), "id", interrupted));
+            live.send(with(byOp.get("wait").get(0), "id", waiting));
+            live.send(with(byOp.get("remove").get(0), "id", waiting));
+
+            for (JsonNode l : byOp.get("up")) {
+                live.send(with(l, "file", file.toString()));
+            }
+            List<JsonNode> downs = byOp.get("down");
+            live.send(with(downs.get(1), "file", file.toString()));
+            live.send(with(downs.get(0), "file", file.toString()));
+            for (JsonNode l : byOp.get("queue")) {
+                live.send(l);
+            }
+            live.send(with(byOp.get("show").get(0), "id", "29991231-000000-ffffff")); // refused
+            JsonNode plainList = corpus().path("clients").get(0);
+            live.send(Json.mapper().readTree(Requests.encode(CliRequest.of(words(plainList.path("argv")), Map.of(),
+                    tmp.toString().getBytes(StandardCharsets.UTF_8), false))));
+            JsonNode exec = null;
+            for (JsonNode c : corpus().path("clients")) {
+                exec = exec == null && c.path("client").asText().equals("exec") ? c : exec;
+            }
+            live.send(Json.mapper().readTree(Requests.encode(new AdoptExecRequest(exec.path("id").asText(), NO_WRAPPER,
+                    exec.path("launched_ms").asLong(), List.of("--", "true"))))); // refused: no wrapper
+            live.send(Json.mapper().readTree(Requests.encode(new ExecExitedRequest(exec.path("id").asText())))); // refused
+
+            assertEquals(List.of(), live.problems, "the supervisor's replies against the schema");
+            java.util.Set<String> answered = new java.util.TreeSet<>(Requests.BY_OP.keySet());
+            answered.removeAll(List.of("stop", "adopt_exec", "exec_exited"));
+            assertEquals(answered, new java.util.TreeSet<>(live.succeeded), "the requests answered with their reply, not refused");
+            live.send(byOp.get("stop").get(0));
+            assertTrue(live.succeeded.contains("stop"), "stop answered");
+        }
+    }
+
+    /** {@code line} with {@code field} set to {@code value}. */
+    private static JsonNode with(JsonNode line, String field, Object value) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = line.deepCopy();
+        copy.set(field, value instanceof JsonNode n ? n : Json.mapper().valueToTree(value));
+        return copy;
+    }
+
+    /** Requests sent to a real supervisor, one connection each, and every line of their replies checked against the schema. */
+    private static final class LiveReplies {
+        private final SupervisorPaths paths;
+        private final ProtocolSchema schema;
+        final List<String> problems = new ArrayList<>();
+        final List<String> succeeded = new ArrayList<>();
+
+        LiveReplies(SupervisorPaths paths, ProtocolSchema schema) {
+            this.paths = paths;
+            this.schema = schema;
+        }
+
+        /** The reply's last line; each line it sent is checked, and the op noted when it was answered ok. */
+        JsonNode send(JsonNode request) throws IOException {
+            String op = request.path("op").asText();
+            JsonNode last = exchange(request);
+            if (last.path("ok").asBoolean()) {
+                succeeded.add(op);
+            }
+            return last;
+        }
+
+        /** The id of the session a start request started. */
+        String started(JsonNode start) throws IOException {
+            JsonNode reply = send(start);
+            assertTrue(reply.path("ok").asBoolean(), start + " -> " + reply);
+            return reply.path("id").asText();
+        }
+
+        /** As {@link #send}, for a request asked again until its answer is what a test waits for. */
+        JsonNode sendQuietly(JsonNode request) {
+            try {
+                return send(request);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        private JsonNode exchange(JsonNode request) throws IOException {
+            String op = request.path("op").asText();
+            try (SocketChannel ch = SupervisorSocket.connectOrStart(paths)) {
+                java.io.OutputStream out = Protocol.writer(ch);
+                out.write((Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(request) + "\n")
+                        .getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                ReplyReader in = new ReplyReader(ch, paths, Duration.ofSeconds(60));
+                for (String line; (line = in.next()) != null; ) {
+                    JsonNode reply = Json.mapper().readTree(line);
+                    for (String p : schema.replyProblems(op, reply)) {
+                        problems.add(op + ": " + p + " in " + shown(line.getBytes(StandardCharsets.UTF_8)));
+                    }
+                    if (reply.has("ok")) {
+                        return reply;
+                    }
+                }
+                throw new IOException("the supervisor closed the connection without answering " + op);
+            }
+        }
     }
 
     /** A line as text, long ones cut in the middle (a failure names the difference, not 3 MB). */
@@ -247,19 +411,20 @@ class RequestCorpusTest {
                 for (byte[] line; (line = readLine(in)) != null; ) {
                     String op = Json.mapper().readTree(line).path("op").asText();
                     lines.put(op, line);
-                    String reply = switch (op) {
-                        case "cli" -> "{\"v\":4,\"ok\":true,\"exit\":0}";
+                    // The supervisor's own records and encoder: what the Perl clients parse is what it writes.
+                    Protocol.Reply reply = switch (op) {
+                        case "cli" -> new CliRequest.Reply(0);
                         case "adopt_exec" -> {
                             if (interrupt) {
                                 new ProcessBuilder("kill", "-INT", String.valueOf(client.pid())).start().waitFor();
                             }
-                            yield "{\"v\":4,\"ok\":true,\"id\":\"x\",\"status\":\"running\"}";
+                            yield new StartRequest.Reply("x", dev.runboard.session.SessionStatus.RUNNING);
                         }
-                        case "exec_exited" -> "{\"v\":4,\"ok\":true,\"exit\":0,\"snapshot_hex\":\"7b7d\"}";
-                        default -> "{\"v\":4,\"ok\":true}";
+                        case "exec_exited" -> new ExecExitedRequest.Reply(0, "7b7d");
+                        default -> new Protocol.Done();
                     };
                     try {
-                        ch.write(ByteBuffer.wrap((reply + "\n").getBytes(StandardCharsets.US_ASCII)));
+                        ch.write(ByteBuffer.wrap(Protocol.line(reply)));
                     } catch (IOException gone) {
                         // the exec client does not wait for the answer to its kill: it may have exited
                     }

@@ -116,7 +116,7 @@ class SupervisorCrashTest {
             assertNotEquals(first, second);
             Gate.open(work, "adoptee-gate");
             for (var e : ids.entrySet()) {
-                JsonNode last = fx.client().await(e.getValue());
+                JsonNode last = fx.client().await(e.getValue()).json();
                 SessionSnapshot want = reference.get(e.getKey());
                 String name = e.getKey();
                 assertEquals(want.status().word(), last.path("status").asText(), name + ": " + last.path("reason").asText());

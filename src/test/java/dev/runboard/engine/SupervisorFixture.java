@@ -1,6 +1,5 @@
 package dev.runboard.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.cli.RunboardCli;
 import dev.runboard.process.OsProcesses;
 import dev.runboard.process.ProcInfo;
@@ -57,8 +56,8 @@ public final class SupervisorFixture implements AutoCloseable {
 
     /** The running supervisor's pid, or -1 when none answers. */
     public long supervisorPid() throws IOException {
-        JsonNode status = client.statusIfRunning();
-        return status == null ? -1 : status.path("supervisor").path("pid").asLong();
+        Supervisor.Status status = client.statusIfRunning();
+        return status == null ? -1 : status.pid();
     }
 
     /** Whether a process holds {@code lock} (the supervisor's, which it keeps for as long as it lives). */

@@ -246,7 +246,7 @@ class SupervisorTest {
                 String id = "20261204-120000-abcdef";
                 Requests.send(Protocol.writer(ch), new AdoptExecRequest(id, stranger.pid(), System.currentTimeMillis(),
                         java.util.List.of("--", "sleep 60")));
-                JsonNode reply = Protocol.receiveReply(new ReplyReader(ch, paths));
+                JsonNode reply = Json.mapper().readTree(new ReplyReader(ch, paths).next());
                 assertFalse(reply.path("ok").asBoolean(), reply.toString());
                 assertEquals("process " + stranger.pid() + " is not the wrapper of session " + id, reply.path("error").asText());
                 assertFalse(Files.exists(dataDir.resolve("sessions").resolve(id)), "nothing was made for it");

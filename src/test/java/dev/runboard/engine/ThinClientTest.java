@@ -155,7 +155,7 @@ class ThinClientTest {
     /** The connections the supervisor serves, as {@code supervisor status} says (this request's among them). */
     private static int clients(SupervisorFixture fx) {
         try {
-            return fx.client().statusIfRunning().path("supervisor").path("clients").asInt();
+            return fx.client().statusIfRunning().clients();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
