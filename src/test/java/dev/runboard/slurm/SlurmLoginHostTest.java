@@ -77,6 +77,19 @@ class SlurmLoginHostTest {
     }
 
     @Test
+    void aLoginHostThatRefusesTheLoginIsOneLineExit2AndNothingIsCreated() throws Exception {
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-badauth", "--slurm", "--cwd", "/tmp",
+                "--", "true");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("rb-badauth refused the login"), r.err());
+        Path sessions = dataDir.resolve("sessions");
+        try (var listed = Files.exists(sessions) ? Files.list(sessions) : java.util.stream.Stream.<Path>empty()) {
+            assertTrue(listed.findAny().isEmpty(), "no session was made");
+        }
+    }
+
+    @Test
     void aRunningJobShowsItsTreeOnTheNodePausesAndResumesAndAKillLeavesNoJobAndNoProcess() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
@@ -110,6 +123,9 @@ class SlurmLoginHostTest {
             fx.cli("wait", id);
             JsonNode end = show(fx, id);
             assertEquals("killed", end.path("status").asText(), end.toString());
+            // The wrapper's own kill, its report read back from the host's folder (not scancel's alone).
+            assertTrue(end.path("kill_report").toString().contains("in Slurm job " + job), end.toString());
+            assertFalse(end.path("kill_report").toString().contains("did not answer"), end.toString());
             assertEquals(List.of(), liveTagged(id), "no process of the job is left");
             Await.until(LONG, "job " + job + " to leave squeue", () -> !queuedQuietly(job));
         }
