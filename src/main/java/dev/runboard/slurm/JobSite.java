@@ -27,6 +27,9 @@ interface JobSite {
     /** Runs one of Slurm's client commands there; an IOException when it cannot be run at all (not on PATH). */
     SlurmCommand.Result run(List<String> argv) throws IOException;
 
+    /** The time zone the site's squeue prints its times in. */
+    java.time.ZoneId squeueZone();
+
     /** Runs {@code squeue} and reads every session's folder facts: one call for all of this site's jobs. */
     Look look(List<String> squeue, List<Job> jobs) throws IOException;
 

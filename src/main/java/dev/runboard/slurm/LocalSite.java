@@ -39,6 +39,11 @@ final class LocalSite implements JobSite {
     }
 
     @Override
+    public java.time.ZoneId squeueZone() {
+        return java.time.ZoneId.systemDefault();
+    }
+
+    @Override
     public Look look(List<String> squeue, List<Job> jobs) throws IOException {
         SlurmCommand.Result r = slurm.run(squeue);
         Map<String, Facts> facts = new LinkedHashMap<>();

@@ -59,10 +59,18 @@ final class LoginSite implements JobSite {
         return conf == null || conf.isBlank() ? Map.of() : Map.of("SLURM_CONF", conf);
     }
 
+    /** The login host's squeue prints its times in UTC ({@code TZ=UTC}): its own zone need not be this machine's. */
+    @Override
+    public java.time.ZoneId squeueZone() {
+        return java.time.ZoneOffset.UTC;
+    }
+
     @Override
     public Look look(List<String> squeue, List<Job> jobs) throws IOException {
+        Map<String, String> env = new LinkedHashMap<>(slurmEnvironment());
+        env.put("TZ", "UTC");
         LoginHost.Look look = host.look(jobs.stream().map(j -> j.session().id()).toList(), LOOKED_AT,
-                Set.of(SessionWrapper.USAGE_FILE), slurmEnvironment(), squeue);
+                Set.of(SessionWrapper.USAGE_FILE), env, squeue);
         if (look.run() == null) {
             throw new IOException("host " + host.host() + ": squeue gave no answer");
         }

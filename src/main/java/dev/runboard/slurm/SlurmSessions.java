@@ -4,6 +4,7 @@ import dev.runboard.process.RemoteSessions;
 import dev.runboard.process.ResourceSampler;
 import dev.runboard.process.SessionWrapper;
 import dev.runboard.remote.SshSessions;
+import dev.runboard.slurm.SlurmQueue.Seen;
 import dev.runboard.process.StandInProcess;
 import dev.runboard.process.TreeUsageFrames;
 import dev.runboard.process.WrapperReport;
@@ -59,10 +60,6 @@ public final class SlurmSessions implements RemoteSessions {
     private static final int POLLS_WITHOUT_STATUS = 3;
     /** Beyond the grace, how long a kill waits for the wrapper's report: its sweep (3 s) and its own answer slack (5 s). */
     private static final long ANSWER_SLACK_MS = 8_000;
-    /** Slurm's states of a job that is not over (squeue %T). */
-    private static final java.util.Set<String> ACTIVE = java.util.Set.of("PENDING", "CONFIGURING", "RUNNING", "COMPLETING",
-            "SUSPENDED", "REQUEUED", "REQUEUE_FED", "REQUEUE_HOLD", "RESIZING", "SIGNALING", "STAGE_OUT", "STOPPED",
-            "RESV_DEL_HOLD", "SPECIAL_EXIT");
     /** States in which Slurm, not the command, ended a job that ran: its wrapper's record of a kill is Slurm's doing. */
     private static final java.util.Set<String> LOST_BY_SLURM = java.util.Set.of("NODE_FAIL", "BOOT_FAIL", "PREEMPTED");
     /** Where a status the wrapper wrote after Slurm had ended the job is kept (it is not the command's own end). */
@@ -310,48 +307,17 @@ public final class SlurmSessions implements RemoteSessions {
     }
 
     private static boolean isPending(JobSite site, String jobId) throws IOException {
-        Seen seen = jobs(site.run(squeue(List.of(jobId)))).get(jobId);
+        Seen seen = seen(site, jobId);
         return seen != null && seen.job().isPending();
     }
 
     private static boolean isActive(JobSite site, String jobId) throws IOException {
-        Seen seen = jobs(site.run(squeue(List.of(jobId)))).get(jobId);
-        return seen != null && ACTIVE.contains(seen.job().state());
+        Seen seen = seen(site, jobId);
+        return seen != null && seen.active();
     }
 
-    /** A job as squeue shows it, with when Slurm ended it (an ended job's; null otherwise or when not said). */
-    record Seen(SlurmJob job, java.time.Instant endedAt) {
-    }
-
-    /** The squeue call that asks Slurm about these jobs, in every state. */
-    private static List<String> squeue(List<String> jobIds) {
-        return List.of("squeue", "-h", "-t", "all", "-j", String.join(",", jobIds), "-o", "%i|%T|%N|%P|%e|%r");
-    }
-
-    /** Slurm's view of the jobs {@link #squeue} asked about, by id; a job Slurm no longer knows is absent. */
-    static Map<String, Seen> jobs(SlurmCommand.Result r) throws IOException {
-        if (!r.ok() && !r.said().contains("Invalid job id")) {
-            throw new IOException("squeue: " + r.said());
-        }
-        Map<String, Seen> jobs = new LinkedHashMap<>();
-        for (String line : r.out().split("\n")) {
-            String[] f = line.strip().split("\\|", 6);
-            if (f.length == 6 && !f[0].isEmpty()) {
-                SlurmJob job = new SlurmJob(f[0], f[2].isBlank() ? null : f[2], f[3].isBlank() ? null : f[3], f[1],
-                        f[5].isBlank() || f[5].equals("None") ? null : f[5]);
-                jobs.put(f[0], new Seen(job, ACTIVE.contains(f[1]) ? null : time(f[4])));
-            }
-        }
-        return jobs;
-    }
-
-    /** squeue's time (this machine's local time, to the second), or null when it says none. */
-    private static java.time.Instant time(String text) {
-        try {
-            return java.time.LocalDateTime.parse(text.strip()).atZone(java.time.ZoneId.systemDefault()).toInstant();
-        } catch (java.time.format.DateTimeParseException e) {
-            return null;
-        }
+    private static Seen seen(JobSite site, String jobId) throws IOException {
+        return SlurmQueue.read(site.run(SlurmQueue.arguments(List.of(jobId))), site.squeueZone()).get(jobId);
     }
 
     /** How long a signal request waits for the job's wrapper to answer (it is woken by Slurm's USR1 at once). */
@@ -441,9 +407,9 @@ public final class SlurmSessions implements RemoteSessions {
         for (Map.Entry<JobSite, List<Followed>> e : bySite.entrySet()) {
             List<Followed> batch = e.getValue();
             try {
-                JobSite.Look look = e.getKey().look(squeue(batch.stream().map(Followed::jobId).distinct().toList()),
+                JobSite.Look look = e.getKey().look(SlurmQueue.arguments(batch.stream().map(Followed::jobId).distinct().toList()),
                         batch.stream().map(f -> new JobSite.Job(f.session, f.exitStatusFile)).toList());
-                Map<String, Seen> jobs = jobs(look.squeue());
+                Map<String, Seen> jobs = SlurmQueue.read(look.squeue(), e.getKey().squeueZone());
                 for (Followed f : batch) {
                     f.observe(jobs.get(f.jobId()), look.facts().get(f.session.id()));
                 }
@@ -518,12 +484,12 @@ public final class SlurmSessions implements RemoteSessions {
                 long now = clock.millis();
                 statusSeenAt = statusSeenAt < 0 ? now : statusSeenAt;
                 if (Files.exists(exitStatusFile)
-                        && (job == null || !ACTIVE.contains(job.state()) || now - statusSeenAt >= STATUS_TO_END.toMillis())) {
+                        && (job == null || !seen.active() || now - statusSeenAt >= STATUS_TO_END.toMillis())) {
                     endWithStatus(seen);
                 }
                 return;
             }
-            if (job == null || !ACTIVE.contains(job.state())) {
+            if (job == null || !seen.active()) {
                 if (++endedWithoutStatus >= POLLS_WITHOUT_STATUS) {
                     endLost(job);
                 }
