@@ -58,6 +58,14 @@ final class RawLaunch {
 
     /** Every entry of {@code env}, and {@code cwd} when its name is not UTF-8, into {@code file} (made private): see SessionWrapper#writeEnvironment. */
     static void writeAll(Path file, Map<String, String> env, Path cwd) throws IOException {
+        byte[] raw = encodeAll(env, cwd);
+        Files.deleteIfExists(file);
+        DataDirs.createPrivateFile(file);
+        Files.write(file, raw);
+    }
+
+    /** The bytes {@link #writeAll} writes. */
+    static byte[] encodeAll(Map<String, String> env, Path cwd) {
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         String cwdText = cwd == null ? null : RawPaths.text(cwd);
         if (RawText.isRaw(cwdText)) {
@@ -66,9 +74,7 @@ final class RawLaunch {
         for (Map.Entry<String, String> e : env.entrySet()) {
             entry(raw, 'E', RawText.encode(e.getKey() + "=" + e.getValue()));
         }
-        Files.deleteIfExists(file);
-        DataDirs.createPrivateFile(file);
-        Files.write(file, raw.toByteArray());
+        return raw.toByteArray();
     }
 
     /** One entry: its kind, its bytes, a NUL (which neither a name, a value nor a path can hold). */

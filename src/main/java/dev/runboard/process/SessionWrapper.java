@@ -88,11 +88,17 @@ public final class SessionWrapper {
      * {@link #JOB_USAGE_PERIOD}.
      */
     public List<String> jobPrefix(Path exitStatusFile, java.time.Duration timeout, long graceMillis) {
+        return jobPrefix(perl.toString(), script.toString(), exitStatusFile.toString(), timeout, graceMillis);
+    }
+
+    /** As {@link #jobPrefix(Path, java.time.Duration, long)} for a wrapper installed elsewhere (a Slurm login host's). */
+    public static List<String> jobPrefix(String perl, String script, String exitStatusFile, java.time.Duration timeout,
+                                         long graceMillis) {
         if (graceMillis < 0) {
             throw new IllegalArgumentException("grace cannot be negative");
         }
-        return List.of(perl.toString(), script.toString(), "--usage", Long.toString(JOB_USAGE_PERIOD.toMillis()),
-                exitStatusFile.toString(), timeout == null ? "0" : "+" + timeout.toMillis(), Long.toString(graceMillis));
+        return List.of(perl, script, "--usage", Long.toString(JOB_USAGE_PERIOD.toMillis()),
+                exitStatusFile, timeout == null ? "0" : "+" + timeout.toMillis(), Long.toString(graceMillis));
     }
 
     /** The variable that names the environment file the wrapper reads and deletes ({@link #writeEnvironment}). */
@@ -106,6 +112,11 @@ public final class SessionWrapper {
      */
     public static void writeEnvironment(Path file, java.util.Map<String, String> env, Path cwd) throws IOException {
         RawLaunch.writeAll(file, env, cwd);
+    }
+
+    /** What {@link #writeEnvironment} writes, for a file written elsewhere (on a Slurm login host). */
+    public static byte[] environment(java.util.Map<String, String> env, Path cwd) {
+        return RawLaunch.encodeAll(env, cwd);
     }
 
     /**

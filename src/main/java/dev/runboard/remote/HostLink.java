@@ -24,7 +24,8 @@ import java.util.logging.Logger;
  * CaptureStream}, kept open between polls; while that is down, the poll brings it. A failed poll
  * marks the sessions {@code disconnected} and is retried with backoff; the next poll (and the
  * reopened stream) asks each session's output from the end of its local mirror, so nothing is lost
- * and nothing doubled.
+ * and nothing doubled. Sessions another target owns (Slurm jobs submitted on this host, {@link
+ * LoginHost}) are mirrored the same way; their end is their owner's.
  */
 final class HostLink implements AutoCloseable {
     /** Looked up only when something is logged: starting java.util.logging costs a short exec ~40 ms (docs/BENCHMARKS.md §10). */
@@ -136,6 +137,36 @@ final class HostLink implements AutoCloseable {
         return process;
     }
 
+    /**
+     * Mirrors a session whose command another target follows and ends (a Slurm job submitted on this host, its
+     * folder the helper's {@code s/ID}): its output into the local capture, as a session of this host's is, and,
+     * once the status is there and every byte here, the status into {@code exitStatusFile}. No pid here says
+     * whether it lives, and nothing here ends it or tidies its folder: its owner does ({@link #unmirror}).
+     */
+    void mirror(Session session, Path exitStatusFile) throws IOException {
+        Mirror mirror = new Mirror(session.captureFile());
+        followed.put(session.id(), new Followed(session, null, mirror, exitStatusFile, 0, 0));
+        stream.follow(session.id(), mirror.size());
+        session.connection(Session.CONNECTED);
+        startPoller();
+        wakeUp();
+    }
+
+    /** Whether the session's output (and status) is still being mirrored: false once it is all here, or given up. */
+    boolean mirrors(String sessionId) {
+        return followed.containsKey(sessionId);
+    }
+
+    /** Stops mirroring a session {@link #mirror}ed here and removes its folder from the host. */
+    void unmirror(String sessionId) {
+        Followed f = followed.remove(sessionId);
+        if (f != null) {
+            stream.unfollow(sessionId);
+            f.mirror().close();
+        }
+        forget(List.of(sessionId));
+    }
+
     /** Whether no session of this host is followed (a refused start then leaves no master connection behind). */
     boolean idle() {
         return followed.isEmpty();
@@ -168,7 +199,7 @@ final class HostLink implements AutoCloseable {
                 followed.values().forEach(f -> back(f, false));
                 dropped = false;
             } catch (IOException | RuntimeException e) {
-                followed.values().forEach(f -> f.process().looked());
+                followed.values().forEach(Followed::looked);
                 markAll(Session.DISCONNECTED, e.getMessage());
                 dropped = false; // the reconnection's event says it came back
                 log().log(Level.FINE, "poll of " + ssh.host() + " failed", e);
@@ -195,7 +226,8 @@ final class HostLink implements AutoCloseable {
         for (Followed f : batch) {
             long from = f.mirror().startPoll();
             request.append(f.session().id()).append(' ').append(streaming ? Long.MAX_VALUE : from).append(' ')
-                    .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.session().tag()).append('\n');
+                    .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.owned() ? "" : f.session().tag())
+                    .append('\n');
             leaders.put(f.session().id(), f.pid());
         }
         PollFrames frames = new PollFrames(followed, gone);
@@ -224,12 +256,14 @@ final class HostLink implements AutoCloseable {
                 back(f, true); // the link came back after the command had ended: said before its end is
                 stream.unfollow(e.id());
                 f.finish(e.status(), e.lostWhy() == null ? null : "exit status lost on " + ssh.host() + ": " + e.lostWhy());
-                done.add(e.id());
+                if (!f.owned()) {
+                    done.add(e.id()); // an owned session's folder is its owner's to tidy
+                }
             }
         }
         // After the ended ones' finish (their stand-ins have exited); one whose last bytes are still on the way
         // is looked at again by the next poll, so a re-attach waiting for its first look sees it end.
-        batch.stream().filter(f -> !frames.ending().contains(f.session().id())).forEach(f -> f.process().looked());
+        batch.stream().filter(f -> !frames.ending().contains(f.session().id())).forEach(Followed::looked);
         if (!done.isEmpty()) {
             forget(done);
         }
@@ -353,11 +387,25 @@ final class HostLink implements AutoCloseable {
         followed.values().forEach(f -> f.mirror().close());
     }
 
-    /** A session being followed: its stand-in process, its local mirror and where its exit status goes. */
+    /**
+     * A session being followed: its stand-in process, its local mirror and where its exit status goes. With no
+     * process it is {@link #owned()}: only mirrored here, ended by another target.
+     */
     record Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks,
                     java.util.concurrent.atomic.AtomicLong hostBytes) {
         Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks) {
             this(session, process, mirror, exitStatusFile, pid, startTicks, new java.util.concurrent.atomic.AtomicLong(-1));
+        }
+
+        /** Whether another target owns the session's end ({@link HostLink#mirror}): no pid here, no stand-in to end. */
+        boolean owned() {
+            return process == null;
+        }
+
+        void looked() {
+            if (process != null) {
+                process.looked();
+            }
         }
 
         /** The output's size on the host at the last poll (-1 before the first). */
@@ -379,6 +427,9 @@ final class HostLink implements AutoCloseable {
                 }
             }
             session.connection(null);
+            if (owned()) {
+                return; // its owner reads the status file and ends it
+            }
             if (status == null) {
                 // Before the stand-in exits: the engine finishes the session as soon as it does.
                 session.requestEnd(SessionStatus.UNKNOWN, lost);

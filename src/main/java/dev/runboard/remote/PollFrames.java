@@ -15,7 +15,9 @@ import java.util.Map;
  * into the session's mirror. A session has ended when its status is there and its mirror holds
  * every byte up to the size read after it; or, without a status, when its wrapper is gone on two
  * polls in a row with nothing left to fetch (the host rebooted, say: the status is lost), when its
- * folder is gone from the host, or when its status file holds no status the wrapper writes.
+ * folder is gone from the host, or when its status file holds no status the wrapper writes. A session
+ * another target owns ({@link HostLink#mirror}: a Slurm job's) has no wrapper pid here; its liveness is
+ * its owner's to judge, so only its status or its folder's loss end its mirror.
  */
 final class PollFrames {
     /** The most output one poll brings for all of a host's sessions together. */
@@ -92,7 +94,7 @@ final class PollFrames {
                 ended.add(RemoteProcess.isStatus(status) ? new Ended(id, status, null) : Ended.lost(id,
                         "its exit-status file holds no status (\"" + status.strip().lines().findFirst().orElse("")
                                 + "\")"));
-            } else if (status.isEmpty() && !alive && complete) {
+            } else if (status.isEmpty() && !alive && complete && !s.owned()) { // an owned one's liveness is its owner's
                 if (gone.merge(id, 1, Integer::sum) >= 2) {
                     gone.remove(id);
                     ended.add(Ended.lost(id, "its wrapper (pid " + s.pid() + ") is gone without recording how the command"

@@ -77,6 +77,11 @@ public final class SshSessions implements RemoteSessions {
         return clientId;
     }
 
+    /** {@code host} as a login host for another target's commands (a Slurm cluster's), over this host's one connection. */
+    public LoginHost loginHost(String host) {
+        return new LoginHost(this, link(host));
+    }
+
     HostLink link(String host) {
         return links.computeIfAbsent(host, h -> new HostLink(new SshCommand(h, configFile, controlDir), clientId, clock,
                 s -> listeners.forEach(l -> l.accept(s))));

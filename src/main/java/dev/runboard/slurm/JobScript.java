@@ -38,10 +38,10 @@ final class JobScript {
                 + "exec " + ShellQuoting.join(wrapperAndCommand) + "\n";
     }
 
-    /** sbatch's arguments for the session's job, the script last. */
-    static List<String> sbatchArguments(Session session, Path script) {
+    /** sbatch's arguments for the session's job, its output into {@code output}, the script last. */
+    static List<String> sbatchArguments(Session session, Path output, Path script) {
         SessionSpec spec = session.spec();
-        String capture = session.captureFile().toString();
+        String capture = output.toString();
         List<String> args = new ArrayList<>(List.of("sbatch", "--parsable", "--export=NONE", "--no-requeue",
                 "--job-name=runboard-" + session.id(), "--output=" + capture, "--error=" + capture, "--open-mode=append",
                 "--chdir=" + chdir(spec)));

@@ -3,6 +3,8 @@ package dev.runboard.slurm;
 import dev.runboard.process.RemoteSessions;
 import dev.runboard.process.ResourceSampler;
 import dev.runboard.process.SessionWrapper;
+import dev.runboard.remote.SshSessions;
+import dev.runboard.slurm.SlurmQueue.Seen;
 import dev.runboard.process.StandInProcess;
 import dev.runboard.process.TreeUsageFrames;
 import dev.runboard.process.WrapperReport;
@@ -34,13 +36,16 @@ import java.util.logging.Logger;
  * Sessions that run as Slurm batch jobs (docs/CLUSTERS.md). The job is runboard's session wrapper,
  * so everything the wrapper guarantees holds on the node: it owns the command's tree, holds the
  * deadline (counted from the job's start), does the one kill and writes the exit status. Its
- * output and exit status go straight into the session's folder, which a cluster's nodes share
- * with the submit host, so nothing is copied. Slurm's own words fill in what the wrapper cannot
+ * output and exit status go straight into the job's folder, which a cluster's nodes share with
+ * the submit host: the session's own folder when runboard submits from here, its folder on the
+ * login host ({@code --host}) otherwise, whose output and status are mirrored here as an ssh
+ * session's are ({@link JobSite}). Slurm's own words fill in what the wrapper cannot
  * say: a job it holds is pending with its reason, and a job it ended before the wrapper could
  * record anything (cancelled, node failure, preemption) ends killed or unknown with Slurm's reason.
  *
- * <p>One poller asks {@code squeue} about every followed job in one call. A supervisor that
- * restarts follows its jobs again by their ids (kept as the sessions' pids).
+ * <p>One poller asks {@code squeue} about every followed job of a site in one call (on a login host,
+ * the same ssh call reads the jobs' folders). A supervisor that restarts follows its jobs again by
+ * their ids (kept as the sessions' pids).
  */
 public final class SlurmSessions implements RemoteSessions {
     /** Looked up only when something is logged. */
@@ -55,36 +60,55 @@ public final class SlurmSessions implements RemoteSessions {
     private static final int POLLS_WITHOUT_STATUS = 3;
     /** Beyond the grace, how long a kill waits for the wrapper's report: its sweep (3 s) and its own answer slack (5 s). */
     private static final long ANSWER_SLACK_MS = 8_000;
-    /** Slurm's states of a job that is not over (squeue %T). */
-    private static final java.util.Set<String> ACTIVE = java.util.Set.of("PENDING", "CONFIGURING", "RUNNING", "COMPLETING",
-            "SUSPENDED", "REQUEUED", "REQUEUE_FED", "REQUEUE_HOLD", "RESIZING", "SIGNALING", "STAGE_OUT", "STOPPED",
-            "RESV_DEL_HOLD", "SPECIAL_EXIT");
     /** States in which Slurm, not the command, ended a job that ran: its wrapper's record of a kill is Slurm's doing. */
     private static final java.util.Set<String> LOST_BY_SLURM = java.util.Set.of("NODE_FAIL", "BOOT_FAIL", "PREEMPTED");
     /** Where a status the wrapper wrote after Slurm had ended the job is kept (it is not the command's own end). */
     static final String OVERRULED = "exit-status.after-slurm";
 
     private final Path dataDir;
-    private final SlurmCommand slurm = new SlurmCommand();
+    private final LocalSite local;
+    private final Map<String, LoginSite> logins = new ConcurrentHashMap<>();
     private final Clock clock = Clock.systemUTC();
     private final Map<String, Followed> followed = new ConcurrentHashMap<>();
+    /** Sessions a kill is reading the folder of: their site keeps the folder until the kill is done ({@link #release}). */
+    private final java.util.Set<String> killing = ConcurrentHashMap.newKeySet();
     private final List<Consumer<Session>> listeners = new CopyOnWriteArrayList<>();
     private final Object wake = new Object();
     private volatile boolean closed;
-    private volatile SessionWrapper wrapper;
+    private SshSessions ssh;
     private Thread poller;
 
-    /** @param dataDir where the session wrapper is installed (on the disk the nodes share) */
+    /** @param dataDir where the session wrapper is installed (on the disk the nodes share), and whose ssh settings reach a login host */
     public SlurmSessions(Path dataDir) {
         this.dataDir = dataDir;
+        this.local = new LocalSite(dataDir);
+    }
+
+    /** Where a session's job is submitted: here, or on its {@code --host}, the cluster's login host. */
+    private JobSite site(String host) {
+        return host == null ? local : logins.computeIfAbsent(host, h -> new LoginSite(ssh().loginHost(h)));
+    }
+
+    private JobSite site(Session session) {
+        return site(session.spec().host());
+    }
+
+    /** The ssh layer, made at the first login host (a connection's changes are this target's changes). */
+    private synchronized SshSessions ssh() {
+        if (ssh == null) {
+            try {
+                ssh = SshSessions.forDataDir(dataDir);
+            } catch (IOException e) {
+                throw new InvalidSpecException("host", "login hosts cannot be reached: " + e.getMessage());
+            }
+            ssh.onChange(s -> listeners.forEach(l -> l.accept(s)));
+        }
+        return ssh;
     }
 
     @Override
     public void prepare(String host) {
-        if (host != null) {
-            throw new InvalidSpecException("host", "--slurm with --host (Slurm's commands on a login host) is not available"
-                    + " yet: run runboard where sbatch is, or leave out --host");
-        }
+        site(host).prepare();
     }
 
     /**
@@ -97,7 +121,7 @@ public final class SlurmSessions implements RemoteSessions {
         prepare(spec.host());
         SlurmCommand.Result r;
         try {
-            r = slurm.run(JobScript.testArguments(spec));
+            r = site(spec.host()).run(JobScript.testArguments(spec));
         } catch (IOException e) {
             throw new InvalidSpecException("slurm", "sbatch could not be run (" + e.getMessage() + "): install Slurm's"
                     + " client commands (sbatch on PATH), or leave out --slurm");
@@ -115,15 +139,15 @@ public final class SlurmSessions implements RemoteSessions {
     /**
      * Submits the session's job: its environment (the client's, the spec's, the session's tag) in a
      * 0600 file the wrapper reads and deletes, its script {@code exec}ing the wrapper, its output and
-     * exit status into the session's folder.
+     * exit status into the job's folder, followed here from before the job exists.
      */
     @Override
     public Launched launch(Session session, Path exitStatusFile, Map<String, String> baseEnv) throws IOException {
         SessionSpec spec = session.spec();
-        Path folder = exitStatusFile.getParent();
+        JobSite site = site(session);
         Map<String, String> env = new LinkedHashMap<>();
         // The job's own SLURM_* variables (its id, its node) are Slurm's to give, not the submitting shell's.
-        (baseEnv != null ? baseEnv : System.getenv()).forEach((k, v) -> {
+        site.baseEnvironment(baseEnv).forEach((k, v) -> {
             if (!k.startsWith("SLURM_") && !k.equals(SessionWrapper.ENVIRONMENT_VARIABLE)) {
                 env.put(k, v);
             }
@@ -131,39 +155,36 @@ public final class SlurmSessions implements RemoteSessions {
         env.putAll(spec.env());
         String tag = session.tag();
         env.put(tag.substring(0, tag.indexOf('=')), tag.substring(tag.indexOf('=') + 1));
-        Path environment = folder.resolve(JobScript.ENVIRONMENT);
-        SessionWrapper.writeEnvironment(environment, env, spec.cwd());
-        List<String> words = new ArrayList<>(wrapper().jobPrefix(exitStatusFile, spec.timeout(), spec.grace().toMillis()));
+        site.prepareFolder(session);
+        Path folder = site.folder(session);
+        site.write(session, JobScript.ENVIRONMENT, SessionWrapper.environment(env, spec.cwd()));
+        List<String> words = new ArrayList<>(site.wrapper(session, exitStatusFile, spec.timeout(), spec.grace().toMillis()));
         if (spec.nice() > 0) {
             words.addAll(List.of("nice", "-n", Integer.toString(spec.nice()))); // the command only, not its wrapper
         }
         words.addAll(spec.launchArgv());
-        Path script = folder.resolve(JobScript.SCRIPT);
-        dev.runboard.store.DataDirs.createPrivateFile(script);
-        Files.writeString(script, JobScript.text(session.id(), words, tag, environment), StandardCharsets.UTF_8);
-        SlurmCommand.Result r = slurm.run(JobScript.sbatchArguments(session, script));
+        site.write(session, JobScript.SCRIPT, JobScript.text(session.id(), words, tag, folder.resolve(JobScript.ENVIRONMENT))
+                .getBytes(StandardCharsets.UTF_8));
+        site.follow(session, exitStatusFile);
+        SlurmCommand.Result r;
+        try {
+            r = site.run(JobScript.sbatchArguments(session, site.output(session), folder.resolve(JobScript.SCRIPT)));
+        } catch (IOException e) {
+            r = new SlurmCommand.Result(-1, "", e.getMessage());
+        }
         String jobId = r.out().strip().split(";")[0];
         if (!r.ok() || !jobId.matches("[0-9]+")) {
-            Files.deleteIfExists(environment);
+            site.delete(session, JobScript.ENVIRONMENT);
+            site.done(session);
             throw new IOException("sbatch refused the job: " + r.said());
         }
         session.slurm(SlurmJob.submitted(jobId, null));
-        return new Launched(follow(session, exitStatusFile, jobId), Long.parseLong(jobId), 0);
+        return new Launched(follow(session, exitStatusFile, jobId, site), Long.parseLong(jobId), 0);
     }
 
-    private SessionWrapper wrapper() throws IOException {
-        SessionWrapper known = wrapper;
-        if (known == null) {
-            known = SessionWrapper.install(dataDir).orElseThrow(() -> new IOException("perl was not found on PATH:"
-                    + " a Slurm job runs the command under runboard's session wrapper, a Perl script"));
-            wrapper = known;
-        }
-        return known;
-    }
-
-    private StandInProcess follow(Session session, Path exitStatusFile, String jobId) {
+    private StandInProcess follow(Session session, Path exitStatusFile, String jobId, JobSite site) {
         StandInProcess process = new StandInProcess(Long.parseLong(jobId), null);
-        followed.put(session.id(), new Followed(session, process, exitStatusFile, jobId));
+        followed.put(session.id(), new Followed(session, process, exitStatusFile, jobId, site));
         startPoller();
         synchronized (wake) {
             wake.notifyAll();
@@ -175,7 +196,18 @@ public final class SlurmSessions implements RemoteSessions {
     @Override
     public Process reattach(Session session, Path exitStatusFile) {
         Long jobId = session.pid();
-        return jobId == null ? null : follow(session, exitStatusFile, Long.toString(jobId));
+        if (jobId == null) {
+            return null;
+        }
+        JobSite site;
+        try {
+            site = site(session);
+            site.follow(session, exitStatusFile);
+        } catch (IOException | RuntimeException e) {
+            log().log(Level.WARNING, "cannot follow Slurm job " + jobId + " of " + session.id() + " again", e);
+            return null;
+        }
+        return follow(session, exitStatusFile, Long.toString(jobId), site);
     }
 
     /**
@@ -187,24 +219,25 @@ public final class SlurmSessions implements RemoteSessions {
     @Override
     public WrapperReport kill(Session session, Signal signal, Duration grace, SessionStatus why, String reason) {
         String jobId = jobIdOf(session);
-        Path folder = session.captureFile().getParent();
+        JobSite site = site(session);
         long requestedAt = clock.millis();
+        killing.add(session.id());
         try {
-            if (!Files.exists(folder.resolve(SessionStore.COMMAND)) && isPending(jobId)) {
-                scancel(List.of("scancel", jobId));
+            if (site.read(session, SessionStore.COMMAND) == null && isPending(site, jobId)) {
+                scancel(site, List.of("scancel", jobId));
                 return report(requestedAt, signal, grace, "job " + jobId + " was cancelled in Slurm before it started", reason);
             }
-            Path report = folder.resolve(SessionStore.KILL_REPORT);
-            Files.deleteIfExists(report);
-            askWrapper(folder.resolve(SessionStore.KILL_REQUEST),
+            site.delete(session, SessionStore.KILL_REPORT);
+            askWrapper(site, session, SessionStore.KILL_REQUEST,
                     signal.name() + " " + grace.toMillis() + " " + why.word() + " " + requestedAt, jobId);
             long until = System.nanoTime() + Duration.ofMillis(grace.toMillis() + ANSWER_SLACK_MS).toNanos();
-            // The report is a file read; whether the job is still there, a squeue call: asked once a second.
-            for (int look = 1; !Files.exists(report) && System.nanoTime() < until && (look % 20 != 0 || isActive(jobId)); look++) {
+            // The report is a file read; whether the job is still there, a squeue call: asked every 20th look.
+            String text = site.read(session, SessionStore.KILL_REPORT);
+            for (int look = 1; text == null && System.nanoTime() < until && (look % 20 != 0 || isActive(site, jobId)); look++) {
                 java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+                text = site.read(session, SessionStore.KILL_REPORT);
             }
-            String text = Files.exists(report) ? Files.readString(report, StandardCharsets.UTF_8) : null;
-            scancel(List.of("scancel", jobId)); // whatever is left of the job (all of it, when the wrapper did not answer)
+            scancel(site, List.of("scancel", jobId)); // whatever is left of the job (all of it, when the wrapper did not answer)
             if (text == null) {
                 return report(requestedAt, signal, grace, "the wrapper of job " + jobId + " did not answer: Slurm ended the"
                         + " job (scancel)", reason);
@@ -216,17 +249,36 @@ public final class SlurmSessions implements RemoteSessions {
             return parsed.withNote("in Slurm job " + jobId);
         } catch (IOException e) {
             throw new IllegalStateException("Slurm job " + jobId + ": " + e.getMessage() + "; the kill is not done", e);
+        } finally {
+            release(session, true);
         }
     }
 
     /**
-     * Asks the job's wrapper on its node for a kill or a signal: the request's line, written whole into the session's
+     * Tidies what the session's site keeps for it (a login host's folder) once the session has ended and no kill
+     * reads its folder any more: whichever of the two comes last does it.
+     */
+    private void release(Session session, boolean killEnded) {
+        JobSite site = site(session);
+        synchronized (killing) {
+            if (killEnded) {
+                killing.remove(session.id());
+            }
+            if (killing.contains(session.id()) || followed.containsKey(session.id())) {
+                return;
+            }
+        }
+        site.done(session);
+    }
+
+    /**
+     * Asks the job's wrapper on its node for a kill or a signal: the request's line, written whole into the job's
      * folder (private, temp file and rename: the wrapper never reads half of it), then Slurm wakes the wrapper with
      * USR1 on the job's batch step.
      */
-    private void askWrapper(Path request, String line, String jobId) throws IOException {
-        dev.runboard.store.AtomicFiles.SYSTEM.write(request, (line + "\n").getBytes(StandardCharsets.UTF_8));
-        scancel(List.of("scancel", "--batch", "--signal=USR1", jobId));
+    private void askWrapper(JobSite site, Session session, String request, String line, String jobId) throws IOException {
+        site.write(session, request, (line + "\n").getBytes(StandardCharsets.UTF_8));
+        scancel(site, List.of("scancel", "--batch", "--signal=USR1", jobId));
     }
 
     /** A kill that only Slurm did (scancel): said as the wrapper says its kills, so it is read by the one parser. */
@@ -236,8 +288,8 @@ public final class SlurmSessions implements RemoteSessions {
         return WrapperReport.parse(text, reason, 0, (pid, start) -> true);
     }
 
-    private void scancel(List<String> argv) throws IOException {
-        SlurmCommand.Result r = slurm.run(argv);
+    private static void scancel(JobSite site, List<String> argv) throws IOException {
+        SlurmCommand.Result r = site.run(argv);
         if (!r.ok() && !r.said().contains("already completed") && !r.said().contains("Invalid job id")) {
             throw new IOException("scancel refused: " + r.said());
         }
@@ -254,46 +306,18 @@ public final class SlurmSessions implements RemoteSessions {
         return Long.toString(session.pid());
     }
 
-    private boolean isPending(String jobId) throws IOException {
-        Seen seen = query(List.of(jobId)).get(jobId);
+    private static boolean isPending(JobSite site, String jobId) throws IOException {
+        Seen seen = seen(site, jobId);
         return seen != null && seen.job().isPending();
     }
 
-    private boolean isActive(String jobId) throws IOException {
-        Seen seen = query(List.of(jobId)).get(jobId);
-        return seen != null && ACTIVE.contains(seen.job().state());
+    private static boolean isActive(JobSite site, String jobId) throws IOException {
+        Seen seen = seen(site, jobId);
+        return seen != null && seen.active();
     }
 
-    /** A job as squeue shows it, with when Slurm ended it (an ended job's; null otherwise or when not said). */
-    record Seen(SlurmJob job, java.time.Instant endedAt) {
-    }
-
-    /** Slurm's view of these jobs, by id: one squeue call; a job Slurm no longer knows is absent. */
-    Map<String, Seen> query(List<String> jobIds) throws IOException {
-        SlurmCommand.Result r = slurm.run(List.of("squeue", "-h", "-t", "all", "-j", String.join(",", jobIds),
-                "-o", "%i|%T|%N|%P|%e|%r"));
-        if (!r.ok() && !r.said().contains("Invalid job id")) {
-            throw new IOException("squeue: " + r.said());
-        }
-        Map<String, Seen> jobs = new LinkedHashMap<>();
-        for (String line : r.out().split("\n")) {
-            String[] f = line.strip().split("\\|", 6);
-            if (f.length == 6 && !f[0].isEmpty()) {
-                SlurmJob job = new SlurmJob(f[0], f[2].isBlank() ? null : f[2], f[3].isBlank() ? null : f[3], f[1],
-                        f[5].isBlank() || f[5].equals("None") ? null : f[5]);
-                jobs.put(f[0], new Seen(job, ACTIVE.contains(f[1]) ? null : time(f[4])));
-            }
-        }
-        return jobs;
-    }
-
-    /** squeue's time (this machine's local time, to the second), or null when it says none. */
-    private static java.time.Instant time(String text) {
-        try {
-            return java.time.LocalDateTime.parse(text.strip()).atZone(java.time.ZoneId.systemDefault()).toInstant();
-        } catch (java.time.format.DateTimeParseException e) {
-            return null;
-        }
+    private static Seen seen(JobSite site, String jobId) throws IOException {
+        return SlurmQueue.read(site.run(SlurmQueue.arguments(List.of(jobId))), site.squeueZone()).get(jobId);
     }
 
     /** How long a signal request waits for the job's wrapper to answer (it is woken by Slurm's USR1 at once). */
@@ -311,19 +335,19 @@ public final class SlurmSessions implements RemoteSessions {
         if (followedJob == null) {
             return false;
         }
-        Path folder = followedJob.exitStatusFile.getParent();
-        if (!Files.exists(folder.resolve(SessionStore.COMMAND)) || Files.exists(followedJob.exitStatusFile)) {
-            return false; // Slurm still holds the job (nothing runs yet), or its command has ended
-        }
+        JobSite site = followedJob.site;
         String line = signal.name() + " " + clock.millis();
         try {
-            Path served = folder.resolve(SessionWrapper.SIGNAL_SERVED);
-            Files.deleteIfExists(served);
-            askWrapper(folder.resolve(SessionWrapper.SIGNAL_REQUEST), line, jobIdOf(session));
+            if (site.read(session, SessionStore.COMMAND) == null || Files.exists(followedJob.exitStatusFile)) {
+                return false; // Slurm still holds the job (nothing runs yet), or its command has ended
+            }
+            site.delete(session, SessionWrapper.SIGNAL_SERVED);
+            askWrapper(site, session, SessionWrapper.SIGNAL_REQUEST, line, jobIdOf(session));
             long until = System.nanoTime() + SIGNAL_ANSWER.toNanos();
             for (long wait = 5; System.nanoTime() < until; wait = Math.min(wait * 2, 100)) {
-                if (Files.exists(served)) {
-                    return Files.readString(served, StandardCharsets.UTF_8).strip().equals(line + " sent");
+                String served = site.read(session, SessionWrapper.SIGNAL_SERVED);
+                if (served != null) {
+                    return served.strip().equals(line + " sent");
                 }
                 java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(wait).toNanos());
             }
@@ -372,15 +396,29 @@ public final class SlurmSessions implements RemoteSessions {
         }
     }
 
-    /** One look at every followed job: Slurm's state (one squeue call) and the wrapper's status file. */
+    /** One look at every followed job, site by site: Slurm's state (one squeue call) and the job's folder. */
     void pollOnce() throws IOException {
         if (followed.isEmpty()) {
             return;
         }
-        List<Followed> batch = new ArrayList<>(followed.values());
-        Map<String, Seen> jobs = query(batch.stream().map(Followed::jobId).distinct().toList());
-        for (Followed f : batch) {
-            f.observe(jobs.get(f.jobId()));
+        Map<JobSite, List<Followed>> bySite = new java.util.IdentityHashMap<>();
+        followed.values().forEach(f -> bySite.computeIfAbsent(f.site, s -> new ArrayList<>()).add(f));
+        IOException failed = null;
+        for (Map.Entry<JobSite, List<Followed>> e : bySite.entrySet()) {
+            List<Followed> batch = e.getValue();
+            try {
+                JobSite.Look look = e.getKey().look(SlurmQueue.arguments(batch.stream().map(Followed::jobId).distinct().toList()),
+                        batch.stream().map(f -> new JobSite.Job(f.session, f.exitStatusFile)).toList());
+                Map<String, Seen> jobs = SlurmQueue.read(look.squeue(), e.getKey().squeueZone());
+                for (Followed f : batch) {
+                    f.observe(jobs.get(f.jobId()), look.facts().get(f.session.id()));
+                }
+            } catch (IOException ex) {
+                failed = ex; // one unreachable login host does not hold up the others' jobs
+            }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 
@@ -391,6 +429,11 @@ public final class SlurmSessions implements RemoteSessions {
         synchronized (wake) {
             wake.notifyAll();
         }
+        synchronized (this) {
+            if (ssh != null) {
+                ssh.close(); // the mirrors stop; the jobs and their folders stay for the next runboard
+            }
+        }
     }
 
     /** A job being followed: its session, its stand-in process, where its wrapper writes the exit status. */
@@ -399,42 +442,54 @@ public final class SlurmSessions implements RemoteSessions {
         private final StandInProcess process;
         private final Path exitStatusFile;
         private final String jobId;
+        private final JobSite site;
+        /** The job's folder as the last poll found it (null before the first). */
+        private JobSite.Facts facts;
         private long statusSeenAt = -1;
         private int endedWithoutStatus;
         private TreeUsageFrames frames;
         private long usageWrittenAt;
         private volatile ResourceSampler.Usage usage;
 
-        Followed(Session session, StandInProcess process, Path exitStatusFile, String jobId) {
+        Followed(Session session, StandInProcess process, Path exitStatusFile, String jobId, JobSite site) {
             this.session = session;
             this.process = process;
             this.exitStatusFile = exitStatusFile;
             this.jobId = jobId;
+            this.site = site;
         }
 
         String jobId() {
             return jobId;
         }
 
-        /** Slurm's view of the job now ({@code seen} null: Slurm no longer knows it), and the wrapper's status file. */
-        void observe(Seen seen) {
+        /**
+         * Slurm's view of the job now ({@code seen} null: Slurm no longer knows it), and its folder's: the wrapper's
+         * status file, which ends it once it is here with every byte of the output (a login host's are mirrored).
+         */
+        void observe(Seen seen, JobSite.Facts found) {
             SlurmJob job = seen == null ? null : seen.job();
-            if (!session.slurmCommandStarted() && !Files.exists(exitStatusFile.resolveSibling(JobScript.ENVIRONMENT))) {
+            if (found == null) {
+                return; // not in this look (followed after it began)
+            }
+            facts = found;
+            if (!session.slurmCommandStarted() && !found.environmentLeft()) {
                 session.slurmCommandStarted(true); // the wrapper read and deleted it as it started, on the node
             }
             if (job != null) {
                 note(job);
             }
-            readUsage();
-            if (Files.exists(exitStatusFile)) {
+            readUsage(found);
+            if (found.statusThere()) {
                 long now = clock.millis();
                 statusSeenAt = statusSeenAt < 0 ? now : statusSeenAt;
-                if (job == null || !ACTIVE.contains(job.state()) || now - statusSeenAt >= STATUS_TO_END.toMillis()) {
+                if (Files.exists(exitStatusFile)
+                        && (job == null || !seen.active() || now - statusSeenAt >= STATUS_TO_END.toMillis())) {
                     endWithStatus(seen);
                 }
                 return;
             }
-            if (job == null || !ACTIVE.contains(job.state())) {
+            if (job == null || !seen.active()) {
                 if (++endedWithoutStatus >= POLLS_WITHOUT_STATUS) {
                     endLost(job);
                 }
@@ -444,27 +499,21 @@ public final class SlurmSessions implements RemoteSessions {
         }
 
         /** The wrapper's latest usage file, when it wrote a new one since the last look (its node's /proc, not ours). */
-        private void readUsage() {
-            Path file = exitStatusFile.resolveSibling(SessionWrapper.USAGE_FILE);
+        private void readUsage(JobSite.Facts found) {
+            long written = found.usageWrittenAt();
+            if (written < 0 || found.usage() == null || written == usageWrittenAt) {
+                return; // not written yet (the job waits, or its command has just started), or not since the last look
+            }
             try {
-                // Checked for what it is before it is opened (a FIFO put in its place would block this poller).
-                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file,
-                        java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-                long written = a.lastModifiedTime().toMillis();
-                if (!a.isRegularFile() || written == usageWrittenAt) {
-                    return;
-                }
                 usageWrittenAt = written;
-                UsageFile read = UsageFile.parse(Files.readString(file, StandardCharsets.UTF_8));
+                UsageFile read = UsageFile.parse(found.usage());
                 if (frames == null) {
                     frames = new TreeUsageFrames(read.clockTicks(), read.pageSize());
                 }
                 frames.read(read.frame(), Map.of(UsageFile.ID, read.leader()));
                 ResourceSampler.Usage u = frames.of(UsageFile.ID);
                 usage = u == null ? null : new ResourceSampler.Usage(session.id(), u.cpuPercent(), u.rssBytes(), u.cpuSeconds(), u.tree());
-            } catch (java.nio.file.NoSuchFileException e) {
-                // not written yet (the job waits, or its command has just started)
-            } catch (IOException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 log().log(Level.FINE, "unreadable usage file of " + session.id(), e);
             }
         }
@@ -505,25 +554,32 @@ public final class SlurmSessions implements RemoteSessions {
                 try {
                     Files.move(exitStatusFile, exitStatusFile.resolveSibling(OVERRULED), StandardCopyOption.REPLACE_EXISTING);
                     session.requestEnd(SessionStatus.UNKNOWN, slurmEnded(job) + "; its wrapper then saw the command end: " + line);
+                    release(session, false);
                     process.endedWithStatusLost();
                     return;
                 } catch (IOException e) {
                     log().log(Level.WARNING, "could not set aside the exit status of " + session.id(), e);
                 }
             }
+            release(session, false); // before the stand-in ends: an exec's JVM may exit as soon as it has
             process.ended(line);
+        }
+
+        /** Whether the wrapper named its command in the folder: the command ran (as the last poll found it). */
+        private boolean ran() {
+            return facts != null && facts.ran();
         }
 
         /** The job is over and its wrapper recorded nothing: Slurm's state says how it ended. */
         private void endLost(SlurmJob job) {
             followed.remove(session.id());
-            boolean ran = Files.exists(exitStatusFile.resolveSibling(SessionStore.COMMAND));
             if (job != null && job.state().startsWith("CANCELLED")) {
-                session.requestEnd(SessionStatus.KILLED, ran ? "cancelled in Slurm (scancel)" : SlurmJob.CANCELLED_BEFORE_START);
+                session.requestEnd(SessionStatus.KILLED, ran() ? "cancelled in Slurm (scancel)" : SlurmJob.CANCELLED_BEFORE_START);
             } else {
                 session.requestEnd(SessionStatus.UNKNOWN, job == null ? "Slurm no longer knows job " + jobId
                         + " and its wrapper recorded no exit status" : slurmEnded(job));
             }
+            release(session, false);
             process.endedWithStatusLost();
         }
 
@@ -535,7 +591,7 @@ public final class SlurmSessions implements RemoteSessions {
 
         private String slurmEnded(SlurmJob job) {
             return "Slurm ended job " + jobId + ": " + job.state() + (job.reason() == null ? "" : " (" + job.reason() + ")")
-                    + (Files.exists(exitStatusFile.resolveSibling(SessionStore.COMMAND)) ? "" : ", before its command started");
+                    + (ran() ? "" : ", before its command started");
         }
     }
 

@@ -17,6 +17,11 @@
 #   perl runboard-remote.pl DIR follow     kept open: streams new output of the sessions named on stdin
 #   perl runboard-remote.pl DIR read ID OFFSET LENGTH   one byte range of a session's output
 #   perl runboard-remote.pl DIR size ID    a session's output size in bytes
+#   perl runboard-remote.pl DIR put ID NAME     stdin: a file's bytes, written whole into DIR/s/ID (made if missing)
+#   perl runboard-remote.pl DIR drop ID NAME... removes those files of the session
+#   perl runboard-remote.pl DIR look NAME... [-- ARGV...]
+#                                          stdin: one session ID a line; runs ARGV (if any) and prints its exit and
+#                                          output, then each NAME's facts in each session's folder (look())
 #
 # A session lives in DIR/s/ID: `out` (the command's output, untouched), `status` (the wrapper's
 # exit-status file), `in` (a fifo: the command's stdin, see stdin_fifo()). Errors are one line
@@ -44,6 +49,9 @@ elsif ($cmd eq 'stdin_close') { stdin_close(@args) }
 elsif ($cmd eq 'follow') { follow() }
 elsif ($cmd eq 'read') { read_range(@args) }
 elsif ($cmd eq 'size') { size_of(@args) }
+elsif ($cmd eq 'put') { put_file(@args) }
+elsif ($cmd eq 'drop') { drop_files(@args) }
+elsif ($cmd eq 'look') { look(@args) }
 else { fail('usage', "unknown command $cmd") }
 exit 0;
 
@@ -595,6 +603,104 @@ sub size_of {
     my $size = -s "$dir/s/$id/out";
     fail('gone', "no output of session $id on this host") unless defined $size;
     print "$size\n";
+}
+
+# Writes stdin into DIR/s/ID/NAME whole (a temp name, then renamed: a reader never sees half of it), 0600.
+# The folder of a session someone else runs (a Slurm job submitted on this host) is made here.
+sub put_file {
+    my ($id, $name) = @_;
+    fail('usage', 'put ID NAME') unless defined $name && $id =~ /^[\w.-]+$/ && $name =~ /^[\w.-]+$/;
+    my $sdir = "$dir/s/$id";
+    mkdir("$dir/s", 0700);
+    mkdir($sdir, 0700);
+    my $tmp = "$sdir/.$name.$$";
+    open(my $fh, '>', $tmp) or fail('disk', "cannot write $tmp: $!");
+    binmode($fh);
+    local $/;
+    my $content = <STDIN> // '';
+    my $ok = (print $fh $content) && close($fh);
+    unlink($tmp), fail('disk', "cannot write $sdir/$name: $!") unless $ok && rename($tmp, "$sdir/$name");
+    print "ok\n";
+}
+
+sub drop_files {
+    my ($id, @names) = @_;
+    fail('usage', 'drop ID NAME...') unless defined $id && $id =~ /^[\w.-]+$/;
+    unlink("$dir/s/$id/$_") for grep { /^[\w.-]+$/ } @names;
+    print "ok\n";
+}
+
+# One look at the folders of sessions someone else runs (Slurm jobs submitted on this host), and one command run
+# first (squeue, with its output and exit, so that Slurm's view is not newer than the files'):
+#   "run EXIT OUT_LEN ERR_LEN\n", its stdout, its stderr (when ARGV was given), then per session and NAME
+#   "f ID NAME MTIME_MS LENGTH\n" and LENGTH bytes: the file's content for a NAME given as +NAME (at most 1 MiB),
+#   none otherwise; MTIME_MS -1 when there is no such regular file (a FIFO is never opened).
+sub look {
+    my (@names, @argv);
+    my $into = \@names;
+    for my $a (@_) {
+        if ($a eq '--' && $into == \@names) { $into = \@argv } else { push @$into, $a }
+    }
+    my @ids = grep { /^[\w.-]+$/ } map { my $l = $_; chomp($l); $l } <STDIN>;
+    if (@argv) {
+        my ($exit, $out, $err) = run_captured(@argv);
+        print "run $exit " . length($out) . " " . length($err) . "\n", $out, $err;
+    }
+    my $hires = eval { require Time::HiRes; 1 };
+    for my $id (@ids) {
+        for my $asked (@names) {
+            my $n = $asked;
+            my $content = $n =~ s/^\+//;
+            next unless $n =~ /^[\w.-]+$/;
+            my $path = "$dir/s/$id/$n";
+            my @st = $hires ? Time::HiRes::lstat($path) : lstat($path);
+            my $regular = @st && -f _;
+            my $bytes = '';
+            if ($regular && $content && open(my $fh, '<', $path)) {
+                binmode($fh);
+                read($fh, $bytes, 1 << 20);
+                close($fh);
+            }
+            print "f $id $n " . ($regular ? int($st[9] * 1000) : -1) . " " . length($bytes) . "\n", $bytes;
+        }
+    }
+}
+
+# Runs ARGV with no input; its exit code (127: not found), stdout and stderr.
+sub run_captured {
+    my @argv = @_;
+    pipe(my $out_r, my $out_w) or return (127, '', "pipe: $!\n");
+    pipe(my $err_r, my $err_w) or return (127, '', "pipe: $!\n");
+    my $pid = fork();
+    return (127, '', "fork: $!\n") unless defined $pid;
+    if ($pid == 0) {
+        close($out_r);
+        close($err_r);
+        open(STDIN, '<', '/dev/null');
+        open(STDOUT, '>&', $out_w);
+        open(STDERR, '>&', $err_w);
+        exec { $argv[0] } @argv;
+        print STDERR "$argv[0]: not found ($!)\n";
+        require POSIX;
+        POSIX::_exit(127);
+    }
+    close($out_w);
+    close($err_w);
+    my %text = (out => '', err => '');
+    my %open = (out => $out_r, err => $err_r);
+    while (%open) {
+        my $rin = '';
+        vec($rin, fileno($open{$_}), 1) = 1 for keys %open;
+        select(my $rout = $rin, undef, undef, undef) > 0 or next;
+        for my $k (keys %open) {
+            next unless vec($rout, fileno($open{$k}), 1);
+            my $n = sysread($open{$k}, $text{$k}, 65536, length $text{$k});
+            delete $open{$k} unless $n;
+        }
+    }
+    waitpid($pid, 0);
+    my $exit = $? & 127 ? 128 + ($? & 127) : $? >> 8;
+    return ($exit, $text{out}, $text{err});
 }
 
 sub now_ms {

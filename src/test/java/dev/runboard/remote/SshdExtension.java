@@ -9,10 +9,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * SshdExtension();} starts it before the class's {@code @BeforeAll} methods and stops it after its
  * {@code @AfterAll} ones (skipping the class, with the reason, where no sshd can be had).
  */
-final class SshdExtension implements BeforeAllCallback, AfterAllCallback {
+public final class SshdExtension implements BeforeAllCallback, AfterAllCallback {
     private SshdFixture sshd;
 
-    SshdFixture get() {
+    public SshdFixture get() {
         return sshd;
     }
 

@@ -21,14 +21,14 @@ import org.junit.jupiter.api.Assumptions;
  * {@code rb-noperl} (a port whose sessions get a PATH without perl), {@code rb-badauth} (a key the
  * server does not know), {@code rb-badkey} (a known_hosts with another host key), {@code
  * rb-unreachable} (a port nobody listens on). Without an sshd that can be installed, the tests are
- * skipped with the reason.
+ * skipped with the reason. Public for the Slurm tests that submit through a login host (slurm.SlurmLoginHostTest).
  */
-final class SshdFixture implements AutoCloseable {
+public final class SshdFixture implements AutoCloseable {
     /** The test user; RUNBOARD_TEST_SSH_USER (as for .ci/sshd-setup) names another, so parallel runs keep apart. */
     static final String USER = System.getenv().getOrDefault("RUNBOARD_TEST_SSH_USER", "runboard-remote");
     final Path dir;
-    final Path config;
-    final String user;
+    public final Path config;
+    public final String user;
     private final Process sshd;
     private final int port;
     private final int closedPort;
@@ -164,7 +164,7 @@ final class SshdFixture implements AutoCloseable {
     }
 
     /** The remote user's home (where runboard's folder goes). */
-    Path home() throws IOException {
+    public Path home() throws IOException {
         Process p = new ProcessBuilder("sh", "-c", "getent passwd " + user + " | cut -d: -f6").start();
         return Path.of(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
     }
@@ -205,7 +205,7 @@ final class SshdFixture implements AutoCloseable {
      * runboard-remote), and only that: remote test classes run side by side in other forks, each with
      * its own data dirs, as the same user.
      */
-    void forget(Path dataDir) throws Exception {
+    public void forget(Path dataDir) throws Exception {
         if (USER.equals(user)) { // a real user's home is left alone
             run(List.of("rm", "-rf", home().resolve(".cache/runboard-remote/" + SshSessions.clientIdFor(dataDir)).toString()));
         }

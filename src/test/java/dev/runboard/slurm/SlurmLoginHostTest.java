@@ -1,0 +1,212 @@
+package dev.runboard.slurm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.runboard.engine.SupervisorFixture;
+import dev.runboard.process.Await;
+import dev.runboard.process.OsProcesses;
+import dev.runboard.process.ProcInfo;
+import dev.runboard.remote.SshSessions;
+import dev.runboard.remote.SshdExtension;
+import dev.runboard.store.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --host LOGIN --slurm}: Slurm's commands run on the login host (the test sshd's {@code rb-remote}, as its
+ * second user) through the ssh layer, the job's folder is runboard's folder on that host, and its output and status
+ * come back as an ssh session's do. The node is this machine, so squeue, /proc and the host's folder show what a
+ * user would find.
+ */
+class SlurmLoginHostTest {
+    private static final Duration LONG = Duration.ofSeconds(90);
+
+    @RegisterExtension
+    static final SlurmCluster SLURM = new SlurmCluster();
+    @RegisterExtension
+    static final SshdExtension SSHD = new SshdExtension();
+
+    @TempDir
+    Path dataDir;
+
+    @BeforeAll
+    static void useTheTestSshConfig() {
+        System.setProperty("runboard.ssh.config", SSHD.get().config.toString());
+    }
+
+    @AfterAll
+    static void forgetTheTestSshConfig() {
+        System.clearProperty("runboard.ssh.config");
+    }
+
+    @AfterEach
+    void forgetTheHostsFolder() throws Exception {
+        SSHD.get().forget(dataDir);
+    }
+
+    @Test
+    void execSubmitsOnTheLoginHostAsItsUserAndExitsWithTheJobsCodeAndOutput() throws Exception {
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-remote", "--slurm", "--cwd", "/tmp",
+                "--env", "RB_SECRET=s3cret", "--", "echo x; echo job=$SLURM_JOB_ID user=$(id -un) secret=$RB_SECRET; exit 3");
+        assertEquals(3, r.exit(), r.out() + r.err());
+        JsonNode end = Json.mapper().readTree(r.out());
+        String job = end.path("slurm").path("job_id").asText();
+        assertTrue(job.matches("[0-9]+"), end.toString());
+        assertEquals("x\njob=" + job + " user=" + SSHD.get().user + " secret=s3cret\n", end.path("output").asText(),
+                end.toString());
+        assertEquals("failed", end.path("status").asText(), end.toString());
+        assertEquals(SLURM.node, end.path("slurm").path("node").asText(), end.toString());
+        assertEquals("debug", end.path("slurm").path("partition").asText(), end.toString());
+        // Submitted there: Slurm has the job as the login host's user, not as this runboard's.
+        assertEquals(SSHD.get().user, SLURM.slurm("squeue", "-h", "-t", "all", "-j", job, "-o", "%u").out().strip());
+        assertFalse(SLURM.queued(job), "the job has left squeue");
+        assertFalse(Files.exists(hostFolder(end.path("session_id").asText())), "the job's folder on the host is tidied");
+    }
+
+    @Test
+    void aLoginHostThatRefusesTheLoginIsOneLineExit2AndNothingIsCreated() throws Exception {
+        SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--host", "rb-badauth", "--slurm", "--cwd", "/tmp",
+                "--", "true");
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("rb-badauth refused the login"), r.err());
+        Path sessions = dataDir.resolve("sessions");
+        try (var listed = Files.exists(sessions) ? Files.list(sessions) : java.util.stream.Stream.<Path>empty()) {
+            assertTrue(listed.findAny().isEmpty(), "no session was made");
+        }
+    }
+
+    @Test
+    void aRunningJobShowsItsTreeOnTheNodePausesAndResumesAndAKillLeavesNoJobAndNoProcess() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
+                    "sh -c 'sleep 300 & sleep 300 & echo up; wait'");
+            assertEquals(0, started.exit(), started.out() + started.err());
+            String id = started.out().strip();
+            // The output comes by the host's stream, Slurm's state by the next squeue: both are awaited.
+            Await.until(LONG, "the job's tree up, running, its first line here", () -> liveTagged(id).size() >= 3
+                    && show(fx, id).path("output").asText().contains("up")
+                    && show(fx, id).path("status").asText().equals("running"));
+            JsonNode running = show(fx, id);
+            assertEquals("rb-remote", running.path("host").asText(), running.toString());
+            assertEquals("connected", running.path("connection").asText(), running.toString());
+            String job = running.path("slurm").path("job_id").asText();
+            // The wrapper's samples on the node, read through the login host's folder.
+            JsonNode[] usage = new JsonNode[1];
+            Await.until(LONG, "both sleeps in show's usage", () -> {
+                usage[0] = show(fx, id).path("usage");
+                return usage[0].path("processes").findValuesAsText("command").stream().filter("sleep 300"::equals).count() == 2;
+            });
+            long sleep = usage[0].path("processes").findParents("command").stream()
+                    .filter(p -> p.path("command").asText().equals("sleep 300")).findFirst().orElseThrow().path("pid").asLong();
+            assertEquals(0, fx.cli("signal", id, "STOP").exit());
+            Await.until(LONG, "the job's command stopped, the session paused", () -> stopped(sleep)
+                    && "paused".equals(show(fx, id).path("status").asText()));
+            assertEquals(0, fx.cli("signal", id, "CONT").exit());
+            Await.until(LONG, "the job's command running again", () -> !stopped(sleep)
+                    && "running".equals(show(fx, id).path("status").asText()));
+            SupervisorFixture.Result killed = fx.cli("kill", id);
+            assertEquals(0, killed.exit(), killed.out() + killed.err());
+            fx.cli("wait", id);
+            JsonNode end = show(fx, id);
+            assertEquals("killed", end.path("status").asText(), end.toString());
+            // The wrapper's own kill, its report read back from the host's folder (not scancel's alone).
+            assertTrue(end.path("kill_report").toString().contains("in Slurm job " + job), end.toString());
+            assertFalse(end.path("kill_report").toString().contains("did not answer"), end.toString());
+            assertEquals(List.of(), liveTagged(id), "no process of the job is left");
+            Await.until(LONG, "job " + job + " to leave squeue", () -> !queuedQuietly(job));
+        }
+    }
+
+    @Test
+    void aHeldJobIsPendingWithSlurmsReasonARunningOneSurvivesTheSupervisorAndAKillCancelsTheHeldOne() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result held = fx.cli("start", "--host", "rb-remote", "--slurm", "--sbatch=--begin=now+3600",
+                    "--cwd", "/tmp", "--", "echo never");
+            assertEquals(0, held.exit(), held.out() + held.err());
+            String heldId = held.out().strip();
+            SupervisorFixture.Result running = fx.cli("start", "--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
+                    "echo started; sleep 4; echo done; exit 7");
+            assertEquals(0, running.exit(), running.out() + running.err());
+            String runningId = running.out().strip();
+            Await.until(LONG, "the held job pending with Slurm's reason", () -> {
+                JsonNode s = show(fx, heldId);
+                return s.path("status").asText().equals("pending") && s.path("reason").asText().contains("BeginTime");
+            });
+            Await.until(LONG, "the other job running, its first line here", () -> show(fx, runningId).path("output").asText()
+                    .contains("started") && show(fx, runningId).path("slurm").path("state").asText().equals("RUNNING"));
+            JsonNode run = show(fx, runningId);
+            assertEquals(SLURM.node, run.path("slurm").path("node").asText(), run.toString());
+
+            long first = fx.supervisorPid();
+            ProcessHandle.of(first).ifPresent(ProcessHandle::destroyForcibly); // the owner dies while both wait and run
+            SupervisorFixture.Result waited = fx.cli("wait", runningId); // a new supervisor re-attaches through the host
+            assertEquals(7, waited.exit(), waited.out() + waited.err());
+            assertEquals("started\ndone\n", show(fx, runningId).path("output").asText());
+            assertTrue(fx.supervisorPid() != first, "another supervisor answers");
+
+            JsonNode stillHeld = show(fx, heldId);
+            assertEquals("pending", stillHeld.path("status").asText(), stillHeld.toString());
+            String heldJob = stillHeld.path("slurm").path("job_id").asText();
+            assertEquals("PENDING", SLURM.state(heldJob));
+            SupervisorFixture.Result killed = fx.cli("kill", heldId);
+            assertEquals(0, killed.exit(), killed.out() + killed.err());
+            fx.cli("wait", heldId);
+            JsonNode cancelled = show(fx, heldId);
+            assertEquals("killed", cancelled.path("status").asText(), cancelled.toString());
+            assertEquals("cancelled before it started", cancelled.path("reason").asText(), cancelled.toString());
+            assertFalse(SLURM.queued(heldJob), "the job is out of Slurm's queue");
+        }
+    }
+
+    /** The session's folder on the login host (runboard's folder there for this data dir). */
+    private Path hostFolder(String sessionId) throws IOException {
+        return SSHD.get().home().resolve(".cache/runboard-remote/" + SshSessions.clientIdFor(dataDir) + "/s/" + sessionId);
+    }
+
+    private static JsonNode show(SupervisorFixture fx, String id) {
+        try {
+            return Json.mapper().readTree(fx.cli("show", id).out());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether the process is stopped (T in /proc: the node is this machine). */
+    private static boolean stopped(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean queuedQuietly(String job) {
+        try {
+            return SLURM.queued(job);
+        } catch (IOException | InterruptedException e) {
+            return true;
+        }
+    }
+
+    /** This machine's live processes carrying the session's tag (the node is this machine). */
+    private static List<Long> liveTagged(String id) {
+        OsProcesses os = OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(ProcInfo::alive)
+                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(ProcInfo::pid).toList();
+    }
+}
