@@ -11,6 +11,7 @@ import dev.runboard.process.ProcInfo;
 import dev.runboard.store.Json;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,7 +53,7 @@ class EarlyExecTest {
     @BeforeAll
     static void buildAJarAndTrain() throws Exception {
         jar = shared.resolve("runboard.jar");
-        dev.runboard.testing.ClassesJar.write(jar, Path.of("target/classes"), dev.runboard.testing.ClassesJar.libraries());
+        writeJar(jar, Path.of("target/classes"), libraries());
         dataDir = shared.resolve("data");
         Run first = runboard(Map.of(), "", "exec", "--data-dir", dataDir.toString(), "--", "true");
         assertEquals(0, first.exit, first.err);
@@ -430,5 +436,46 @@ class EarlyExecTest {
         pb.environment().remove("JAVA_TOOL_OPTIONS");
         pb.environment().putAll(env);
         return pb.start();
+    }
+
+    /** The jars on the test's class path (Surefire names them in its booter jar's manifest). */
+    private static List<Path> libraries() throws IOException {
+        List<Path> jars = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry);
+            if (!entry.endsWith(".jar")) {
+                continue;
+            }
+            try (JarFile j = new JarFile(p.toFile())) {
+                String classPath = j.getManifest() == null ? null : j.getManifest().getMainAttributes().getValue("Class-Path");
+                if (classPath == null) {
+                    jars.add(p.toAbsolutePath());
+                    continue;
+                }
+                for (String url : classPath.trim().split("\\s+")) {
+                    Path lib = Path.of(URI.create(url).isAbsolute() ? URI.create(url) : p.toAbsolutePath().getParent().toUri().resolve(url));
+                    if (lib.toString().endsWith(".jar")) {
+                        jars.add(lib);
+                    }
+                }
+            }
+        }
+        return jars;
+    }
+
+    private static void writeJar(Path target, Path classes, List<Path> libraries) throws IOException {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Launcher.class.getName());
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH,
+                String.join(" ", libraries.stream().map(l -> l.toUri().toString()).toList()));
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(target), m);
+             Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                Files.copy(f, out);
+                out.closeEntry();
+            }
+        }
     }
 }

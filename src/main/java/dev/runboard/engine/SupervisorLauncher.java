@@ -52,16 +52,8 @@ final class SupervisorLauncher {
         return argv;
     }
 
-    /**
-     * The class path, plus the module path when this JVM was started with one ({@code javafx:run}); or the
-     * {@code runboard.class-path} this JVM was given for its supervisors (the tests give theirs a jar of the
-     * classes they run from, which a class-data archive can cover, where it cannot cover a folder).
-     */
+    /** The class path, plus the module path when this JVM was started with one ({@code javafx:run}). */
     private static String classPath() {
-        String given = System.getProperty("runboard.class-path");
-        if (given != null && !given.isBlank()) {
-            return given;
-        }
         Set<String> entries = new LinkedHashSet<>();
         for (String key : List.of("java.class.path", "jdk.module.path")) {
             String value = System.getProperty(key);
