@@ -73,8 +73,10 @@ final class Chain implements Dependency {
             case "started" -> everStarted;
             case "ready" -> command.ready() == null ? everStarted : everReady;
             // Its current run: a dependency that restarts (restart: always after an exit 0) has not succeeded
-            // until the run it is on now has ended completed and no other follows.
-            case "succeeded" -> current != null && current.status() == SessionStatus.COMPLETED;
+            // until the run it is on now has ended completed and no other follows. "No other follows" is decided
+            // when the orchestrator handles the end (over, or a new current run): a run seen completed before
+            // then (it ended between two looks, or during one, before its own chain's turn) is not yet a success.
+            case "succeeded" -> over && current != null && current.status() == SessionStatus.COMPLETED;
             default -> over;
         };
     }

@@ -160,6 +160,24 @@ class StackSemanticsTest {
                 "after waited for the run warm was on, not its first success: " + after.startedAt() + " vs " + warm);
     }
 
+    /**
+     * The race behind succeededOnARestartingDependencyWaitsForItsCurrentRun's one failure at load 26: the
+     * orchestrator looks at its chains one after another, and a dependency's run that ends between two looks, or
+     * during one before its own chain's turn, was seen completed by its dependent before the orchestrator had decided
+     * whether a restart follows. A completed run is a success only once that is decided (the chain is over).
+     */
+    @Test
+    void aRunSeenCompletedBeforeItsRestartIsDecidedHasNotSucceeded() throws Exception {
+        Session done = fixture.engine().start(fixture.sh("true").build());
+        assertEquals(SessionStatus.COMPLETED, EngineFixture.awaitEnd(done).status());
+        Chain chain = new Chain(StackCommand.adHoc(done.spec(), null, Map.of()), Map.of());
+        chain.current = done;
+        assertFalse(chain.met("succeeded"), "its end not yet handled: a restart may follow");
+        assertFalse(chain.never("succeeded"), "nor is it known never to succeed");
+        chain.over = true; // handled: no restart follows
+        assertTrue(chain.met("succeeded"));
+    }
+
     @Test
     void anUnlimitedRestartCountGoesOnAndLimitZeroNeverRestarts() throws Exception {
         Workspace ws = workspace("""
