@@ -476,6 +476,12 @@ public final class SlurmSessions implements RemoteSessions {
             if (!session.slurmCommandStarted() && !found.environmentLeft()) {
                 session.slurmCommandStarted(true); // the wrapper read and deleted it as it started, on the node
             }
+            if (job != null && job.isPending() && session.slurmCommandStarted()) {
+                // One look reads squeue first and the folder after: a job that started in between is said pending by
+                // squeue while its wrapper has begun (its output may be here already). It runs; its node comes with
+                // the next look.
+                job = new SlurmJob(job.jobId(), job.node(), job.partition(), "RUNNING", null);
+            }
             if (job != null) {
                 note(job);
             }
