@@ -31,13 +31,33 @@ final class SocketListener {
         }
         ProcessHandle handle = ProcessHandle.of(pid).orElseThrow(() -> new IOException("the supervisor " + pid + " has exited"));
         handle.destroy(); // SIGTERM: the JVM's shutdown removes its socket; the wrappers keep the sessions
-        try {
-            handle.onExit().get(EXIT_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+        if (!exited(handle)) {
             throw new IOException("the supervisor " + pid + " (another runboard version) did not exit within "
                     + EXIT_WAIT.toSeconds() + " s of SIGTERM; end it with 'kill -9 " + pid + "' (sessions keep running)");
+        }
+    }
+
+    /**
+     * Waits for the supervisor {@code pid}, asked to stop, to have exited: `supervisor stop` returns once the data dir
+     * is let go of (a script that stops it and then removes the data dir or replaces the jar finds nothing still
+     * written). Past the wait it says how to end it.
+     */
+    static void awaitExit(long pid) throws IOException {
+        java.util.Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+        if (handle.isPresent() && !exited(handle.get())) {
+            throw new IOException("the supervisor " + pid + " answered the stop but had not exited " + EXIT_WAIT.toSeconds()
+                    + " s later; its log says why; end it with 'kill " + pid + "' (sessions keep running)");
+        }
+    }
+
+    private static boolean exited(ProcessHandle handle) throws IOException {
+        try {
+            handle.onExit().get(EXIT_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
         } catch (java.util.concurrent.ExecutionException | InterruptedException e) {
-            throw new IOException("waiting for the supervisor " + pid + " to exit: " + e);
+            throw new IOException("waiting for the supervisor " + handle.pid() + " to exit: " + e);
         }
     }
 

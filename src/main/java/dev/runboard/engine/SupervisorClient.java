@@ -246,7 +246,12 @@ public final class SupervisorClient implements SupervisorLink {
      */
     public boolean stop() throws IOException {
         try (SocketChannel ch = connect()) {
+            long pid = ReplyReader.supervisorPid(paths);
+            boolean known = pid > 0 && SocketListener.listens(pid, paths.socket());
             exchange(ch, new StopRequest());
+            if (known) {
+                SocketListener.awaitExit(pid); // its answer comes first; then it writes the list index and lets go of the data dir
+            }
             return true;
         } catch (VersionMismatch other) {
             SocketListener.terminate(paths);
