@@ -1,7 +1,6 @@
 package dev.runboard.remote;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -122,7 +121,7 @@ final class CaptureStream implements AutoCloseable {
         byte[] buffer = new byte[1 << 16];
         try {
             String header;
-            while ((header = header(in)) != null) {
+            while ((header = HelperLines.read(in, "a frame")) != null) {
                 String[] f = header.split(" ");
                 if (f.length != 3) {
                     throw new IOException("the remote helper's stream sent something unexpected: " + header);
@@ -194,18 +193,4 @@ final class CaptureStream implements AutoCloseable {
         return (text + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String header(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream(64);
-        int c;
-        while ((c = in.read()) >= 0 && c != '\n') {
-            b.write(c);
-        }
-        if (c < 0 && b.size() == 0) {
-            return null;
-        }
-        if (c < 0) {
-            throw new IOException("the connection ended in the middle of a frame");
-        }
-        return b.toString(StandardCharsets.US_ASCII);
-    }
 }

@@ -2,7 +2,6 @@ package dev.runboard.remote;
 
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -142,7 +141,7 @@ public final class LoginHost {
         Result run = null;
         Map<String, Map<String, FileFact>> files = new LinkedHashMap<>();
         String header;
-        while ((header = line(in)) != null) {
+        while ((header = HelperLines.read(in, "a look")) != null) {
             String[] f = header.split(" ");
             if (f.length == 4 && f[0].equals("run")) {
                 String out = new String(bytes(in, Integer.parseInt(f[2])), StandardCharsets.UTF_8);
@@ -169,20 +168,6 @@ public final class LoginHost {
         return b;
     }
 
-    private static String line(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream(64);
-        int c;
-        while ((c = in.read()) >= 0 && c != '\n') {
-            b.write(c);
-        }
-        if (c < 0 && b.size() == 0) {
-            return null;
-        }
-        if (c < 0) {
-            throw new IOException("the connection ended in the middle of a look");
-        }
-        return b.toString(StandardCharsets.UTF_8);
-    }
 
     /**
      * Mirrors the session's output from its folder on the host into its local capture, from the capture's end on;

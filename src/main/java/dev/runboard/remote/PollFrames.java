@@ -1,7 +1,6 @@
 package dev.runboard.remote;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +52,7 @@ final class PollFrames {
         InputStream in = new BufferedInputStream(raw, 1 << 16);
         byte[] buffer = new byte[1 << 16];
         String header;
-        while ((header = line(in)) != null) {
+        while ((header = HelperLines.read(in, "a poll")) != null) {
             if (header.startsWith("#usage ")) {
                 int length = Integer.parseInt(header.substring(7));
                 byte[] text = in.readNBytes(length);
@@ -118,18 +117,4 @@ final class PollFrames {
         return more;
     }
 
-    private static String line(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream(64);
-        int c;
-        while ((c = in.read()) >= 0 && c != '\n') {
-            b.write(c);
-        }
-        if (c < 0 && b.size() == 0) {
-            return null;
-        }
-        if (c < 0) {
-            throw new IOException("the connection ended in the middle of a poll");
-        }
-        return b.toString(StandardCharsets.US_ASCII);
-    }
 }
