@@ -35,7 +35,7 @@ public final class NewSessionViewModel {
     private final StringProperty cwd = new SimpleStringProperty(this, "cwd", "");
     /** An ssh destination to run on (a Host alias or user@box); empty: this machine. */
     private final StringProperty host = new SimpleStringProperty(this, "host", "");
-    /** Submit the command as a Slurm batch job (docs/CLUSTERS.md) instead of running it here or on the host. */
+    /** Submit the command as a Slurm batch job (docs/CLUSTERS.md): from this machine, or through the host (its login host) when one is given. */
     private final BooleanProperty slurm = new SimpleBooleanProperty(this, "slurm");
     /** sbatch's arguments for a Slurm job, as words (--partition=gpu --gres=gpu:1); empty: Slurm's defaults. */
     private final StringProperty sbatch = new SimpleStringProperty(this, "sbatch", "");
