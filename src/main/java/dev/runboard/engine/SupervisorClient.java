@@ -245,14 +245,11 @@ public final class SupervisorClient implements SupervisorLink {
      * once /proc shows it is the process listening on this socket ({@link SocketListener}).
      */
     public boolean stop() throws IOException {
+        long pid;
         try (SocketChannel ch = connect()) {
-            long pid = ReplyReader.supervisorPid(paths);
-            boolean known = pid > 0 && SocketListener.listens(pid, paths.socket());
+            pid = ReplyReader.supervisorPid(paths);
+            pid = pid > 0 && SocketListener.listens(pid, paths.socket()) ? pid : 0;
             exchange(ch, new StopRequest());
-            if (known) {
-                SocketListener.awaitExit(pid); // its answer comes first; then it writes the list index and lets go of the data dir
-            }
-            return true;
         } catch (VersionMismatch other) {
             SocketListener.terminate(paths);
             return true;
@@ -262,6 +259,12 @@ public final class SupervisorClient implements SupervisorLink {
             }
             throw e;
         }
+        // Its answer comes first; then it waits for its connections (this one closed above), writes the list index
+        // and lets go of the data dir.
+        if (pid > 0) {
+            SocketListener.awaitExit(pid);
+        }
+        return true;
     }
 
     /**
