@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.process.Await;
-import dev.runboard.process.OsProcesses;
-import dev.runboard.process.ProcInfo;
 import dev.runboard.store.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,7 +63,7 @@ class SlurmCliTest {
         JsonNode end = Json.mapper().readTree(r.out());
         assertEquals("timeout", end.path("status").asText(), end.toString());
         String job = end.path("slurm").path("job_id").asText();
-        Await.until(LONG, "job " + job + " to leave squeue", () -> !queuedQuietly(job));
+        Await.until(LONG, "job " + job + " to leave squeue", () -> !SLURM.queuedQuietly(job));
         // The deadline counted from the job's start: the session's time is the timeout and the grace at most, give or take Slurm's start.
         assertTrue(end.path("elapsed_seconds").asDouble() >= 2, end.toString());
     }
@@ -138,15 +136,15 @@ class SlurmCliTest {
             assertEquals(0, started.exit(), started.out() + started.err());
             String id = started.out().strip();
             Await.until(LONG, "the job's tree up", () -> show(fx, id).path("output").asText().contains("up")
-                    && liveTagged(id).size() >= 3);
+                    && SlurmCluster.liveTagged(id).size() >= 3);
             String job = show(fx, id).path("slurm").path("job_id").asText();
             SupervisorFixture.Result killed = fx.cli("kill", id);
             assertEquals(0, killed.exit(), killed.out() + killed.err());
             fx.cli("wait", id);
             JsonNode end = show(fx, id);
             assertEquals("killed", end.path("status").asText(), end.toString());
-            assertEquals(List.of(), liveTagged(id), "no process of the job is left");
-            Await.until(LONG, "job " + job + " to leave squeue", () -> !queuedQuietly(job));
+            assertEquals(List.of(), SlurmCluster.liveTagged(id), "no process of the job is left");
+            Await.until(LONG, "job " + job + " to leave squeue", () -> !SLURM.queuedQuietly(job));
         }
     }
 
@@ -177,16 +175,16 @@ class SlurmCliTest {
             // Pause: the command's whole group stops on the node (the wrapper, which holds the deadline, runs on).
             SupervisorFixture.Result paused = fx.cli("signal", id, "STOP");
             assertEquals(0, paused.exit(), paused.out() + paused.err());
-            Await.until(LONG, "the job's command stopped and the session paused", () -> stopped(yes)
+            Await.until(LONG, "the job's command stopped and the session paused", () -> SlurmCluster.stopped(yes)
                     && "paused".equals(show(fx, id).path("status").asText()));
             SupervisorFixture.Result resumed = fx.cli("signal", id, "CONT");
             assertEquals(0, resumed.exit(), resumed.out() + resumed.err());
-            Await.until(LONG, "the job's command running again", () -> !stopped(yes)
+            Await.until(LONG, "the job's command running again", () -> !SlurmCluster.stopped(yes)
                     && "running".equals(show(fx, id).path("status").asText()));
 
             assertEquals(0, fx.cli("kill", id).exit());
             fx.cli("wait", id);
-            assertEquals(List.of(), liveTagged(id), "no process of the job is left");
+            assertEquals(List.of(), SlurmCluster.liveTagged(id), "no process of the job is left");
         }
     }
 
@@ -316,30 +314,5 @@ class SlurmCliTest {
             }
         }
         return null;
-    }
-
-    /** Whether the process is stopped (T in /proc: the node is this machine). */
-    private static boolean stopped(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static boolean queuedQuietly(String job) {
-        try {
-            return SLURM.queued(job);
-        } catch (IOException | InterruptedException e) {
-            return true;
-        }
-    }
-
-    /** This machine's live processes carrying the session's tag (the node is this machine). */
-    private static List<Long> liveTagged(String id) {
-        OsProcesses os = OsProcesses.forThisMachine();
-        return os.snapshot().all().stream().filter(ProcInfo::alive)
-                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(ProcInfo::pid).toList();
     }
 }

@@ -98,4 +98,30 @@ final class SlurmCluster implements BeforeAllCallback, AfterAllCallback {
         Result r = slurm("squeue", "-h", "-j", jobId, "-o", "%i");
         return r.exit() == 0 && !r.out().isBlank();
     }
+
+    /** Whether job {@code job} is in squeue; true when squeue cannot be asked (a wait for it to leave goes on). */
+    boolean queuedQuietly(String job) {
+        try {
+            return queued(job);
+        } catch (IOException | InterruptedException e) {
+            return true;
+        }
+    }
+
+    /** Whether the process is stopped (T in /proc: the node is this machine). */
+    static boolean stopped(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** This machine's live processes carrying the session's tag (the node is this machine). */
+    static java.util.List<Long> liveTagged(String id) {
+        dev.runboard.process.OsProcesses os = dev.runboard.process.OsProcesses.forThisMachine();
+        return os.snapshot().all().stream().filter(dev.runboard.process.ProcInfo::alive)
+                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(dev.runboard.process.ProcInfo::pid).toList();
+    }
 }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.process.Await;
-import dev.runboard.process.OsProcesses;
-import dev.runboard.process.ProcInfo;
 import dev.runboard.remote.SshSessions;
 import dev.runboard.remote.SshdExtension;
 import dev.runboard.store.Json;
@@ -97,7 +95,7 @@ class SlurmLoginHostTest {
             assertEquals(0, started.exit(), started.out() + started.err());
             String id = started.out().strip();
             // The output comes by the host's stream, Slurm's state by the next squeue: both are awaited.
-            Await.until(LONG, "the job's tree up, running, its first line here", () -> liveTagged(id).size() >= 3
+            Await.until(LONG, "the job's tree up, running, its first line here", () -> SlurmCluster.liveTagged(id).size() >= 3
                     && show(fx, id).path("output").asText().contains("up")
                     && show(fx, id).path("status").asText().equals("running"));
             JsonNode running = show(fx, id);
@@ -113,10 +111,10 @@ class SlurmLoginHostTest {
             long sleep = usage[0].path("processes").findParents("command").stream()
                     .filter(p -> p.path("command").asText().equals("sleep 300")).findFirst().orElseThrow().path("pid").asLong();
             assertEquals(0, fx.cli("signal", id, "STOP").exit());
-            Await.until(LONG, "the job's command stopped, the session paused", () -> stopped(sleep)
+            Await.until(LONG, "the job's command stopped, the session paused", () -> SlurmCluster.stopped(sleep)
                     && "paused".equals(show(fx, id).path("status").asText()));
             assertEquals(0, fx.cli("signal", id, "CONT").exit());
-            Await.until(LONG, "the job's command running again", () -> !stopped(sleep)
+            Await.until(LONG, "the job's command running again", () -> !SlurmCluster.stopped(sleep)
                     && "running".equals(show(fx, id).path("status").asText()));
             SupervisorFixture.Result killed = fx.cli("kill", id);
             assertEquals(0, killed.exit(), killed.out() + killed.err());
@@ -126,8 +124,8 @@ class SlurmLoginHostTest {
             // The wrapper's own kill, its report read back from the host's folder (not scancel's alone).
             assertTrue(end.path("kill_report").toString().contains("in Slurm job " + job), end.toString());
             assertFalse(end.path("kill_report").toString().contains("did not answer"), end.toString());
-            assertEquals(List.of(), liveTagged(id), "no process of the job is left");
-            Await.until(LONG, "job " + job + " to leave squeue", () -> !queuedQuietly(job));
+            assertEquals(List.of(), SlurmCluster.liveTagged(id), "no process of the job is left");
+            Await.until(LONG, "job " + job + " to leave squeue", () -> !SLURM.queuedQuietly(job));
         }
     }
 
@@ -183,30 +181,5 @@ class SlurmLoginHostTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** Whether the process is stopped (T in /proc: the node is this machine). */
-    private static boolean stopped(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static boolean queuedQuietly(String job) {
-        try {
-            return SLURM.queued(job);
-        } catch (IOException | InterruptedException e) {
-            return true;
-        }
-    }
-
-    /** This machine's live processes carrying the session's tag (the node is this machine). */
-    private static List<Long> liveTagged(String id) {
-        OsProcesses os = OsProcesses.forThisMachine();
-        return os.snapshot().all().stream().filter(ProcInfo::alive)
-                .filter(p -> os.hasEnvEntry(p.pid(), "RUNBOARD_SESSION=" + id)).map(ProcInfo::pid).toList();
     }
 }
