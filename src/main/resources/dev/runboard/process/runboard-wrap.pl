@@ -375,7 +375,7 @@ sub trim_output {
         . ' leave NUL bytes where it writes next') if defined $writer;
     # The cut holds the command's writes while it writes back what it keeps and drops every cached page after it:
     # done here first, where the command goes on writing (written back and waited for, then dropped), the cut
-    # finds little of either (1 GiB kept to 50M: 4.0-4.1 s against 4.7-5.0 s, the wrapper alone; BENCHMARKS §18).
+    # finds little of either (1 GiB kept to 50M: 3.9-4.2 s against 4.7-4.8 s, the wrapper alone; BENCHMARKS §18).
     syscall($sync_range, fileno($trim_fh), 0, 0, SYNC_FILE_RANGE_WAIT_ALL) if $sync_range;
     syscall($fadvise, fileno($trim_fh), 0, 0, POSIX_FADV_DONTNEED) if $fadvise;
     write_file($trim_file, "pending $dropped $kept_start $len\n");    # readers wait until the cut is done
