@@ -60,11 +60,12 @@ public final class ExecCommand implements Callable<Integer> {
     int run(Path dir, SessionSpec sessionSpec, PrintWriter out, PrintWriter err) throws Exception {
         this.out = out;
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
-            if (sessionSpec.host() != null) {
-                engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(dir));
+            dev.runboard.remote.SshSessions ssh = sessionSpec.host() != null ? dev.runboard.remote.SshSessions.forDataDir(dir) : null;
+            if (ssh != null) {
+                engine.useRemote(ssh);
             }
             if (sessionSpec.isSlurm()) {
-                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(dir));
+                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(dir, ssh)); // a login host through the same ssh layer
             }
             // Hang, guard and rule findings as they happen, one line each (the JSON's events keep them too).
             engine.onEvent((session, event) -> printEvent(event, err));

@@ -104,12 +104,15 @@ public final class Supervisor {
                     System.err.println(Instant.now() + " warning: could not write the thin client's scripts: " + e.getMessage());
                 }
                 // Before the history: running remote sessions are followed on their hosts again.
+                dev.runboard.remote.SshSessions ssh = null;
                 try {
-                    engine.useRemote(dev.runboard.remote.SshSessions.forDataDir(paths.dataDir()));
+                    ssh = dev.runboard.remote.SshSessions.forDataDir(paths.dataDir());
+                    engine.useRemote(ssh);
                 } catch (IOException e) {
                     System.err.println(Instant.now() + " warning: sessions on other hosts are off: " + e.getMessage());
                 }
-                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(paths.dataDir())); // its pending and running jobs, again
+                // Its pending and running jobs, again; a login host's through the same ssh layer as the ssh sessions.
+                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(paths.dataDir(), ssh));
                 engine.loadHistory(true);
                 engine.watchStore(STORE_PERIOD);
                 ListIndex listIndex = new ListIndex(paths.dataDir());

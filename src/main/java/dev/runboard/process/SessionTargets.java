@@ -80,10 +80,11 @@ final class SessionTargets implements RemoteSessions {
         slurm.onChange(listener);
     }
 
+    /** Slurm first: its login hosts may go through the ssh target (SlurmSessions shares the owner's). */
     @Override
     public void close() {
-        ssh.close();
         slurm.close();
+        ssh.close();
     }
 
     /** No Slurm plugged in: a Slurm spec is refused before anything is created. */

@@ -76,12 +76,24 @@ public final class SlurmSessions implements RemoteSessions {
     private final Object wake = new Object();
     private volatile boolean closed;
     private SshSessions ssh;
+    /** Whether {@link #ssh} is this one's own (made at the first login host), else its owner's, shared. */
+    private boolean ownSsh;
     private Thread poller;
 
     /** @param dataDir where the session wrapper is installed (on the disk the nodes share), and whose ssh settings reach a login host */
     public SlurmSessions(Path dataDir) {
+        this(dataDir, null);
+    }
+
+    /**
+     * @param ssh the ssh layer the data dir's owner already runs for its ssh sessions, which login hosts then share
+     *     (one poll, one output stream and one master per host, whatever runs there); it stays the owner's, which
+     *     hears its changes and closes it. Null: one of this target's own, made at the first login host.
+     */
+    public SlurmSessions(Path dataDir, SshSessions ssh) {
         this.dataDir = dataDir;
         this.local = new LocalSite(dataDir);
+        this.ssh = ssh;
     }
 
     /** Where a session's job is submitted: here, or on its {@code --host}, the cluster's login host. */
@@ -93,7 +105,7 @@ public final class SlurmSessions implements RemoteSessions {
         return site(session.spec().host());
     }
 
-    /** The ssh layer, made at the first login host (a connection's changes are this target's changes). */
+    /** The ssh layer: the owner's, or one made at the first login host (whose changes are then this target's to tell). */
     private synchronized SshSessions ssh() {
         if (ssh == null) {
             try {
@@ -101,6 +113,7 @@ public final class SlurmSessions implements RemoteSessions {
             } catch (IOException e) {
                 throw new InvalidSpecException("host", "login hosts cannot be reached: " + e.getMessage());
             }
+            ownSsh = true;
             ssh.onChange(s -> listeners.forEach(l -> l.accept(s)));
         }
         return ssh;
@@ -430,7 +443,7 @@ public final class SlurmSessions implements RemoteSessions {
             wake.notifyAll();
         }
         synchronized (this) {
-            if (ssh != null) {
+            if (ssh != null && ownSsh) {
                 ssh.close(); // the mirrors stop; the jobs and their folders stay for the next runboard
             }
         }
@@ -475,12 +488,6 @@ public final class SlurmSessions implements RemoteSessions {
             facts = found;
             if (!session.slurmCommandStarted() && !found.environmentLeft()) {
                 session.slurmCommandStarted(true); // the wrapper read and deleted it as it started, on the node
-            }
-            if (job != null && job.isPending() && session.slurmCommandStarted()) {
-                // One look reads squeue first and the folder after: a job that started in between is said pending by
-                // squeue while its wrapper has begun (its output may be here already). It runs; its node comes with
-                // the next look.
-                job = new SlurmJob(job.jobId(), job.node(), job.partition(), "RUNNING", null);
             }
             if (job != null) {
                 note(job);

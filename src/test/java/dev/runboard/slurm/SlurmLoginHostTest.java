@@ -102,6 +102,15 @@ class SlurmLoginHostTest {
             assertEquals("rb-remote", running.path("host").asText(), running.toString());
             assertEquals("connected", running.path("connection").asText(), running.toString());
             String job = running.path("slurm").path("job_id").asText();
+            // An ssh session on the same host beside the job: one output stream carries both (one ssh layer per
+            // supervisor, which the login host shares), not one per target.
+            SupervisorFixture.Result beside = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--", "echo beside; sleep 300");
+            assertEquals(0, beside.exit(), beside.out() + beside.err());
+            String besideId = beside.out().strip();
+            Await.until(LONG, "the ssh session running, its line here",
+                    () -> show(fx, besideId).path("output").asText().contains("beside"));
+            assertEquals(1, outputStreams(fx.supervisorPid()), "the supervisor's output streams from rb-remote");
+            assertEquals(0, fx.cli("kill", besideId).exit());
             // The wrapper's samples on the node, read through the login host's folder.
             JsonNode[] usage = new JsonNode[1];
             Await.until(LONG, "both sleeps in show's usage", () -> {
@@ -173,6 +182,18 @@ class SlurmLoginHostTest {
     /** The session's folder on the login host (runboard's folder there for this data dir). */
     private Path hostFolder(String sessionId) throws IOException {
         return SSHD.get().home().resolve(".cache/runboard-remote/" + SshSessions.clientIdFor(dataDir) + "/s/" + sessionId);
+    }
+
+    /** The supervisor's ssh calls that run the host helper's output stream ({@code follow}), as /proc shows them. */
+    private static long outputStreams(long supervisor) {
+        return ProcessHandle.of(supervisor).orElseThrow().descendants().filter(p -> {
+            try {
+                String argv = Files.readString(Path.of("/proc/" + p.pid() + "/cmdline")).replace('\0', ' ');
+                return argv.startsWith("ssh ") && argv.contains("rb-remote") && argv.strip().endsWith("'follow'");
+            } catch (java.io.IOException gone) {
+                return false;
+            }
+        }).count();
     }
 
     private static JsonNode show(SupervisorFixture fx, String id) {
