@@ -72,11 +72,13 @@ public record SessionSnapshot(
      * The same snapshot of a Slurm session with its job as Slurm last told it ({@code job} null: only
      * its id is known, which runboard keeps as the session's pid). A job Slurm holds reads {@code
      * pending} with Slurm's reason, though runboard has submitted it; no pid is shown, since the
-     * wrapper's runs on a node.
+     * wrapper's runs on a node. A job whose output has begun runs, whatever Slurm said last: its state is
+     * asked at each poll, and the output comes as it is written, so a job that started since reads running
+     * at once ({@code slurm} keeps Slurm's own word until its next answer).
      */
     public SessionSnapshot withSlurm(SlurmJob job) {
         SlurmJob known = job != null ? job : pid == null ? null : new SlurmJob(Long.toString(pid), null, null, null, null);
-        boolean held = known != null && known.isPending() && status == SessionStatus.RUNNING;
+        boolean held = known != null && known.isPending() && status == SessionStatus.RUNNING && outputBytes() == 0;
         return new SessionSnapshot(held ? SessionStatus.PENDING : status, sessionId, command, argv, cwd, shell, env, null,
                 startedAt, endedAt, elapsedSeconds, timeoutSeconds, graceSeconds, nice, exitCode, signal,
                 held ? known.pendingReason() : reason, preview, artifact, artifactError, artifactErrorCode, captureFile,

@@ -99,9 +99,10 @@ class SlurmCliTest {
             JsonNode run = show(fx, runningId);
             // Its output is here, so it reads running, even when squeue last answered just before it started.
             assertEquals("running", run.path("status").asText(), run.toString());
-            assertEquals("RUNNING", run.path("slurm").path("state").asText(), run.toString());
-            Await.until(LONG, "the node it runs on, from squeue's next answer",
-                    () -> SLURM.node.equals(show(fx, runningId).path("slurm").path("node").asText()));
+            Await.until(LONG, "Slurm's own word, RUNNING on the node, from squeue's next answer", () -> {
+                JsonNode slurm = show(fx, runningId).path("slurm");
+                return slurm.path("state").asText().equals("RUNNING") && SLURM.node.equals(slurm.path("node").asText());
+            });
 
             long first = fx.supervisorPid();
             ProcessHandle.of(first).ifPresent(ProcessHandle::destroyForcibly); // the owner dies while both wait and run
