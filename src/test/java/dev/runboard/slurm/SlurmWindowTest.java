@@ -76,7 +76,15 @@ class SlurmWindowTest {
 
         robot.interact(() -> robot.lookup("#sbatchField").queryAs(TextField.class).setText("--begin=now+3600"));
         robot.clickOn("#launchButton");
-        Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
+        try {
+            Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
+        } catch (java.util.concurrent.TimeoutException e) {
+            // Once (four forks, the Slurm classes taking the cluster in turn) the dialog stayed open 90 s: say what it
+            // and the supervisor said then.
+            Path log = dataDir.resolve("supervisor.log");
+            throw new AssertionError("the dialog did not close: its Slurm line \"" + fx(robot, slurmError::getText)
+                    + "\"; the supervisor's log: " + (java.nio.file.Files.exists(log) ? java.nio.file.Files.readString(log) : "none"), e);
+        }
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
         SessionRow row = fx(robot, () -> fixture.window().sessions().rows().get(0));
         try {
