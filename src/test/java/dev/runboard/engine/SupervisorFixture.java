@@ -46,6 +46,15 @@ public final class SupervisorFixture implements AutoCloseable {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /** {@code runboard show ID}'s JSON, as a user reads it. */
+    public com.fasterxml.jackson.databind.JsonNode show(String id) {
+        try {
+            return dev.runboard.store.Json.mapper().readTree(cli("show", id).out());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     public SupervisorClient client() {
         return client;
     }

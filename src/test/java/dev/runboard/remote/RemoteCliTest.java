@@ -11,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,20 +21,10 @@ class RemoteCliTest {
     /** CPU % a busy loop shows at least, even on a loaded machine. */
     private static final double BUSY = 15;
     @RegisterExtension
-    static final SshdExtension SSHD = new SshdExtension();
+    static final SshdExtension SSHD = new SshdExtension().namedToRunboard();
 
     @TempDir
     Path dataDir;
-
-    @BeforeAll
-    static void useTheTestSshConfig() {
-        System.setProperty("runboard.ssh.config", SSHD.get().config.toString());
-    }
-
-    @AfterAll
-    static void forgetTheTestSshConfig() {
-        System.clearProperty("runboard.ssh.config");
-    }
 
     @AfterEach
     void forgetTheHostsFolder() throws Exception {

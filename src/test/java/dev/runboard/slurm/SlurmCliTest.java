@@ -9,7 +9,6 @@ import dev.runboard.engine.SupervisorFixture;
 import dev.runboard.process.Await;
 import dev.runboard.store.Json;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,16 +90,16 @@ class SlurmCliTest {
             assertEquals(0, running.exit(), running.out() + running.err());
             String runningId = running.out().strip();
             Await.until(LONG, "the held job pending with Slurm's reason", () -> {
-                JsonNode s = show(fx, heldId);
+                JsonNode s = fx.show(heldId);
                 return s.path("status").asText().equals("pending") && s.path("reason").asText().contains("BeginTime");
             });
             Await.until(LONG, "the other job running on the node, its first line out",
-                    () -> show(fx, runningId).path("output").asText().contains("started"));
-            JsonNode run = show(fx, runningId);
+                    () -> fx.show(runningId).path("output").asText().contains("started"));
+            JsonNode run = fx.show(runningId);
             // Its output is here, so it reads running, even when squeue last answered just before it started.
             assertEquals("running", run.path("status").asText(), run.toString());
             Await.until(LONG, "Slurm's own word, RUNNING on the node, from squeue's next answer", () -> {
-                JsonNode slurm = show(fx, runningId).path("slurm");
+                JsonNode slurm = fx.show(runningId).path("slurm");
                 return slurm.path("state").asText().equals("RUNNING") && SLURM.node.equals(slurm.path("node").asText());
             });
 
@@ -108,25 +107,14 @@ class SlurmCliTest {
             ProcessHandle.of(first).ifPresent(ProcessHandle::destroyForcibly); // the owner dies while both wait and run
             SupervisorFixture.Result waited = fx.cli("wait", runningId); // a new supervisor re-attaches by job id
             assertEquals(7, waited.exit(), waited.out() + waited.err());
-            JsonNode ended = show(fx, runningId);
+            JsonNode ended = fx.show(runningId);
             assertEquals("started\ndone\n", ended.path("output").asText(), ended.toString());
             assertTrue(fx.supervisorPid() != first, "another supervisor answers");
 
             // Waiting longer than its timeout (and the engine's backstop) in Slurm's queue is no timeout: the deadline
             // counts from the job's start. Measured on the session's own recorded time.
-            Await.until(LONG, "the held job to have waited 8 s", () -> show(fx, heldId).path("elapsed_seconds").asDouble() >= 8);
-            JsonNode stillHeld = show(fx, heldId);
-            assertEquals("pending", stillHeld.path("status").asText(), stillHeld.toString());
-            String heldJob = stillHeld.path("slurm").path("job_id").asText();
-            assertEquals("PENDING", SLURM.state(heldJob));
-
-            SupervisorFixture.Result killed = fx.cli("kill", heldId);
-            assertEquals(0, killed.exit(), killed.out() + killed.err());
-            fx.cli("wait", heldId);
-            JsonNode cancelled = show(fx, heldId);
-            assertEquals("killed", cancelled.path("status").asText(), cancelled.toString());
-            assertEquals("cancelled before it started", cancelled.path("reason").asText(), cancelled.toString());
-            assertFalse(SLURM.queued(heldJob), "the job is out of Slurm's queue");
+            Await.until(LONG, "the held job to have waited 8 s", () -> fx.show(heldId).path("elapsed_seconds").asDouble() >= 8);
+            SLURM.assertStillHeldThenAKillCancelsIt(fx, heldId);
         }
     }
 
@@ -136,13 +124,13 @@ class SlurmCliTest {
             SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "sh -c 'sleep 300 & sleep 300 & echo up; wait'");
             assertEquals(0, started.exit(), started.out() + started.err());
             String id = started.out().strip();
-            Await.until(LONG, "the job's tree up", () -> show(fx, id).path("output").asText().contains("up")
+            Await.until(LONG, "the job's tree up", () -> fx.show(id).path("output").asText().contains("up")
                     && SlurmCluster.liveTagged(id).size() >= 3);
-            String job = show(fx, id).path("slurm").path("job_id").asText();
+            String job = fx.show(id).path("slurm").path("job_id").asText();
             SupervisorFixture.Result killed = fx.cli("kill", id);
             assertEquals(0, killed.exit(), killed.out() + killed.err());
             fx.cli("wait", id);
-            JsonNode end = show(fx, id);
+            JsonNode end = fx.show(id);
             assertEquals("killed", end.path("status").asText(), end.toString());
             assertEquals(List.of(), SlurmCluster.liveTagged(id), "no process of the job is left");
             Await.until(LONG, "job " + job + " to leave squeue", () -> !SLURM.queuedQuietly(job));
@@ -159,7 +147,7 @@ class SlurmCliTest {
             JsonNode[] seen = new JsonNode[1];
             try {
                 Await.until(LONG, "yes busy beside sleep in show's usage", () -> {
-                    seen[0] = show(fx, id).path("usage");
+                    seen[0] = fx.show(id).path("usage");
                     JsonNode yes = process(seen[0], "yes");
                     JsonNode sleep = process(seen[0], "sleep 300");
                     return yes != null && yes.path("cpu_percent").asDouble() >= 15 && sleep != null
@@ -177,11 +165,11 @@ class SlurmCliTest {
             SupervisorFixture.Result paused = fx.cli("signal", id, "STOP");
             assertEquals(0, paused.exit(), paused.out() + paused.err());
             Await.until(LONG, "the job's command stopped and the session paused", () -> SlurmCluster.stopped(yes)
-                    && "paused".equals(show(fx, id).path("status").asText()));
+                    && "paused".equals(fx.show(id).path("status").asText()));
             SupervisorFixture.Result resumed = fx.cli("signal", id, "CONT");
             assertEquals(0, resumed.exit(), resumed.out() + resumed.err());
             Await.until(LONG, "the job's command running again", () -> !SlurmCluster.stopped(yes)
-                    && "running".equals(show(fx, id).path("status").asText()));
+                    && "running".equals(fx.show(id).path("status").asText()));
 
             assertEquals(0, fx.cli("kill", id).exit());
             fx.cli("wait", id);
@@ -206,12 +194,12 @@ class SlurmCliTest {
             SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "echo up; sleep 300");
             assertEquals(0, started.exit(), started.out() + started.err());
             String id = started.out().strip();
-            Await.until(LONG, "the job running", () -> show(fx, id).path("output").asText().contains("up"));
+            Await.until(LONG, "the job running", () -> fx.show(id).path("output").asText().contains("up"));
             try {
                 SlurmCluster.Result down = SLURM.slurm("scontrol", "update", "nodename=" + SLURM.node, "state=down", "reason=test");
                 assertEquals(0, down.exit(), down.out());
                 fx.cli("wait", id);
-                JsonNode end = show(fx, id);
+                JsonNode end = fx.show(id);
                 assertEquals("unknown", end.path("status").asText(), end.toString());
                 assertTrue(end.path("reason").asText().contains("NODE_FAIL"), end.toString());
                 assertTrue(end.path("exit_code").isNull(), "no made-up code: " + end);
@@ -283,8 +271,8 @@ class SlurmCliTest {
             SupervisorFixture.Result up = fx.cli("up", "--file", project.resolve("runboard.yaml").toString(), "train");
             assertEquals(0, up.exit(), up.out() + up.err());
             Await.until(LONG, "train's job to end", () -> sessionIds().size() == 1
-                    && show(fx, sessionIds().get(0)).path("status").asText().equals("failed"));
-            JsonNode end = show(fx, sessionIds().get(0));
+                    && fx.show(sessionIds().get(0)).path("status").asText().equals("failed"));
+            JsonNode end = fx.show(sessionIds().get(0));
             assertEquals("trained\n", end.path("output").asText(), end.toString());
             assertEquals(4, end.path("exit_code").asInt(), end.toString());
             assertEquals("other", end.path("slurm").path("partition").asText(), end.toString());
@@ -299,13 +287,6 @@ class SlurmCliTest {
         }
     }
 
-    private static JsonNode show(SupervisorFixture fx, String id) {
-        try {
-            return Json.mapper().readTree(fx.cli("show", id).out());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     /** The process running {@code command} in show's usage tree, or null. */
     private static JsonNode process(JsonNode usage, String command) {

@@ -99,6 +99,26 @@ final class SlurmCluster implements BeforeAllCallback, AfterAllCallback {
         return r.exit() == 0 && !r.out().isBlank();
     }
 
+    /**
+     * A job Slurm holds (its own {@code PENDING}), read {@code pending} by runboard, is cancelled by {@code runboard
+     * kill}: it ends killed, "cancelled before it started", and leaves Slurm's queue. Either target (here or through
+     * a login host) keeps this promise.
+     */
+    void assertStillHeldThenAKillCancelsIt(dev.runboard.engine.SupervisorFixture fx, String heldId) throws Exception {
+        com.fasterxml.jackson.databind.JsonNode stillHeld = fx.show(heldId);
+        org.junit.jupiter.api.Assertions.assertEquals("pending", stillHeld.path("status").asText(), stillHeld.toString());
+        String heldJob = stillHeld.path("slurm").path("job_id").asText();
+        org.junit.jupiter.api.Assertions.assertEquals("PENDING", state(heldJob));
+        dev.runboard.engine.SupervisorFixture.Result killed = fx.cli("kill", heldId);
+        org.junit.jupiter.api.Assertions.assertEquals(0, killed.exit(), killed.out() + killed.err());
+        fx.cli("wait", heldId);
+        com.fasterxml.jackson.databind.JsonNode cancelled = fx.show(heldId);
+        org.junit.jupiter.api.Assertions.assertEquals("killed", cancelled.path("status").asText(), cancelled.toString());
+        org.junit.jupiter.api.Assertions.assertEquals("cancelled before it started", cancelled.path("reason").asText(),
+                cancelled.toString());
+        org.junit.jupiter.api.Assertions.assertFalse(queued(heldJob), "the job is out of Slurm's queue");
+    }
+
     /** Whether job {@code job} is in squeue; true when squeue cannot be asked (a wait for it to leave goes on). */
     boolean queuedQuietly(String job) {
         try {

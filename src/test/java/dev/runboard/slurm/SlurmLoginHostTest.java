@@ -11,14 +11,11 @@ import dev.runboard.remote.SshSessions;
 import dev.runboard.remote.SshdExtension;
 import dev.runboard.store.Json;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,20 +32,10 @@ class SlurmLoginHostTest {
     @RegisterExtension
     static final SlurmCluster SLURM = new SlurmCluster();
     @RegisterExtension
-    static final SshdExtension SSHD = new SshdExtension();
+    static final SshdExtension SSHD = new SshdExtension().namedToRunboard();
 
     @TempDir
     Path dataDir;
-
-    @BeforeAll
-    static void useTheTestSshConfig() {
-        System.setProperty("runboard.ssh.config", SSHD.get().config.toString());
-    }
-
-    @AfterAll
-    static void forgetTheTestSshConfig() {
-        System.clearProperty("runboard.ssh.config");
-    }
 
     @AfterEach
     void forgetTheHostsFolder() throws Exception {
@@ -96,9 +83,9 @@ class SlurmLoginHostTest {
             String id = started.out().strip();
             // The output comes by the host's stream, Slurm's state by the next squeue: both are awaited.
             Await.until(LONG, "the job's tree up, running, its first line here", () -> SlurmCluster.liveTagged(id).size() >= 3
-                    && show(fx, id).path("output").asText().contains("up")
-                    && show(fx, id).path("status").asText().equals("running"));
-            JsonNode running = show(fx, id);
+                    && fx.show(id).path("output").asText().contains("up")
+                    && fx.show(id).path("status").asText().equals("running"));
+            JsonNode running = fx.show(id);
             assertEquals("rb-remote", running.path("host").asText(), running.toString());
             assertEquals("connected", running.path("connection").asText(), running.toString());
             String job = running.path("slurm").path("job_id").asText();
@@ -108,27 +95,27 @@ class SlurmLoginHostTest {
             assertEquals(0, beside.exit(), beside.out() + beside.err());
             String besideId = beside.out().strip();
             Await.until(LONG, "the ssh session running, its line here",
-                    () -> show(fx, besideId).path("output").asText().contains("beside"));
+                    () -> fx.show(besideId).path("output").asText().contains("beside"));
             assertEquals(1, outputStreams(fx.supervisorPid()), "the supervisor's output streams from rb-remote");
             assertEquals(0, fx.cli("kill", besideId).exit());
             // The wrapper's samples on the node, read through the login host's folder.
             JsonNode[] usage = new JsonNode[1];
             Await.until(LONG, "both sleeps in show's usage", () -> {
-                usage[0] = show(fx, id).path("usage");
+                usage[0] = fx.show(id).path("usage");
                 return usage[0].path("processes").findValuesAsText("command").stream().filter("sleep 300"::equals).count() == 2;
             });
             long sleep = usage[0].path("processes").findParents("command").stream()
                     .filter(p -> p.path("command").asText().equals("sleep 300")).findFirst().orElseThrow().path("pid").asLong();
             assertEquals(0, fx.cli("signal", id, "STOP").exit());
             Await.until(LONG, "the job's command stopped, the session paused", () -> SlurmCluster.stopped(sleep)
-                    && "paused".equals(show(fx, id).path("status").asText()));
+                    && "paused".equals(fx.show(id).path("status").asText()));
             assertEquals(0, fx.cli("signal", id, "CONT").exit());
             Await.until(LONG, "the job's command running again", () -> !SlurmCluster.stopped(sleep)
-                    && "running".equals(show(fx, id).path("status").asText()));
+                    && "running".equals(fx.show(id).path("status").asText()));
             SupervisorFixture.Result killed = fx.cli("kill", id);
             assertEquals(0, killed.exit(), killed.out() + killed.err());
             fx.cli("wait", id);
-            JsonNode end = show(fx, id);
+            JsonNode end = fx.show(id);
             assertEquals("killed", end.path("status").asText(), end.toString());
             // The wrapper's own kill, its report read back from the host's folder (not scancel's alone).
             assertTrue(end.path("kill_report").toString().contains("in Slurm job " + job), end.toString());
@@ -150,32 +137,22 @@ class SlurmLoginHostTest {
             assertEquals(0, running.exit(), running.out() + running.err());
             String runningId = running.out().strip();
             Await.until(LONG, "the held job pending with Slurm's reason", () -> {
-                JsonNode s = show(fx, heldId);
+                JsonNode s = fx.show(heldId);
                 return s.path("status").asText().equals("pending") && s.path("reason").asText().contains("BeginTime");
             });
-            Await.until(LONG, "the other job running, its first line here", () -> show(fx, runningId).path("output").asText()
-                    .contains("started") && show(fx, runningId).path("slurm").path("state").asText().equals("RUNNING"));
-            JsonNode run = show(fx, runningId);
+            Await.until(LONG, "the other job running, its first line here", () -> fx.show(runningId).path("output").asText()
+                    .contains("started") && fx.show(runningId).path("slurm").path("state").asText().equals("RUNNING"));
+            JsonNode run = fx.show(runningId);
             assertEquals(SLURM.node, run.path("slurm").path("node").asText(), run.toString());
 
             long first = fx.supervisorPid();
             ProcessHandle.of(first).ifPresent(ProcessHandle::destroyForcibly); // the owner dies while both wait and run
             SupervisorFixture.Result waited = fx.cli("wait", runningId); // a new supervisor re-attaches through the host
             assertEquals(7, waited.exit(), waited.out() + waited.err());
-            assertEquals("started\ndone\n", show(fx, runningId).path("output").asText());
+            assertEquals("started\ndone\n", fx.show(runningId).path("output").asText());
             assertTrue(fx.supervisorPid() != first, "another supervisor answers");
 
-            JsonNode stillHeld = show(fx, heldId);
-            assertEquals("pending", stillHeld.path("status").asText(), stillHeld.toString());
-            String heldJob = stillHeld.path("slurm").path("job_id").asText();
-            assertEquals("PENDING", SLURM.state(heldJob));
-            SupervisorFixture.Result killed = fx.cli("kill", heldId);
-            assertEquals(0, killed.exit(), killed.out() + killed.err());
-            fx.cli("wait", heldId);
-            JsonNode cancelled = show(fx, heldId);
-            assertEquals("killed", cancelled.path("status").asText(), cancelled.toString());
-            assertEquals("cancelled before it started", cancelled.path("reason").asText(), cancelled.toString());
-            assertFalse(SLURM.queued(heldJob), "the job is out of Slurm's queue");
+            SLURM.assertStillHeldThenAKillCancelsIt(fx, heldId);
         }
     }
 
@@ -196,11 +173,4 @@ class SlurmLoginHostTest {
         }).count();
     }
 
-    private static JsonNode show(SupervisorFixture fx, String id) {
-        try {
-            return Json.mapper().readTree(fx.cli("show", id).out());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }
