@@ -10,7 +10,18 @@ set -eu
 cd "$(dirname "$0")/.."
 ws=$(mktemp -d)
 homes=()
-trap 'rm -rf "$ws" "${homes[@]}"' EXIT
+# Each window's data dir has its supervisor (the demo's sessions are its): their sessions killed and it stopped,
+# then the folders go. Only where one is up (its address file): a kill here would start one otherwise.
+cleanup() {
+  local home
+  for home in "${homes[@]}"; do
+    [ -e "$home/supervisor.address" ] || continue
+    RUNBOARD_HOME="$home" java -jar "$jar" kill --status running --grace 0 >/dev/null 2>&1 || true
+    RUNBOARD_HOME="$home" java -jar "$jar" supervisor stop >/dev/null 2>&1 || true
+  done
+  rm -rf "$ws" "${homes[@]}"
+}
+trap cleanup EXIT
 want=" ${*:-1024x700 1280x800 main dark detail dialog viewer slurm} "
 if [ "$want" = " dialogs " ]; then
   # DialogsUnderWindowManagerTest saves each dialog (and the window) it checks, under a real window manager.
