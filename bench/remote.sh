@@ -2,12 +2,15 @@
 # Remote sessions (issue #19) against a private sshd on this machine, as a second local user.
 #
 #   bench/remote.sh [--bytes 1G] [--rounds 3] [--pages 5] [--sessions 50] [--idle 20] [--jar target/runboard.jar]
+#                   [--via bin|java]
 #
 # 1. Capture: `runboard exec --host H -- CMD` (the output written to a file on the host and
 #    mirrored here byte for byte, hash-checked) against `ssh H 'CMD > file'` (the output stays on
 #    the host; the issue's baseline) and `ssh H CMD > file` (the bytes streamed here, what the mirror
 #    must at least cost), interleaved rounds; ratio = baseline time / runboard time. Last, the median of
 #    runboard's time over plain `ssh H CMD > file`'s, pair by pair (issue 43's figure: --bytes 512M --rounds 5).
+#    --via: how exec is run: bin (default) through bin/runboard with RUNBOARD_JAR=JAR, as a person runs it (the
+#    client JVM's options and class-data archive); java: a bare `java -jar JAR` (the figures before 2026-12-07 11:00).
 # 1b. Last page: a remote output of BYTES none of which is mirrored here, opened as the viewer opens
 #    it (bench/RemoteLastPage.java: the page worker's End, by byte ranges over runboard's ssh master)
 #    against bringing it whole first (`ssh H cat OUT > file`, then tail), PAGES interleaved rounds.
@@ -22,7 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BYTES=1G; ROUNDS=3; PAGES=5; SESSIONS=50; IDLE=20; JAR=target/runboard.jar
+BYTES=1G; ROUNDS=3; PAGES=5; SESSIONS=50; IDLE=20; JAR=target/runboard.jar; VIA=bin
 while [ $# -gt 0 ]; do
   case "$1" in
     --bytes) BYTES=$2; shift 2 ;;
@@ -31,7 +34,8 @@ while [ $# -gt 0 ]; do
     --sessions) SESSIONS=$2; shift 2 ;;
     --idle) IDLE=$2; shift 2 ;;
     --jar) JAR=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    --via) VIA=$2; shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "remote.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -96,7 +100,12 @@ expected=$(sh -c "$CMD" | sha256sum | cut -d' ' -f1)
 now() { date +%s.%N; }
 echo "== capture of $BYTES: ssh H 'CMD > file' (baseline) vs runboard exec --host (file there + mirror here)"
 "${SSH[@]}" true
-java -jar "$JAR" exec --host rb-bench --cwd /tmp -- true >/dev/null   # installs the helper, opens the master
+case "$VIA" in
+  bin) EXEC=(env RUNBOARD_JAR="$(readlink -f "$JAR")" bin/runboard exec) ;;
+  java) EXEC=(java -jar "$JAR" exec) ;;
+  *) echo "remote.sh: --via takes bin or java" >&2; exit 2 ;;
+esac
+"${EXEC[@]}" --host rb-bench --cwd /tmp -- true >/dev/null   # installs the helper, opens the master (and, via bin, makes the archive)
 ratios=(); sratios=(); overs=()
 for r in $(seq "$ROUNDS"); do
   ts=$(now); "${SSH[@]}" "$CMD" > "$WORK/streamed"; t0=$(now); rm -f "$WORK/streamed"
@@ -105,7 +114,7 @@ for r in $(seq "$ROUNDS"); do
   base=$(echo "$t1 - $t0" | bc)
   "${SSH[@]}" "rm -f /tmp/rb-bench-out"
   t1=$(now)
-  out=$(java -jar "$JAR" exec --host rb-bench --cwd /tmp -- "$CMD"); t2=$(now)
+  out=$("${EXEC[@]}" --host rb-bench --cwd /tmp -- "$CMD"); t2=$(now)
   raw=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["raw_output"])')
   got=$(sha256sum "$raw" | cut -d' ' -f1)
   [ "$got" = "$expected" ] || { echo "round $r: hash MISMATCH ($got vs $expected)"; exit 1; }
