@@ -64,7 +64,7 @@ public final class SshdFixture implements AutoCloseable {
      * still takes the packets, as a dropped route's would time out rather than fail) and new ones are
      * turned away. Returns the stopped processes.
      */
-    List<ProcessHandle> blackhole() throws IOException {
+    public List<ProcessHandle> blackhole() throws IOException {
         cutOff();
         List<ProcessHandle> serving = sshd.descendants().filter(h -> h.info().command()
                 .map(c -> c.endsWith("sshd") || c.endsWith("sshd-session")).orElse(false)).toList();
@@ -75,7 +75,7 @@ public final class SshdFixture implements AutoCloseable {
     }
 
     /** Ends the blackhole: the stopped processes go on (and find their clients gone), new connections are let in. */
-    void lift(List<ProcessHandle> stopped) throws IOException {
+    public void lift(List<ProcessHandle> stopped) throws IOException {
         for (ProcessHandle h : stopped) {
             signal("CONT", h.pid());
         }

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -153,6 +154,44 @@ class SlurmLoginHostTest {
             assertTrue(fx.supervisorPid() != first, "another supervisor answers");
 
             SLURM.assertStillHeldThenAKillCancelsIt(fx, heldId);
+        }
+    }
+
+    /** The login host goes silent mid-job (its sshd stopped, new connections refused): the job runs on on its node. */
+    @Test
+    void aLoginHostOutOfReachMidJobReadsDisconnectedAndTheJobsOutputComesBackExact() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
+                    "i=0; while [ $i -lt 120 ]; do i=$((i+1)); echo line $i; sleep 0.05; done; exit 5");
+            assertEquals(0, started.exit(), started.out() + started.err());
+            String id = started.out().strip();
+            Await.until(LONG, "the job running, its first lines here", () -> fx.show(id).path("output").asText().contains("line 5\n"));
+            Instant cut = Instant.now();
+            List<ProcessHandle> stopped = SSHD.get().blackhole();
+            try {
+                Await.until(LONG, "the session to read disconnected",
+                        () -> "disconnected".equals(fx.show(id).path("connection").asText()));
+                Duration shownAfter = Duration.between(cut, Instant.now());
+                JsonNode out = fx.show(id);
+                assertTrue(shownAfter.compareTo(Duration.ofSeconds(10)) <= 0, "disconnected " + shownAfter.toMillis()
+                        + " ms after the login host went silent: " + out);
+                assertEquals("running", out.path("status").asText(), "the job runs on on its node: " + out);
+                Instant over = cut.plusSeconds(5);
+                Await.until(LONG, "the outage's 5 s to pass", () -> Instant.now().isAfter(over));
+            } finally {
+                SSHD.get().lift(stopped);
+            }
+            SupervisorFixture.Result waited = fx.cli("wait", id);
+            assertEquals(5, waited.exit(), waited.out() + waited.err());
+            JsonNode end = fx.show(id);
+            StringBuilder expected = new StringBuilder();
+            for (int i = 1; i <= 120; i++) {
+                expected.append("line ").append(i).append('\n');
+            }
+            assertEquals(expected.toString(), Files.readString(Path.of(end.path("raw_output").asText())),
+                    "every line once, in order: " + end.path("events"));
+            assertTrue(end.path("events").findValuesAsText("message").stream().anyMatch(m -> m.startsWith("connected to rb-remote again")
+                    && m.contains("had waited on the host")), "an event says the link came back and from where: " + end.path("events"));
         }
     }
 
