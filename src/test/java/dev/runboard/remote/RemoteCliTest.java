@@ -272,7 +272,9 @@ class RemoteCliTest {
                 SSHD.get().cutOff();
                 try {
                     ssh.exitMaster();
-                    Await.until(Duration.ofSeconds(60), "the CLI to say disconnected",
+                    // (Seen once in a full suite: 60 s without it. What show said and the supervisor's log then say why.)
+                    Await.until(Duration.ofSeconds(60), () -> "the CLI to say disconnected; show said " + showQuietly(fx, id)
+                            + "; the supervisor's log ends: " + logTail(dataDir.resolve("supervisor.log")),
                             () -> fx.cli("show", id).out().replace(" ", "").contains("\"connection\":\"disconnected\""));
                     Await.until(Duration.ofSeconds(30), "the window to say disconnected too", () -> window.find(id)
                             .map(s -> "disconnected".equals(s.snapshot().connection())).orElse(false));
@@ -285,6 +287,25 @@ class RemoteCliTest {
                         .map(s -> "connected".equals(s.snapshot().connection())).orElse(false));
             }
             assertEquals(0, fx.cli("kill", id).exit());
+        }
+    }
+
+    private static String showQuietly(SupervisorFixture fx, String id) {
+        try {
+            SupervisorFixture.Result r = fx.cli("show", id);
+            return r.out() + r.err();
+        } catch (Exception e) {
+            return "(show failed: " + e + ")";
+        }
+    }
+
+    /** The last 30 lines of a log, or why not. */
+    private static String logTail(java.nio.file.Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (java.io.IOException | RuntimeException e) {
+            return "(" + log + ": " + e + ")";
         }
     }
 
