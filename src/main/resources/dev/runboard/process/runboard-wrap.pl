@@ -365,6 +365,7 @@ sub trim_output {
     return if $st[7] <= $max_output;
     my @open = stat($trim_fh);
     return trim_unavailable('the capture was replaced by another file') unless @open && $open[0] == $st[0] && $open[1] == $st[1];
+    return unless cut_length($st[7], $block);    # a bound under a block and a step: nothing whole to cut yet
     return trim_unavailable('runboard does not know the fallocate call on this CPU') unless $fallocate;
     %proc_children = ();
     my $writer = non_appending_writer($st[0], $st[1]);
@@ -378,10 +379,7 @@ sub trim_output {
     # How much to cut is counted from the size after that wait, not before it: a command writing faster than the
     # disk wrote on meanwhile, and a cut counted from the older size left the capture over the bound by all of it
     # (peaks of 65-168 MiB for 50M sampled every 100 ms, 70-116 MiB counted after; BENCHMARKS §18).
-    my $size = -s $trim_fh;
-    my $len = $size - $max_output + $trim_step;
-    $len -= $len % $block;
-    return if $len <= 0 || $len >= $size;
+    my $len = cut_length(-s $trim_fh, $block) or return;
     write_file($trim_file, "pending $dropped $kept_start $len\n");    # readers wait until the cut is done
     if (syscall($fallocate, fileno($trim_fh), FALLOC_FL_COLLAPSE_RANGE, 0, $len) != 0) {
         my ($errno, $text) = ($! + 0, "$!");
@@ -396,6 +394,15 @@ sub trim_output {
     my $newline = index($head, "\n");
     $kept_start = $newline >= 0 ? $dropped + $newline + 1 : $dropped;
     write_file($trim_file, "trimming $dropped $kept_start\n");
+}
+
+# How much of a capture of SIZE bytes to cut, in whole blocks, so that the bound less a step is kept: 0 when
+# that is nothing or all of it.
+sub cut_length {
+    my ($size, $block) = @_;
+    my $len = $size - $max_output + $trim_step;
+    $len -= $len % $block;
+    return $len > 0 && $len < $size ? $len : 0;
 }
 
 # Trimming stops for good: said in the output and in output-trim; the rest of the output is kept whole.
