@@ -66,9 +66,13 @@ public final class SshdFixture implements AutoCloseable {
      */
     public List<ProcessHandle> blackhole() throws IOException {
         cutOff();
-        List<ProcessHandle> serving = sshd.descendants().filter(h -> h.info().command()
-                .map(c -> c.endsWith("sshd") || c.endsWith("sshd-session")).orElse(false)).toList();
-        for (ProcessHandle h : serving) {
+        // The listener first: an ssh call that read its config before the cut-off still has the open port, and a
+        // connection it made would be served by a new, running process (as no real outage lets a connection through).
+        signal("STOP", sshd.pid());
+        List<ProcessHandle> serving = new java.util.ArrayList<>(List.of(sshd.toHandle()));
+        serving.addAll(sshd.descendants().filter(h -> h.info().command()
+                .map(c -> c.endsWith("sshd") || c.endsWith("sshd-session")).orElse(false)).toList());
+        for (ProcessHandle h : serving.subList(1, serving.size())) {
             signal("STOP", h.pid());
         }
         return serving;
