@@ -128,12 +128,7 @@ final class HostLink implements AutoCloseable {
      */
     RemoteProcess follow(Session session, Path exitStatusFile, long pid, long startTicks) throws IOException {
         RemoteProcess process = new RemoteProcess(pid, data -> stdin(session.id(), data));
-        Mirror mirror = new Mirror(session.captureFile());
-        followed.put(session.id(), new Followed(session, process, mirror, exitStatusFile, pid, startTicks));
-        stream.follow(session.id(), mirror.size());
-        session.connection(Session.CONNECTED);
-        startPoller();
-        wakeUp();
+        track(session, process, exitStatusFile, pid, startTicks);
         return process;
     }
 
@@ -144,8 +139,13 @@ final class HostLink implements AutoCloseable {
      * whether it lives, and nothing here ends it or tidies its folder: its owner does ({@link #unmirror}).
      */
     void mirror(Session session, Path exitStatusFile) throws IOException {
+        track(session, null, exitStatusFile, 0, 0);
+    }
+
+    /** Follows the session from its mirror's end, by the stream and the poll (its process null: {@link Followed#ownedElsewhere}). */
+    private void track(Session session, RemoteProcess process, Path exitStatusFile, long pid, long startTicks) throws IOException {
         Mirror mirror = new Mirror(session.captureFile());
-        followed.put(session.id(), new Followed(session, null, mirror, exitStatusFile, 0, 0));
+        followed.put(session.id(), new Followed(session, process, mirror, exitStatusFile, pid, startTicks));
         stream.follow(session.id(), mirror.size());
         session.connection(Session.CONNECTED);
         startPoller();
@@ -226,7 +226,7 @@ final class HostLink implements AutoCloseable {
         for (Followed f : batch) {
             long from = f.mirror().startPoll();
             request.append(f.session().id()).append(' ').append(streaming ? Long.MAX_VALUE : from).append(' ')
-                    .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.owned() ? "" : f.session().tag())
+                    .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.ownedElsewhere() ? "" : f.session().tag())
                     .append('\n');
             leaders.put(f.session().id(), f.pid());
         }
@@ -238,11 +238,8 @@ final class HostLink implements AutoCloseable {
             usageAskedAt = System.nanoTime();
             words.add("usage");
         }
-        SshCommand.Result r = ssh.run(helper(words.toArray(String[]::new)),
-                request.toString().getBytes(StandardCharsets.UTF_8), frames::read);
-        if (r.sshFailed()) {
-            throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()));
-        }
+        SshCommand.Result r = ssh.connected(ssh.run(helper(words.toArray(String[]::new)),
+                request.toString().getBytes(StandardCharsets.UTF_8), frames::read));
         if (r.exit() != 0) {
             throw new IOException("host " + ssh.host() + ": the poll failed (exit " + r.exit() + "): " + r.err());
         }
@@ -256,8 +253,8 @@ final class HostLink implements AutoCloseable {
                 back(f, true); // the link came back after the command had ended: said before its end is
                 stream.unfollow(e.id());
                 f.finish(e.status(), e.lostWhy() == null ? null : "exit status lost on " + ssh.host() + ": " + e.lostWhy());
-                if (!f.owned()) {
-                    done.add(e.id()); // an owned session's folder is its owner's to tidy
+                if (!f.ownedElsewhere()) {
+                    done.add(e.id()); // the folder of one owned elsewhere is its owner's to tidy
                 }
             }
         }
@@ -276,11 +273,8 @@ final class HostLink implements AutoCloseable {
         if (usage == null) {
             long ticks = 100;
             long page = 4096;
-            SshCommand.Result r = ssh.run(helper("sysconf"), null);
+            SshCommand.Result r = ssh.connected(ssh.run(helper("sysconf"), null));
             String[] w = r.text().strip().split(" ");
-            if (r.sshFailed()) {
-                throw new IOException(SshProblem.ofSsh(ssh.host(), r.err()));
-            }
             if (w.length == 3 && w[0].equals("ok")) {
                 ticks = Long.parseLong(w[1]);
                 page = Long.parseLong(w[2]);
@@ -389,7 +383,7 @@ final class HostLink implements AutoCloseable {
 
     /**
      * A session being followed: its stand-in process, its local mirror and where its exit status goes. With no
-     * process it is {@link #owned()}: only mirrored here, ended by another target.
+     * process it is {@link #ownedElsewhere()}: only mirrored here, ended by another target.
      */
     record Followed(Session session, RemoteProcess process, Mirror mirror, Path exitStatusFile, long pid, long startTicks,
                     java.util.concurrent.atomic.AtomicLong hostBytes) {
@@ -398,7 +392,7 @@ final class HostLink implements AutoCloseable {
         }
 
         /** Whether another target owns the session's end ({@link HostLink#mirror}): no pid here, no stand-in to end. */
-        boolean owned() {
+        boolean ownedElsewhere() {
             return process == null;
         }
 
@@ -427,7 +421,7 @@ final class HostLink implements AutoCloseable {
                 }
             }
             session.connection(null);
-            if (owned()) {
+            if (ownedElsewhere()) {
                 return; // its owner reads the status file and ends it
             }
             if (status == null) {

@@ -55,10 +55,7 @@ public final class LoginHost {
      * one line naming the host when ssh itself failed.
      */
     public Result run(Map<String, String> env, List<String> argv) throws IOException {
-        SshCommand.Result r = link.ssh().run(commandLine(env, argv), new byte[0]);
-        if (r.sshFailed()) {
-            throw new IOException(SshProblem.ofSsh(link.host(), r.err()));
-        }
+        SshCommand.Result r = link.ssh().connected(link.ssh().run(commandLine(env, argv), new byte[0]));
         return new Result(r.exit(), r.text(), r.err());
     }
 
@@ -123,13 +120,10 @@ public final class LoginHost {
             command = commandLine(env, List.of()) + " " + command + " --" + words(argv);
         }
         Look[] look = new Look[1];
-        SshCommand.Result r = link.ssh().run(command, ids.toString().getBytes(StandardCharsets.UTF_8), in -> {
+        SshCommand.Result r = link.ssh().connected(link.ssh().run(command, ids.toString().getBytes(StandardCharsets.UTF_8), in -> {
             look[0] = parse(in);
             return new byte[0];
-        });
-        if (r.sshFailed()) {
-            throw new IOException(SshProblem.ofSsh(link.host(), r.err()));
-        }
+        }));
         if (r.exit() != 0 || look[0] == null) {
             throw new IOException("host " + link.host() + ": the remote helper's look failed (exit " + r.exit() + "): "
                     + r.err());

@@ -93,7 +93,7 @@ final class PollFrames {
                 ended.add(RemoteProcess.isStatus(status) ? new Ended(id, status, null) : Ended.lost(id,
                         "its exit-status file holds no status (\"" + status.strip().lines().findFirst().orElse("")
                                 + "\")"));
-            } else if (status.isEmpty() && !alive && complete && !s.owned()) { // an owned one's liveness is its owner's
+            } else if (status.isEmpty() && !alive && complete && !s.ownedElsewhere()) { // its liveness is its owner's
                 if (gone.merge(id, 1, Integer::sum) >= 2) {
                     gone.remove(id);
                     ended.add(Ended.lost(id, "its wrapper (pid " + s.pid() + ") is gone without recording how the command"

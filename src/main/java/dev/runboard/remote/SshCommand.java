@@ -72,6 +72,17 @@ final class SshCommand {
         return run(remoteCommand, stdin, in -> in.readAllBytes());
     }
 
+    /**
+     * The call's result, or an IOException of one line naming the host when ssh itself failed (the connection or the
+     * login, not the remote command: its exit code is the caller's to read).
+     */
+    Result connected(Result r) throws IOException {
+        if (r.sshFailed()) {
+            throw new IOException(SshProblem.ofSsh(host, r.err()));
+        }
+        return r;
+    }
+
     /** How a call's stdout is consumed while it runs (a poll streams it into the mirrors). */
     interface OutputReader {
         byte[] read(InputStream in) throws IOException;
