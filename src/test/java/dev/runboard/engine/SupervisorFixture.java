@@ -59,6 +59,17 @@ public final class SupervisorFixture implements AutoCloseable {
         return client;
     }
 
+    /** The last 30 lines of the supervisor's log, or why there are none: for a failure to say what the supervisor saw. */
+    public String logTail() {
+        Path log = client.paths().log();
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException | RuntimeException e) {
+            return "(" + log + ": " + e + ")";
+        }
+    }
+
     public Path dataDir() {
         return dataDir;
     }

@@ -275,8 +275,8 @@ class RemoteCliTest {
                     // Each look ends the master again: a poll that read its config before the cut-off has the open
                     // port, and a master it made after the exit above would carry the link on (no real outage lets a
                     // new connection through). Seen once in a full suite: 60 s without "disconnected".
-                    Await.until(Duration.ofSeconds(60), () -> "the CLI to say disconnected; show said " + showQuietly(fx, id)
-                            + "; the supervisor's log ends: " + logTail(dataDir.resolve("supervisor.log")), () -> {
+                    Await.until(Duration.ofSeconds(60), () -> "the CLI to say disconnected; show said " + fx.cli("show", id).out()
+                            + "; the supervisor's log ends: " + fx.logTail(), () -> {
                                 exitQuietly(ssh);
                                 return fx.cli("show", id).out().replace(" ", "").contains("\"connection\":\"disconnected\"");
                             });
@@ -299,25 +299,6 @@ class RemoteCliTest {
             ssh.exitMaster();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static String showQuietly(SupervisorFixture fx, String id) {
-        try {
-            SupervisorFixture.Result r = fx.cli("show", id);
-            return r.out() + r.err();
-        } catch (Exception e) {
-            return "(show failed: " + e + ")";
-        }
-    }
-
-    /** The last 30 lines of a log, or why not. */
-    private static String logTail(java.nio.file.Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (java.io.IOException | RuntimeException e) {
-            return "(" + log + ": " + e + ")";
         }
     }
 

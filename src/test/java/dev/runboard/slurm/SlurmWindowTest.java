@@ -80,9 +80,8 @@ class SlurmWindowTest {
             Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
         } catch (java.util.concurrent.TimeoutException e) {
             // Say what the dialog and the supervisor said then (twice, with a mouse click here, the click had missed).
-            Path log = dataDir.resolve("supervisor.log");
             throw new AssertionError("the dialog did not close: its Slurm line \"" + fx(robot, slurmError::getText)
-                    + "\"; the supervisor's log: " + (java.nio.file.Files.exists(log) ? java.nio.file.Files.readString(log) : "none"), e);
+                    + "\"; the supervisor's log ends: " + fixture.supervisor().logTail(), e);
         }
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().rows().size()) == 1);
         SessionRow row = fx(robot, () -> fixture.window().sessions().rows().get(0));
