@@ -89,41 +89,6 @@ public interface RemoteSessions extends AutoCloseable {
     void close();
 
     /** No remote hosts: a remote spec is refused. */
-    RemoteSessions NONE = new RemoteSessions() {
-        @Override
-        public void prepare(String host) {
-            throw new InvalidSpecException("host", "this runboard cannot start sessions on other hosts (host " + host
-                    + "): run it through the supervisor or runboard exec");
-        }
-
-        @Override
-        public Launched launch(Session session, Path exitStatusFile) throws IOException {
-            throw new IOException("remote sessions are not available here");
-        }
-
-        @Override
-        public Process reattach(Session session, Path exitStatusFile) {
-            return null;
-        }
-
-        @Override
-        public WrapperReport kill(Session session, Signal signal, Duration grace, dev.runboard.session.SessionStatus why,
-                                  String reason) {
-            throw new IllegalStateException("session " + session.id() + " runs on " + session.spec().host()
-                    + ", which this runboard does not reach");
-        }
-
-        @Override
-        public boolean signal(Session session, Signal signal) {
-            return false;
-        }
-
-        @Override
-        public void onChange(Consumer<Session> listener) {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    RemoteSessions NONE = new UnreachableTarget("host", host -> "start sessions on other hosts (host " + host + ")",
+            "remote sessions", session -> "runs on " + session.spec().host());
 }

@@ -1,6 +1,5 @@
 package dev.runboard.process;
 
-import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
 import dev.runboard.session.SessionSpec;
 import dev.runboard.session.SessionStatus;
@@ -88,39 +87,6 @@ final class SessionTargets implements RemoteSessions {
     }
 
     /** No Slurm plugged in: a Slurm spec is refused before anything is created. */
-    private static final RemoteSessions NO_SLURM = new RemoteSessions() {
-        @Override
-        public void prepare(String host) {
-            throw new InvalidSpecException("slurm", "this runboard cannot submit Slurm jobs: run it through the supervisor"
-                    + " or runboard exec");
-        }
-
-        @Override
-        public Launched launch(Session session, Path exitStatusFile) throws IOException {
-            throw new IOException("Slurm sessions are not available here");
-        }
-
-        @Override
-        public Process reattach(Session session, Path exitStatusFile) {
-            return null;
-        }
-
-        @Override
-        public WrapperReport kill(Session session, Signal signal, Duration grace, SessionStatus why, String reason) {
-            throw new IllegalStateException("session " + session.id() + " is a Slurm job, which this runboard does not reach");
-        }
-
-        @Override
-        public boolean signal(Session session, Signal signal) {
-            return false;
-        }
-
-        @Override
-        public void onChange(Consumer<Session> listener) {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private static final RemoteSessions NO_SLURM = new UnreachableTarget("slurm", host -> "submit Slurm jobs",
+            "Slurm sessions", session -> "is a Slurm job");
 }

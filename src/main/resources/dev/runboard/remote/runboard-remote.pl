@@ -280,7 +280,7 @@ sub sysconf {
 
 # The poll's last frame, "#usage LENGTH\n" and LENGTH bytes: "uptime SECONDS" (this host's clock for
 # CPU %), then per process of a polled session "p ID PID PPID PGID STATE START_TICKS TICKS CHILD_TICKS
-# RSS_PAGES COMMAND". A session's processes are found as a kill finds them (find_session): its group,
+# RSS_PAGES COMMAND". A session's processes are found as a kill finds them (runboard-wrap.pl's find_session): its group,
 # the leader's descendants, and processes of our user younger than it carrying its tag; one pass over
 # /proc for all sessions, each process's environment read at most once.
 sub usage {
@@ -288,7 +288,7 @@ sub usage {
     my %table;
     opendir(my $dh, '/proc') or return;
     for my $p (grep { /^\d+$/ } readdir($dh)) {
-        my $f = full_stat($p);
+        my $f = stat_of($p, 1);
         $table{$p} = $f if $f && $f->[0] ne 'Z' && $f->[0] ne 'X' && $p != $$;
     }
     closedir($dh);
@@ -326,22 +326,6 @@ sub usage {
         $text .= join(' ', 'p', $owner{$p}[0], $p, @$f[1, 2, 0, 3, 4, 5, 6], $command) . "\n";
     }
     print "#usage " . length($text) . "\n", $text;
-}
-
-# [state, ppid, pgid, start ticks, utime+stime, cutime+cstime, rss pages, -, comm] from /proc/PID/stat.
-sub full_stat {
-    my ($p) = @_;
-    open(my $fh, '<', "/proc/$p/stat") or return undef;
-    local $/;
-    my $line = <$fh>;
-    close($fh);
-    my $open = defined $line ? index($line, '(') : -1;
-    my $end = defined $line ? rindex($line, ')') : -1;
-    return undef if $open < 0 || $end < 0;
-    my @f = split(' ', substr($line, $end + 1));
-    my $comm = substr($line, $open + 1, $end - $open - 1);
-    $comm =~ tr/ \n/__/;
-    return [ $f[0], $f[1], $f[2], $f[19], $f[11] + $f[12], $f[13] + $f[14], $f[21] < 0 ? 0 : $f[21], 0, $comm ];
 }
 
 # The value of the RUNBOARD_SESSION-style tag in a process's environment, as "NAME=VALUE"; undef when none.
@@ -392,42 +376,10 @@ sub forget {
     print "ok\n";
 }
 
-# The session's live processes, pid => start ticks: the leader, its group, its descendants and every
-# process of our user younger than the leader carrying the tag (setsid daemons). Never ourselves.
-sub find_session {
-    my ($leader, $leader_ticks, $tag) = @_;
-    my %table;
-    opendir(my $dh, '/proc') or return {};
-    for my $p (grep { /^\d+$/ } readdir($dh)) {
-        my $s = stat_of($p);
-        $table{$p} = $s if $s;
-    }
-    closedir($dh);
-    my %children;
-    push @{ $children{ $table{$_}[1] } }, $_ for keys %table;
-    my %tree;
-    my $leader_is_ours = $table{$leader} && $table{$leader}[3] == $leader_ticks;
-    my @todo = $leader_is_ours ? ($leader) : ();
-    $tree{$leader} = 1 if $leader_is_ours;
-    while (defined(my $p = shift @todo)) {
-        push @todo, grep { !$tree{$_}++ } @{ $children{$p} || [] };
-    }
-    my %found;
-    for my $p (keys %table) {
-        my $s = $table{$p};
-        next if $p == $$ || $p == 1 || $s->[0] eq 'Z' || $s->[0] eq 'X';
-        next if (stat("/proc/$p"))[4] != $<;
-        if ($tree{$p} || ($leader_is_ours && $s->[2] == $leader)
-                || ($s->[3] >= $leader_ticks && tagged($p, $tag))) {
-            $found{$p} = $s->[3];
-        }
-    }
-    return \%found;
-}
-
-# [state, ppid, pgid, start ticks] from /proc/PID/stat (fields after the command's last ')').
+# [state, ppid, pgid, start ticks] from /proc/PID/stat (fields after the command's last ')'); with
+# $full also [utime+stime, cutime+cstime, rss pages, -, comm], as the wrapper's stat_of.
 sub stat_of {
-    my ($p) = @_;
+    my ($p, $full) = @_;
     open(my $fh, '<', "/proc/$p/stat") or return undef;
     local $/;
     my $line = <$fh>;
@@ -435,7 +387,11 @@ sub stat_of {
     my $end = defined $line ? rindex($line, ')') : -1;
     return undef if $end < 0;
     my @f = split(' ', substr($line, $end + 1));
-    return [ $f[0], $f[1], $f[2], $f[19] ];
+    return [ $f[0], $f[1], $f[2], $f[19] ] unless $full;
+    my $open = index($line, '(');
+    my $comm = substr($line, $open + 1, $end - $open - 1);
+    $comm =~ tr/ \n/__/;
+    return [ $f[0], $f[1], $f[2], $f[19], $f[11] + $f[12], $f[13] + $f[14], $f[21] < 0 ? 0 : $f[21], 0, $comm ];
 }
 
 sub alive {
@@ -443,16 +399,6 @@ sub alive {
     return 0 unless defined $p && $p =~ /^\d+$/ && $p > 1;
     my $s = stat_of($p);
     return $s && $s->[0] ne 'Z' && $s->[0] ne 'X' && $s->[3] == $ticks;
-}
-
-sub tagged {
-    my ($p, $tag) = @_;
-    return 0 unless defined $tag && length($tag);
-    open(my $fh, '<', "/proc/$p/environ") or return 0;
-    local $/;
-    my $env = <$fh>;
-    close($fh);
-    return defined $env && index("\0$env", "\0$tag\0") >= 0;
 }
 
 sub command_of {
