@@ -40,9 +40,7 @@ class BoundedOutputCliTest {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             SupervisorFixture.Result set = fx.cli("config", "set", "default_max_output", "1M");
             assertEquals(0, set.exit(), set.err());
-            SupervisorFixture.Result started = fx.cli("start", "--shell", "/bin/sh", "--", COMMAND);
-            assertEquals(0, started.exit(), started.err());
-            String id = started.out().strip();
+            String id = fx.start("--shell", "/bin/sh", "--", COMMAND);
             SupervisorFixture.Result waited = fx.cli("wait", id);
             assertEquals(0, waited.exit(), waited.err());
             JsonNode snap = Json.mapper().readTree(fx.cli("show", id).out());
@@ -55,9 +53,7 @@ class BoundedOutputCliTest {
     void tailFollowingFromTheStartPrintsOnlyWholeLinesWhileTheStartIsCut() throws Exception {
         assumeCollapseRange();
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--max-output", "1M", "--shell", "/bin/sh", "--", COMMAND);
-            assertEquals(0, started.exit(), started.err());
-            SupervisorFixture.Result tail = fx.cli("tail", "-f", started.out().strip());
+            SupervisorFixture.Result tail = fx.cli("tail", "-f", fx.start("--max-output", "1M", "--shell", "/bin/sh", "--", COMMAND));
             assertEquals(0, tail.exit(), tail.err());
             String[] lines = tail.out().split("\n");
             long previous = 0;

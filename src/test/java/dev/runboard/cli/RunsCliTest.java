@@ -144,9 +144,7 @@ class RunsCliTest {
             """;
 
     private String start(SupervisorFixture fx, String command) {
-        SupervisorFixture.Result started = fx.cli("start", "--shell", "/bin/sh", "--cwd", work.toString(), "--", command);
-        assertEquals(0, started.exit(), started.err());
-        return started.out().strip();
+        return fx.start("--shell", "/bin/sh", "--cwd", work.toString(), "--", command);
     }
 
     private static JsonNode history(SupervisorFixture fx, String id) throws Exception {

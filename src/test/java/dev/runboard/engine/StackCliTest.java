@@ -238,15 +238,12 @@ class StackCliTest {
         assertEquals(0, sv.cli("queue", "q", "--parallel", "2").exit());
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            SupervisorFixture.Result r = sv.cli("start", "--queue", "q", "--", "sleep", "1.5");
-            assertEquals(0, r.exit(), r.err());
-            ids.add(r.out().strip());
+            ids.add(sv.start("--queue", "q", "--", "sleep", "1.5"));
         }
-        SupervisorFixture.Result after = sv.cli("start", "--after", ids.get(4), "--", "true");
-        assertEquals(0, after.exit(), after.err());
+        String after = sv.start("--after", ids.get(4), "--", "true");
         String listed = sv.cli("list").out();
         assertTrue(listed.contains("queued"), "the list shows the queued ones: " + listed);
-        assertEquals(0, sv.cli("wait", after.out().strip()).exit());
+        assertEquals(0, sv.cli("wait", after).exit());
         List<JsonNode> jobs = new ArrayList<>();
         for (String id : ids) {
             jobs.add(list().stream().filter(s -> s.path("session_id").asText().equals(id)).findFirst().orElseThrow());
@@ -260,7 +257,7 @@ class StackCliTest {
         for (int i = 1; i < 5; i++) {
             assertTrue(!at(jobs.get(i), "started_at").isBefore(at(jobs.get(i - 1), "started_at")), "in order");
         }
-        JsonNode a = list().stream().filter(s -> s.path("session_id").asText().equals(after.out().strip())).findFirst().orElseThrow();
+        JsonNode a = list().stream().filter(s -> s.path("session_id").asText().equals(after)).findFirst().orElseThrow();
         assertTrue(!at(a, "started_at").isBefore(at(jobs.get(4), "ended_at")), "--after waits for the session's success");
     }
 

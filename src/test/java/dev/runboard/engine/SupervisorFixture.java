@@ -46,6 +46,19 @@ public final class SupervisorFixture implements AutoCloseable {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /**
+     * {@code runboard start ARGS} as a user types it: the new session's id, or the test fails with
+     * what start printed (a refused start otherwise surfaces later as a confusing wait).
+     */
+    public String start(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "start";
+        System.arraycopy(args, 0, all, 1, args.length);
+        Result started = cli(all);
+        org.junit.jupiter.api.Assertions.assertEquals(0, started.exit(), "start refused: " + started.out() + started.err());
+        return started.out().strip();
+    }
+
     /** {@code runboard show ID}'s JSON, as a user reads it. */
     public com.fasterxml.jackson.databind.JsonNode show(String id) {
         try {

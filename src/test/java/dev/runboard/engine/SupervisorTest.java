@@ -28,9 +28,7 @@ class SupervisorTest {
     void theFirstClientStartsTheSupervisorAndEveryCommandTalksToIt() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             assertEquals(1, fx.cli("supervisor", "status").exit(), "no supervisor before the first client");
-            SupervisorFixture.Result started = fx.cli("start", "--shell", "/bin/sh", "--", "echo hello; sleep 30");
-            assertEquals(0, started.exit(), started.err());
-            String id = started.out().strip();
+            String id = fx.start("--shell", "/bin/sh", "--", "echo hello; sleep 30");
             long pid = fx.supervisorPid();
             assertTrue(pid > 0, "start brought a supervisor up");
 
@@ -168,10 +166,8 @@ class SupervisorTest {
     void aSpecsEnvironmentNeverAppearsOnAnyCommandLine() throws Exception {
         String secret = "s3cr3t-" + System.nanoTime();
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--env", "API_TOKEN=" + secret, "--shell", "/bin/sh", "--",
+            String id = fx.start("--env", "API_TOKEN=" + secret, "--shell", "/bin/sh", "--",
                     "echo \"token has ${#API_TOKEN} chars\"; sleep 30");
-            assertEquals(0, started.exit(), started.err());
-            String id = started.out().strip();
             Await.until(Duration.ofSeconds(10), "the command to print", () -> fx.cli("show", id).out().contains("token has"));
             OsProcesses os = OsProcesses.forThisMachine();
             for (ProcInfo p : os.snapshot().all()) {
@@ -187,7 +183,7 @@ class SupervisorTest {
         Files.writeString(dataDir.resolve("settings.json"), "{\"keep_finished\": 3}", StandardCharsets.UTF_8);
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             for (int i = 0; i < 5; i++) {
-                String id = fx.cli("start", "--shell", "/bin/sh", "--", "echo " + i).out().strip();
+                String id = fx.start("--shell", "/bin/sh", "--", "echo " + i);
                 assertEquals(0, fx.cli("wait", id).exit());
             }
             Await.until(Duration.ofSeconds(10), "the supervisor to keep the settings' 3",
@@ -201,7 +197,7 @@ class SupervisorTest {
             for (int i = 0; i < 3; i++) {
                 assertEquals(3, Json.mapper().readTree(fx.cli("list", "--json").out()).size(), "a read never deletes");
             }
-            String id = fx.cli("start", "--shell", "/bin/sh", "--", "echo last").out().strip();
+            String id = fx.start("--shell", "/bin/sh", "--", "echo last");
             assertEquals(0, fx.cli("wait", id).exit());
             Await.until(Duration.ofSeconds(10), "the end to prune to the settings' 2",
                     () -> json(fx.cli("list", "--json").out()).size() == 2);
@@ -215,7 +211,7 @@ class SupervisorTest {
             String[] ids = new String[clients.length];
             for (int i = 0; i < clients.length; i++) {
                 int n = i;
-                clients[i] = new Thread(() -> ids[n] = fx.cli("start", "--shell", "/bin/sh", "--", "echo " + n).out().strip());
+                clients[i] = new Thread(() -> ids[n] = fx.start("--shell", "/bin/sh", "--", "echo " + n));
                 clients[i].start();
             }
             for (Thread t : clients) {

@@ -43,10 +43,8 @@ class RemoteCliTest {
     @Test
     void startRunsOnTheHostThroughTheSupervisorAndAKilledSupervisorsSessionIsReattached() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+            String id = fx.start("--host", "rb-remote", "--cwd", "/tmp", "--",
                     "echo one; sleep 4; echo two; exit 4");
-            assertEquals(0, started.exit(), started.err());
-            String id = started.out().strip();
             dev.runboard.process.Await.until(java.time.Duration.ofSeconds(60), "the first line",
                     () -> fx.cli("show", id).out().contains("one"));
             long first = fx.supervisorPid();
@@ -65,10 +63,8 @@ class RemoteCliTest {
     @Test
     void aRemoteSessionShowsItsHostsCpuMemoryAndTreeAndAKillLeavesNoSurvivor() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+            String id = fx.start("--host", "rb-remote", "--cwd", "/tmp", "--",
                     "sh -c 'yes > /dev/null & sleep 120'");
-            assertEquals(0, started.exit(), started.err());
-            String id = started.out().strip();
             JsonNode[] seen = new JsonNode[1];
             // Sampled on the host with the output (about once a second). yes takes a whole core when it can;
             // with six builds on two cores it got 20 %, so the floor is the local sampler test's (SessionInsightTest).
@@ -146,10 +142,8 @@ class RemoteCliTest {
     @Test
     void theWindowsSendReachesARemoteCommandThroughTheSupervisor() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+            String id = fx.start("--host", "rb-remote", "--cwd", "/tmp", "--",
                     "read line; echo got:$line");
-            assertEquals(0, started.exit(), started.err());
-            String id = started.out().strip();
             fx.client().stdin(id, "hello\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)); // what Send asks
             SupervisorFixture.Result waited = fx.cli("wait", id);
             assertEquals(0, waited.exit(), waited.out() + waited.err());
@@ -251,10 +245,8 @@ class RemoteCliTest {
     @Test
     void theWindowSaysDisconnectedWhenTheCliDoesAndListNamesTheHost() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--",
+            String id = fx.start("--host", "rb-remote", "--cwd", "/tmp", "--",
                     "echo one; sleep 60; echo two");
-            assertEquals(0, started.exit(), started.err());
-            String id = started.out().strip();
             Await.until(Duration.ofSeconds(60), "the first line", () -> fx.cli("show", id).out().contains("one"));
             String listed = fx.cli("list").out();
             String header = listed.lines().findFirst().orElseThrow();

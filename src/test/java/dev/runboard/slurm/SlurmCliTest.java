@@ -82,13 +82,9 @@ class SlurmCliTest {
     @Test
     void aHeldJobIsPendingWithSlurmsReasonDoesNotTimeOutSurvivesTheSupervisorAndAKillCancelsIt() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result held = fx.cli("start", "--slurm", "--sbatch=--begin=now+3600", "--timeout", "2", "--",
+            String heldId = fx.start("--slurm", "--sbatch=--begin=now+3600", "--timeout", "2", "--",
                     "echo never");
-            assertEquals(0, held.exit(), held.out() + held.err());
-            String heldId = held.out().strip();
-            SupervisorFixture.Result running = fx.cli("start", "--slurm", "--", "echo started; sleep 4; echo done; exit 7");
-            assertEquals(0, running.exit(), running.out() + running.err());
-            String runningId = running.out().strip();
+            String runningId = fx.start("--slurm", "--", "echo started; sleep 4; echo done; exit 7");
             Await.until(LONG, "the held job pending with Slurm's reason", () -> {
                 JsonNode s = fx.show(heldId);
                 return s.path("status").asText().equals("pending") && s.path("reason").asText().contains("BeginTime");
@@ -121,9 +117,7 @@ class SlurmCliTest {
     @Test
     void killingARunningJobLeavesNoJobAndNoProcess() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "sh -c 'sleep 300 & sleep 300 & echo up; wait'");
-            assertEquals(0, started.exit(), started.out() + started.err());
-            String id = started.out().strip();
+            String id = fx.start("--slurm", "--", "sh -c 'sleep 300 & sleep 300 & echo up; wait'");
             Await.until(LONG, "the job's tree up", () -> fx.show(id).path("output").asText().contains("up")
                     && SlurmCluster.liveTagged(id).size() >= 3);
             String job = fx.show(id).path("slurm").path("job_id").asText();
@@ -140,9 +134,7 @@ class SlurmCliTest {
     @Test
     void aRunningJobShowsItsNodesCpuMemoryAndTreeAndPausesAndResumesLikeALocalSession() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "sh -c 'yes > /dev/null & sleep 300'");
-            assertEquals(0, started.exit(), started.out() + started.err());
-            String id = started.out().strip();
+            String id = fx.start("--slurm", "--", "sh -c 'yes > /dev/null & sleep 300'");
             // Sampled by the job's wrapper on its node (once a second), not by this host's monitor: a node's /proc is not ours.
             JsonNode[] seen = new JsonNode[1];
             try {
@@ -191,9 +183,7 @@ class SlurmCliTest {
     @Test
     void aNodeSetDownEndsItsRunningJobUnknownWithSlurmsReason() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--slurm", "--", "echo up; sleep 300");
-            assertEquals(0, started.exit(), started.out() + started.err());
-            String id = started.out().strip();
+            String id = fx.start("--slurm", "--", "echo up; sleep 300");
             Await.until(LONG, "the job running", () -> fx.show(id).path("output").asText().contains("up"));
             try {
                 SlurmCluster.Result down = SLURM.slurm("scontrol", "update", "nodename=" + SLURM.node, "state=down", "reason=test");

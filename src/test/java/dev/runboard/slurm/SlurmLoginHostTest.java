@@ -78,10 +78,8 @@ class SlurmLoginHostTest {
     @Test
     void aRunningJobShowsItsTreeOnTheNodePausesAndResumesAndAKillLeavesNoJobAndNoProcess() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
+            String id = fx.start("--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
                     "sh -c 'sleep 300 & sleep 300 & echo up; wait'");
-            assertEquals(0, started.exit(), started.out() + started.err());
-            String id = started.out().strip();
             // The output comes by the host's stream, Slurm's state by the next squeue: both are awaited.
             Await.until(LONG, "the job's tree up, running, its first line here", () -> SlurmCluster.liveTagged(id).size() >= 3
                     && fx.show(id).path("output").asText().contains("up")
@@ -92,9 +90,7 @@ class SlurmLoginHostTest {
             String job = running.path("slurm").path("job_id").asText();
             // An ssh session on the same host beside the job: one output stream carries both (one ssh layer per
             // supervisor, which the login host shares), not one per target.
-            SupervisorFixture.Result beside = fx.cli("start", "--host", "rb-remote", "--cwd", "/tmp", "--", "echo beside; sleep 300");
-            assertEquals(0, beside.exit(), beside.out() + beside.err());
-            String besideId = beside.out().strip();
+            String besideId = fx.start("--host", "rb-remote", "--cwd", "/tmp", "--", "echo beside; sleep 300");
             Await.until(LONG, "the ssh session running, its line here",
                     () -> fx.show(besideId).path("output").asText().contains("beside"));
             assertEquals(1, outputStreams(fx.supervisorPid()), "the supervisor's output streams from rb-remote");
@@ -129,14 +125,10 @@ class SlurmLoginHostTest {
     @Test
     void aHeldJobIsPendingWithSlurmsReasonARunningOneSurvivesTheSupervisorAndAKillCancelsTheHeldOne() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result held = fx.cli("start", "--host", "rb-remote", "--slurm", "--sbatch=--begin=now+3600",
+            String heldId = fx.start("--host", "rb-remote", "--slurm", "--sbatch=--begin=now+3600",
                     "--cwd", "/tmp", "--", "echo never");
-            assertEquals(0, held.exit(), held.out() + held.err());
-            String heldId = held.out().strip();
-            SupervisorFixture.Result running = fx.cli("start", "--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
+            String runningId = fx.start("--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
                     "echo started; sleep 4; echo done; exit 7");
-            assertEquals(0, running.exit(), running.out() + running.err());
-            String runningId = running.out().strip();
             Await.until(LONG, "the held job pending with Slurm's reason", () -> {
                 JsonNode s = fx.show(heldId);
                 return s.path("status").asText().equals("pending") && s.path("reason").asText().contains("BeginTime");
@@ -161,10 +153,8 @@ class SlurmLoginHostTest {
     @Test
     void aLoginHostOutOfReachMidJobReadsDisconnectedAndTheJobsOutputComesBackExact() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
-            SupervisorFixture.Result started = fx.cli("start", "--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
+            String id = fx.start("--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
                     "i=0; while [ $i -lt 120 ]; do i=$((i+1)); echo line $i; sleep 0.05; done; exit 5");
-            assertEquals(0, started.exit(), started.out() + started.err());
-            String id = started.out().strip();
             Await.until(LONG, "the job running, its first lines here", () -> fx.show(id).path("output").asText().contains("line 5\n"));
             Instant cut = Instant.now();
             List<ProcessHandle> stopped = SSHD.get().blackhole();

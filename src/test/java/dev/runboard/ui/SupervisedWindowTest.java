@@ -67,9 +67,7 @@ class SupervisedWindowTest {
 
     @Test
     void theWindowTheCliAndASecondWindowSeeTheSameSessionsAndTheSupervisorCarriesOutTheWindowsKill(FxRobot robot) throws Exception {
-        SupervisorFixture.Result started = supervisor.cli("start", "--shell", "/bin/sh", "--", "sleep 60 & sleep 60; wait");
-        assertEquals(0, started.exit(), started.err());
-        String id = started.out().strip();
+        String id = supervisor.start("--shell", "/bin/sh", "--", "sleep 60 & sleep 60; wait");
 
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> fixture.window().sessions().find(id)) != null);
         SessionRow row = fx(robot, () -> fixture.window().sessions().find(id));
@@ -111,10 +109,7 @@ class SupervisedWindowTest {
         try (var in = getClass().getResourceAsStream("/trees/escapees.sh")) {
             java.nio.file.Files.copy(in, work.resolve("escapees.sh"));
         }
-        SupervisorFixture.Result started = supervisor.cli("start", "--cwd", work.toString(), "--grace", "300ms",
-                "--shell", "/bin/sh", "--", "sh escapees.sh");
-        assertEquals(0, started.exit(), started.err());
-        String id = started.out().strip();
+        String id = supervisor.start("--cwd", work.toString(), "--grace", "300ms", "--shell", "/bin/sh", "--", "sh escapees.sh");
         List<Long> escapees = new java.util.ArrayList<>();
         for (String name : List.of("plain", "group", "session", "ghost", "orphan")) {
             escapees.add(dev.runboard.process.Await.pidFile(work.resolve("escapee-" + name + ".pid"), Duration.ofSeconds(WAIT_S)));
@@ -131,9 +126,8 @@ class SupervisedWindowTest {
         }
 
         // A command that exits leaving a TERM-ignorer behind: completed, and its row keeps Kill for what is left.
-        started = supervisor.cli("start", "--cwd", work.toString(), "--grace", "300ms", "--shell", "/bin/sh", "--",
+        String lingering = supervisor.start("--cwd", work.toString(), "--grace", "300ms", "--shell", "/bin/sh", "--",
                 "perl -e '$SIG{TERM} = \"IGNORE\"; sleep 600' & echo $! > left.pid; echo done");
-        String lingering = started.out().strip();
         long left = dev.runboard.process.Await.pidFile(work.resolve("left.pid"), Duration.ofSeconds(WAIT_S));
         SessionRow ended = awaitRow(robot, lingering);
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, ended::status) == SessionStatus.COMPLETED
@@ -148,11 +142,11 @@ class SupervisedWindowTest {
 
     @Test
     void aWaitingSessionIsCancelledByTheWindowsKillAndByRemove(FxRobot robot) throws Exception {
-        String blocker = supervisor.cli("start", "--cwd", work.toString(), "--shell", "/bin/sh", "--", "sleep 60").out().strip();
-        String first = supervisor.cli("start", "--after", blocker, "--cwd", work.toString(), "--shell", "/bin/sh", "--",
-                "touch ran").out().strip();
-        String second = supervisor.cli("start", "--after", blocker, "--cwd", work.toString(), "--shell", "/bin/sh", "--",
-                "touch ran").out().strip();
+        String blocker = supervisor.start("--cwd", work.toString(), "--shell", "/bin/sh", "--", "sleep 60");
+        String first = supervisor.start("--after", blocker, "--cwd", work.toString(), "--shell", "/bin/sh", "--",
+                "touch ran");
+        String second = supervisor.start("--after", blocker, "--cwd", work.toString(), "--shell", "/bin/sh", "--",
+                "touch ran");
         SessionRow waiting = awaitRow(robot, first);
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, waiting::status) == SessionStatus.PENDING);
         select(robot, waiting);
