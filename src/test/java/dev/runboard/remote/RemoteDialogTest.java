@@ -118,7 +118,7 @@ class RemoteDialogTest {
 
         // Corrected to a host that answers: the dialog closes once the session runs there.
         robot.interact(() -> robot.lookup("#hostField").queryAs(ComboBox.class).getEditor().setText("rb-remote"));
-        WindowFixture.pressAgain(robot, "#launchButton");
+        WindowFixture.pressAfterChange(robot, "#launchButton");
         // If the dialog stays open, the failure says what it shows.
         dev.runboard.process.Await.until(Duration.ofSeconds(WAIT_S), () -> "the dialog to close once the session runs on rb-remote;"
                 + " it shows " + dialogState(robot) + "; sessions: " + engine.sessions().stream().map(s -> s.id() + " " + s.status()).toList(),

@@ -75,7 +75,7 @@ class SlurmWindowTest {
         assertTrue(fx(robot, () -> fixture.window().sessions().rows().isEmpty()), "nothing was started");
 
         robot.interact(() -> robot.lookup("#sbatchField").queryAs(TextField.class).setText("--begin=now+3600"));
-        WindowFixture.pressAgain(robot, "#launchButton");
+        WindowFixture.pressAfterChange(robot, "#launchButton");
         try {
             Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> robot.lookup("#launchButton").tryQuery().isEmpty());
         } catch (java.util.concurrent.TimeoutException e) {

@@ -95,15 +95,37 @@ public final class WindowFixture {
     }
 
     /**
-     * Presses a dialog's button again once its form has changed with an error: fires it as a click on it
+     * Presses a button of a form that has just changed (an error shown or cleared): fires it as a click on it
      * would. A mouse click aims where the button is when the click begins, and the form's relayout comes at a
      * later pulse: on a loaded machine, 1.2 s after the host's error was showing, the dialog grew 16 px and
      * Launch moved 60 px right (its bounds logged every 50 ms, three busy loops beside). A click aimed before
      * that lands beside the button: twice the dialog stayed open 60-90 s with its first error still shown,
      * which a press of Launch clears at once. What these steps test is what the press does.
      */
-    public static void pressAgain(FxRobot robot, String query) {
-        robot.interact(() -> robot.lookup(query).queryAs(javafx.scene.control.ButtonBase.class).fire());
+    public static void pressAfterChange(FxRobot robot, String query) {
+        pressAfterChange(robot, () -> robot.lookup(query).queryAs(javafx.scene.control.ButtonBase.class));
+    }
+
+    /** As {@link #pressAfterChange(FxRobot, String)}, for a button found on the FX thread (a dialog pane's). */
+    public static void pressAfterChange(FxRobot robot, java.util.function.Supplier<javafx.scene.control.ButtonBase> button) {
+        robot.interact(() -> button.get().fire());
+    }
+
+    /**
+     * Replaces a text field's text as typing over it does: focused, its text selected, then each character
+     * put in place of the selection (what a key typed into a field does). Not a double click: a field below
+     * one whose error has just appeared moves at a later pulse (see {@link #pressAfterChange}), and a click
+     * aimed before that lands on the field above (PreferencesWindowTest's "soon" went elsewhere under load).
+     * Not TestFX's {@code write} either: it types into the first window that says it is focused, and on
+     * Monocle the main window and an open dialog both do.
+     */
+    public static void retype(FxRobot robot, String query, String text) {
+        robot.interact(() -> {
+            javafx.scene.control.TextInputControl field = robot.lookup(query).queryAs(javafx.scene.control.TextInputControl.class);
+            field.requestFocus();
+            field.selectAll();
+            text.codePoints().forEach(c -> field.replaceSelection(Character.toString(c)));
+        });
     }
 
     /** Sizes the window to its minimum, 1024x700: where issue 47 found labels cut to "...". */

@@ -1,7 +1,6 @@
 package dev.runboard.ui.prefs;
 
 import dev.runboard.testing.Poll;
-import dev.runboard.ui.FxReads;
 import static dev.runboard.ui.FxReads.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -56,8 +55,8 @@ class PreferencesWindowTest {
         assertEquals("2s", fx(robot, () -> field(robot, "default_grace_ms").getText()), "a duration as people write it");
 
         // Two invalid values at once: each field says its own problem under it, and nothing can be saved.
-        robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("lots");
-        robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("soon");
+        WindowFixture.retype(robot, "#pref-keep_finished", "lots");
+        WindowFixture.retype(robot, "#pref-default_grace_ms", "soon");
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> problem(robot, "keep_finished").isVisible()
                 && problem(robot, "default_grace_ms").isVisible()));
         assertEquals("'lots' is not allowed: write a whole number of at least 1",
@@ -67,10 +66,10 @@ class PreferencesWindowTest {
 
         // The theme is a choice of its two values, not free text.
         robot.clickOn("#pref-theme").clickOn("dark");
-        robot.doubleClickOn("#pref-keep_finished").eraseText(4).write("5");
-        robot.doubleClickOn("#pref-default_grace_ms").eraseText(4).write("5s");
+        WindowFixture.retype(robot, "#pref-keep_finished", "5");
+        WindowFixture.retype(robot, "#pref-default_grace_ms", "5s");
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> fx(robot, () -> !save(robot).isDisabled()));
-        FxReads.clickOn(robot, save(robot));
+        WindowFixture.pressAfterChange(robot, () -> save(robot)); // the errors just cleared: the form is shrinking
         SettingsStore store = new SettingsStore(dataDir);
         Poll.waitFor(WAIT_S, TimeUnit.SECONDS, () -> store.load().settings().keepFinished() == 5);
         Settings saved = store.load().settings();
