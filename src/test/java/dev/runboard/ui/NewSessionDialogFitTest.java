@@ -66,7 +66,7 @@ class NewSessionDialogFitTest {
 
         long grown = usedHeapAfterGc() - before;
         System.out.printf("heap after 150 clicks on + Add variable: %+d MB%n", grown >> 20);
-        assertTrue(grown < 150L << 20, "the heap grew by " + (grown >> 20) + " MB");
+        assertTrue(grown < 150L << 20, () -> "the heap grew by " + (grown >> 20) + " MB; what it holds most:\n" + largestClasses());
         robot.clickOn("#cancelButton");
     }
 
@@ -88,6 +88,19 @@ class NewSessionDialogFitTest {
         assertTrue(fx(robot, () -> robot.lookup("#timeoutError").query().isVisible()), "the errors are shown");
         assertEquals(java.util.List.of(), fx(robot, () -> ClippedControls.in(dialog)), "clipped with the errors shown");
         robot.clickOn("#cancelButton");
+    }
+
+    /** The top of this JVM's class histogram (jcmd GC.class_histogram), to say what a grown heap holds. */
+    private static String largestClasses() {
+        try {
+            Process jcmd = new ProcessBuilder("jcmd", Long.toString(ProcessHandle.current().pid()), "GC.class_histogram")
+                    .redirectErrorStream(true).start();
+            String out = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            jcmd.waitFor();
+            return out.lines().limit(18).collect(java.util.stream.Collectors.joining("\n"));
+        } catch (java.io.IOException | InterruptedException e) {
+            return "(no histogram: " + e + ")";
+        }
     }
 
     private static long usedHeapAfterGc() {
