@@ -18,14 +18,16 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A private one-node Slurm cluster for one test class, as .ci/slurm-setup makes it (its own munged,
  * slurmctld and slurmd, every file in a temp folder): {@code @RegisterExtension static final
  * SlurmCluster SLURM = new SlurmCluster();} starts it before the class and stops exactly what it
- * started after it. The CLI in-process and the supervisor it starts find it by {@value
- * SlurmCommand#CONF_PROPERTY}; the test's own squeue/scontrol calls by {@link #run}. Skipped, with the
- * reason, where no cluster can run: not root (slurmd runs jobs as their users), or Slurm cannot be installed.
+ * started after it. Classes in other forks run theirs at the same time: each cluster has its own
+ * ports, daemons, state and spool in its folder, so this host's name in two of them is two nodes to
+ * Slurm (a node set down in one is up in the other). The CLI in-process and the supervisor it starts
+ * find it by {@value SlurmCommand#CONF_PROPERTY}; the test's own squeue/scontrol calls by {@link
+ * #run}. Skipped, with the reason, where no cluster can run: not root (slurmd runs jobs as their
+ * users), or Slurm cannot be installed.
  */
 final class SlurmCluster implements BeforeAllCallback, AfterAllCallback {
     private Path dir;
     private String conf;
-    private AutoCloseable alone;
 
     /** The cluster's node (this host's short name, as slurm.conf names it). */
     String node;
@@ -40,8 +42,6 @@ final class SlurmCluster implements BeforeAllCallback, AfterAllCallback {
         }
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/slurmctld")) && Files.isExecutable(Path.of("/usr/sbin/munged")),
                 "Slurm (slurm-wlm, munge) is not installed and could not be: Slurm tests skipped");
-        // One cluster at a time on this machine: each names the same node (this host).
-        alone = CrossForkLock.hold("slurm-cluster");
         dir = Files.createTempDirectory("rb-slurm");
         Result started = run(List.of("bash", setup.toString(), "start", dir.toString()));
         if (started.exit() != 0) {
@@ -59,9 +59,6 @@ final class SlurmCluster implements BeforeAllCallback, AfterAllCallback {
         if (dir != null) {
             run(List.of("bash", Path.of(".ci/slurm-setup").toAbsolutePath().toString(), "stop", dir.toString()));
             run(List.of("rm", "-rf", dir.toString()));
-        }
-        if (alone != null) {
-            alone.close();
         }
     }
 
