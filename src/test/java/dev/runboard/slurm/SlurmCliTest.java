@@ -185,25 +185,7 @@ class SlurmCliTest {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             String id = fx.start("--slurm", "--", "echo up; sleep 300");
             Await.until(LONG, "the job running", () -> fx.show(id).path("output").asText().contains("up"));
-            try {
-                SlurmCluster.Result down = SLURM.slurm("scontrol", "update", "nodename=" + SLURM.node, "state=down", "reason=test");
-                assertEquals(0, down.exit(), down.out());
-                fx.cli("wait", id);
-                JsonNode end = fx.show(id);
-                assertEquals("unknown", end.path("status").asText(), end.toString());
-                assertTrue(end.path("reason").asText().contains("NODE_FAIL"), end.toString());
-                assertTrue(end.path("exit_code").isNull(), "no made-up code: " + end);
-            } finally {
-                SLURM.slurm("scontrol", "update", "nodename=" + SLURM.node, "state=resume");
-                Await.until(LONG, "the node back", () -> {
-                    try {
-                        return SLURM.slurm("sinfo", "-h", "-N", "-o", "%t").out().lines()
-                                .allMatch(l -> l.matches("(idle|mix|alloc).*")); // a line per partition the node is in
-                    } catch (IOException | InterruptedException e) {
-                        return false;
-                    }
-                });
-            }
+            SLURM.assertANodeSetDownEndsTheJobUnknown(fx, id);
         }
     }
 

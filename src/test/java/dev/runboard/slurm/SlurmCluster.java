@@ -116,6 +116,33 @@ final class SlurmCluster implements BeforeAllCallback, AfterAllCallback {
         org.junit.jupiter.api.Assertions.assertFalse(queued(heldJob), "the job is out of Slurm's queue");
     }
 
+    /**
+     * A job of the session running on the node, the node set down under it (Slurm's NODE_FAIL): the session ends
+     * {@code unknown} with Slurm's reason and no exit code, whichever target followed it (here or through a login
+     * host). The node is resumed after, and awaited back, whatever happened.
+     */
+    void assertANodeSetDownEndsTheJobUnknown(dev.runboard.engine.SupervisorFixture fx, String id) throws Exception {
+        try {
+            Result down = slurm("scontrol", "update", "nodename=" + node, "state=down", "reason=test");
+            org.junit.jupiter.api.Assertions.assertEquals(0, down.exit(), down.out());
+            fx.cli("wait", id);
+            com.fasterxml.jackson.databind.JsonNode end = fx.show(id);
+            org.junit.jupiter.api.Assertions.assertEquals("unknown", end.path("status").asText(), end.toString());
+            org.junit.jupiter.api.Assertions.assertTrue(end.path("reason").asText().contains("NODE_FAIL"), end.toString());
+            org.junit.jupiter.api.Assertions.assertTrue(end.path("exit_code").isNull(), "no made-up code: " + end);
+        } finally {
+            slurm("scontrol", "update", "nodename=" + node, "state=resume");
+            dev.runboard.process.Await.until(java.time.Duration.ofSeconds(90), "the node back", () -> {
+                try {
+                    return slurm("sinfo", "-h", "-N", "-o", "%t").out().lines()
+                            .allMatch(l -> l.matches("(idle|mix|alloc).*")); // a line per partition the node is in
+                } catch (IOException | InterruptedException e) {
+                    return false;
+                }
+            });
+        }
+    }
+
     /** Whether job {@code job} is in squeue; true when squeue cannot be asked (a wait for it to leave goes on). */
     boolean queuedQuietly(String job) {
         try {

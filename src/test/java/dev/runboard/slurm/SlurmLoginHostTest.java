@@ -122,6 +122,18 @@ class SlurmLoginHostTest {
         }
     }
 
+    /** Slurm's word on the job comes through the login host's squeue, and its end is the same as a job's here. */
+    @Test
+    void aNodeSetDownEndsItsRunningJobUnknownWithSlurmsReason() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            String id = fx.start("--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--", "echo up; sleep 300");
+            Await.until(LONG, "the job running, its first line here", () -> fx.show(id).path("output").asText().contains("up"));
+            SLURM.assertANodeSetDownEndsTheJobUnknown(fx, id);
+            Await.until(LONG, "no process of the job left on the node (Slurm ends a down node's jobs)",
+                    () -> SlurmCluster.liveTagged(id).isEmpty());
+        }
+    }
+
     @Test
     void aHeldJobIsPendingWithSlurmsReasonARunningOneSurvivesTheSupervisorAndAKillCancelsTheHeldOne() throws Exception {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
