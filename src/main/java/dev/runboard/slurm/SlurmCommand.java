@@ -24,8 +24,21 @@ final class SlurmCommand {
             return exit == 0;
         }
 
-        /** What Slurm said, in one line: its first error line without the program's prefix, else the output's first line. */
+        /** Whether Slurm found no configuration at all (then there is no cluster to refuse anything). */
+        boolean noConfiguration() {
+            return err.contains(NO_CONFIGURATION);
+        }
+
+        /**
+         * What Slurm said, in one line: its first error line without the program's prefix, else the output's first
+         * line. Slurm with no configuration at all (no slurm.conf, no SLURM_CONF, no DNS record naming a controller)
+         * says so only in its last line, after three lines about DNS: that case is said in its own words.
+         */
         String said() {
+            if (noConfiguration()) {
+                return "Slurm finds no configuration here (" + NO_CONFIGURATION + ": no slurm.conf where Slurm looks,"
+                        + " no SLURM_CONF, no DNS record naming a controller): set SLURM_CONF to your cluster's slurm.conf";
+            }
             for (String line : (err + "\n" + out).split("\n")) {
                 String l = line.strip();
                 if (!l.isEmpty()) {
@@ -36,6 +49,19 @@ final class SlurmCommand {
         }
     }
 
+    /** Slurm's own last words when it has no configuration source. */
+    private static final String NO_CONFIGURATION = "Could not establish a configuration source";
+
+    /**
+     * A slurm.conf named (by SLURM_CONF or {@value #CONF_PROPERTY}) that is not there or cannot be read: said at
+     * once, where Slurm's commands would retry reading it for 60 s before saying so.
+     */
+    static final class ConfigurationMissing extends IOException {
+        ConfigurationMissing(String message) {
+            super(message);
+        }
+    }
+
     /** Runs {@code argv}; an IOException when the program cannot be started (not on PATH) or does not answer. */
     Result run(List<String> argv) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
@@ -43,9 +69,11 @@ final class SlurmCommand {
         if (conf != null && !conf.isBlank()) {
             pb.environment().put("SLURM_CONF", conf);
         }
+        checkNamedConfiguration(pb.environment().get("SLURM_CONF"));
         Process p = pb.start();
+        // Both streams read beside the wait, so the limit holds for a command that keeps its output open.
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> text(p.getErrorStream()));
-        String out = text(p.getInputStream());
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> text(p.getInputStream()));
         try {
             if (!p.waitFor(CALL_LIMIT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -56,7 +84,22 @@ final class SlurmCommand {
             p.destroyForcibly();
             throw new IOException("interrupted while " + argv.get(0) + " ran", e);
         }
-        return new Result(p.exitValue(), out, err.join());
+        return new Result(p.exitValue(), out.join(), err.join());
+    }
+
+    private static void checkNamedConfiguration(String conf) throws ConfigurationMissing {
+        if (conf == null || conf.isEmpty()) {
+            return; // Slurm's default place, or its DNS lookup: Slurm says what it finds
+        }
+        java.nio.file.Path file = java.nio.file.Path.of(conf);
+        if (!java.nio.file.Files.exists(file)) {
+            throw new ConfigurationMissing("SLURM_CONF names " + conf + ", which does not exist: point it at your cluster's"
+                    + " slurm.conf, or unset it for Slurm's default");
+        }
+        if (!java.nio.file.Files.isReadable(file) || java.nio.file.Files.isDirectory(file)) {
+            throw new ConfigurationMissing("SLURM_CONF names " + conf + ", which cannot be read"
+                    + (java.nio.file.Files.isDirectory(file) ? " (a folder)" : "") + ": point it at your cluster's slurm.conf");
+        }
     }
 
     private static String text(InputStream in) {

@@ -135,12 +135,15 @@ public final class SlurmSessions implements RemoteSessions {
         SlurmCommand.Result r;
         try {
             r = site(spec.host()).run(JobScript.testArguments(spec));
+        } catch (SlurmCommand.ConfigurationMissing e) {
+            throw new InvalidSpecException("slurm", e.getMessage() + " (or leave out --slurm)");
         } catch (IOException e) {
             throw new InvalidSpecException("slurm", "sbatch could not be run (" + e.getMessage() + "): install Slurm's"
                     + " client commands (sbatch on PATH), or leave out --slurm");
         }
         if (!r.ok()) {
-            throw new InvalidSpecException("slurm", "sbatch refused the job: " + r.said());
+            throw new InvalidSpecException("slurm", r.noConfiguration() ? r.said() + ", or leave out --slurm"
+                    : "sbatch refused the job: " + r.said());
         }
     }
 

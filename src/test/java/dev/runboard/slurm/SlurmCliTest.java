@@ -207,12 +207,57 @@ class SlurmCliTest {
         for (String tool : List.of("perl", "sh")) {
             Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool).toRealPath());
         }
-        Path data = dataDir.resolve("data");
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        env.put("PATH", bin.toString());
+        env.put("SLURM_CONF", null);
+        SupervisorFixture.Result r = execInItsOwnJvm(env);
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("sbatch could not be run") && r.err().contains("leave out --slurm"), r.err());
+        assertNoSessionMade();
+    }
+
+    /**
+     * A slurm.conf that is not there, is a folder, or is not Slurm's, or none at all: one line that names it, at once
+     * (Slurm's own commands retry a missing file for 60 s), and no session.
+     */
+    @Test
+    void aSlurmConfigurationThatCannotBeUsedIsOneLineAtOnceAndNothingIsCreated() throws Exception {
+        Path garbage = Files.writeString(dataDir.resolve("garbage.conf"), "nonsense\n");
+        java.util.Map<String, String> said = new java.util.LinkedHashMap<>();
+        said.put(dataDir.resolve("missing/slurm.conf").toString(), "which does not exist: point it at your cluster's slurm.conf");
+        said.put(dataDir.toString(), "which cannot be read (a folder)");
+        said.put(garbage.toString(), "sbatch refused the job: Parse error in file " + garbage + " line 1");
+        if (!Files.exists(Path.of("/etc/slurm/slurm.conf"))) { // Slurm's default place has none either
+            said.put(null, "Slurm finds no configuration here");
+        }
+        for (java.util.Map.Entry<String, String> c : said.entrySet()) {
+            java.util.Map<String, String> env = new java.util.HashMap<>();
+            env.put("SLURM_CONF", c.getKey());
+            long started = System.nanoTime();
+            SupervisorFixture.Result r = execInItsOwnJvm(env);
+            long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+            assertEquals(2, r.exit(), c.getKey() + ": " + r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains(c.getValue()), c.getKey() + ": " + r.err());
+            assertTrue(seconds < 30, "said in " + seconds + " s, not after Slurm's 60 s of retries: " + r.err());
+            assertNoSessionMade();
+        }
+    }
+
+    /** {@code runboard exec --slurm -- true} in a JVM of its own, its environment changed by {@code env} (null: removed). */
+    private SupervisorFixture.Result execInItsOwnJvm(java.util.Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "dev.runboard.Launcher", "exec", "--data-dir", data.toString(), "--slurm",
-                "--cwd", "/tmp", "--", "true").redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("PATH", bin.toString());
-        pb.environment().remove("SLURM_CONF");
+                System.getProperty("java.class.path"), "dev.runboard.Launcher", "exec", "--data-dir",
+                dataDir.resolve("data").toString(), "--slurm", "--cwd", "/tmp", "--", "true")
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         Process p = pb.start();
         java.util.concurrent.CompletableFuture<String> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
@@ -223,11 +268,11 @@ class SlurmCliTest {
         });
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "exec ended");
-        String said = err.join();
-        assertEquals(2, p.exitValue(), out + said);
-        assertEquals(1, said.strip().lines().count(), said);
-        assertTrue(said.contains("sbatch could not be run") && said.contains("leave out --slurm"), said);
-        Path sessions = data.resolve("sessions");
+        return new SupervisorFixture.Result(p.exitValue(), out, err.join());
+    }
+
+    private void assertNoSessionMade() throws IOException {
+        Path sessions = dataDir.resolve("data").resolve("sessions");
         assertTrue(!Files.exists(sessions) || Files.list(sessions).findAny().isEmpty(), "no session was made");
     }
 
