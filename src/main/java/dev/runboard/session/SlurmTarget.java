@@ -15,8 +15,57 @@ public record SlurmTarget(List<String> sbatch) {
         sbatch = sbatch == null ? List.of() : List.copyOf(sbatch);
     }
 
-    /** Refuses an argument sbatch would misread: empty, or holding a NUL or a newline (it goes into no script, but still). */
+    /**
+     * sbatch options runboard sets for every job, and why: the user's arguments come after runboard's, so one of
+     * these would win and break what the session promises. Matched as sbatch reads them: the long name, an
+     * abbreviation of it of three letters or more (getopt takes any unambiguous one), with or without {@code =VALUE}, or the short letter
+     * with or without its value attached.
+     */
+    private record Owned(String longName, String shortName, String why) {
+        boolean matches(String argument) {
+            if (shortName != null && argument.startsWith(shortName)) {
+                return true;
+            }
+            if (!argument.startsWith("--")) {
+                return false;
+            }
+            int equals = argument.indexOf('=');
+            String name = equals < 0 ? argument : argument.substring(0, equals);
+            return name.length() >= 5 && longName.startsWith(name); // three letters at least: "--e" could be --export
+        }
+    }
+
+    private static final List<Owned> OWNED = List.of(
+            new Owned("--output", "-o", "the job's output is the session's capture (shown, followed, kept as its artifact)"),
+            new Owned("--error", "-e", "the job's errors go into the session's capture with its output"),
+            new Owned("--open-mode", null, "the job's output is the session's capture, appended to"),
+            new Owned("--array", "-a", "one session is one job: start one session per task"),
+            new Owned("--requeue", null, "a requeued job would run the command twice under one session"),
+            new Owned("--wrap", null, "the job's script is runboard's (it runs the command under its wrapper)"));
+
+    /**
+     * Refuses what a new session may not ask of sbatch: an argument it would misread ({@link #checkWellFormed}) or
+     * one that sets what runboard sets for every job ({@link #OWNED}), naming why. Every way a spec comes in (the
+     * CLI, runboard.yaml, the window, a client's request) passes here.
+     */
     public SlurmTarget check() {
+        checkWellFormed();
+        for (String a : sbatch) {
+            for (Owned owned : OWNED) {
+                if (owned.matches(a.strip())) {
+                    throw new InvalidSpecException("slurm", "--sbatch '" + a + "' is runboard's to set (" + owned.longName()
+                            + "): " + owned.why() + ". Leave it out");
+                }
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Refuses an argument sbatch would misread: empty, or holding a NUL or a newline (it goes into no script, but
+     * still). A session's record is held to this only: one written before an option became runboard's still loads.
+     */
+    public SlurmTarget checkWellFormed() {
         for (String a : sbatch) {
             if (a == null || a.isBlank() || a.indexOf('\0') >= 0 || a.indexOf('\n') >= 0) {
                 throw new InvalidSpecException("slurm", "--sbatch " + (a == null ? "null" : "'" + a + "'")

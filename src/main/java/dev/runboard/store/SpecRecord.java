@@ -103,7 +103,7 @@ public record SpecRecord(
         try {
             SessionSpec.checkHost(host);
             if (slurm != null) {
-                slurm.check();
+                slurm.checkWellFormed(); // an older record with an option runboard now keeps to itself still loads
             }
             SessionSpec.checkTimeout(timeoutMillis == null ? null : Duration.ofMillis(timeoutMillis), "spec.timeout_ms");
             SessionSpec.checkGrace(Duration.ofMillis(graceMillis), "spec.grace_ms");

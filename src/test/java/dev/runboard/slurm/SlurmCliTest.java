@@ -200,6 +200,39 @@ class SlurmCliTest {
         assertTrue(!Files.exists(sessions) || Files.list(sessions).findAny().isEmpty(), "no session was made");
     }
 
+    /**
+     * An sbatch argument that sets what runboard sets for every job (where the output goes, an array, a requeue, the
+     * script) is refused in one line naming the option and why, however sbatch would read it; others pass to sbatch.
+     */
+    @Test
+    void anSbatchArgumentThatSetsWhatRunboardSetsIsRefusedAndOthersPass() throws Exception {
+        java.util.Map<String, String> refused = new java.util.LinkedHashMap<>();
+        refused.put("--output=mine.log", "--output");
+        refused.put("-o", "--output");
+        refused.put("-omine.log", "--output");
+        refused.put("--out=mine.log", "--output");
+        refused.put("--error=mine.err", "--error");
+        refused.put("--open-mode=truncate", "--open-mode");
+        refused.put("--array=1-3", "--array");
+        refused.put("-a1-3", "--array");
+        refused.put("--requeue", "--requeue");
+        refused.put("--wrap=true", "--wrap");
+        for (java.util.Map.Entry<String, String> a : refused.entrySet()) {
+            SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--sbatch=" + a.getKey(), "--", "true");
+            assertEquals(2, r.exit(), a.getKey() + ": " + r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains("is runboard's to set (" + a.getValue() + ")"), r.err());
+        }
+        Path sessions = dataDir.resolve("sessions");
+        assertTrue(!Files.exists(sessions) || Files.list(sessions).findAny().isEmpty(), "no session was made");
+        SupervisorFixture.Result passed = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--sbatch=--no-requeue",
+                "--sbatch=--export=ALL", "--sbatch=--partition=other", "--", "echo ran");
+        assertEquals(0, passed.exit(), passed.out() + passed.err());
+        JsonNode end = Json.mapper().readTree(passed.out());
+        assertEquals("ran\n", end.path("output").asText(), end.toString());
+        assertEquals("other", end.path("slurm").path("partition").asText(), "the user's --partition reached sbatch: " + end);
+    }
+
     @Test
     void noSbatchOnPathIsOneLineExit2AndNothingIsCreated() throws Exception {
         // exec in a JVM of its own whose PATH has perl and sh but no Slurm.

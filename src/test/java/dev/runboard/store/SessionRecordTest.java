@@ -123,6 +123,22 @@ class SessionRecordTest {
         RecordFiles.use(store, back);
     }
 
+    /** A Slurm session started before --output became runboard's alone: its record is old, not corrupt, and loads. */
+    @Test
+    void aRecordWithAnSbatchOptionRunboardNowKeepsToItselfStillLoads() throws Exception {
+        SessionStore store = new SessionStore(dataDir);
+        SessionRecord done = finished("20261201-101011-abcdef", "trained\n".getBytes(), SessionSpec.DEFAULT_PREVIEW_BYTES);
+        SessionSpec slurm = SessionSpec.shell("make").shell(Path.of("/bin/sh")).cwd(Path.of("/tmp"))
+                .slurm(new dev.runboard.session.SlurmTarget(List.of("--partition=gpu", "--output=mine.log"))).build();
+        SessionRecord old = SessionRecord.of(Session.restore(done.id(), slurm, null, Clock.systemUTC(), 4242L, 99,
+                Instant.parse("2026-12-01T10:10:11Z"), null, null), done.outcome());
+        store.save(old);
+        SessionStore.LoadResult loaded = store.loadAll();
+        assertEquals(List.of(), loaded.warnings());
+        assertEquals(slurm.slurm(), loaded.records().get(0).spec().slurm(), "its sbatch arguments as they were");
+        assertThrows(dev.runboard.session.InvalidSpecException.class, slurm::validate, "a new start with it is refused");
+    }
+
     @Test
     void aRecordReadWithoutItsPreviewIsTheSameRecordWithAnEmptyPreview() throws Exception {
         SessionStore store = new SessionStore(dataDir);

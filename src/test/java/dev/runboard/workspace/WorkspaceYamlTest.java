@@ -115,6 +115,8 @@ class WorkspaceYamlTest {
         assertTrue(written.contains("slurm: true") && written.contains("--partition=gpu"), written);
         WorkspaceException bad = error("commands:\n  train:\n    command: x\n    slurm: gpu\n");
         assertTrue(bad.getMessage().contains(":4:") && bad.getMessage().contains("{sbatch: [ARGS]}"), bad.getMessage());
+        WorkspaceException owned = error("commands:\n  train:\n    command: x\n    slurm: {sbatch: [--partition=gpu, -o, mine.log]}\n");
+        assertTrue(owned.getMessage().contains(":4:") && owned.getMessage().contains("is runboard's to set (--output)"), owned.getMessage());
     }
 
     @Test
