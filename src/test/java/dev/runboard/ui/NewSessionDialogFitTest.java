@@ -87,7 +87,21 @@ class NewSessionDialogFitTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(fx(robot, () -> robot.lookup("#timeoutError").query().isVisible()), "the errors are shown");
         assertEquals(java.util.List.of(), fx(robot, () -> ClippedControls.in(dialog)), "clipped with the errors shown");
-        robot.clickOn("#cancelButton");
+
+        // The longest one-line refusal the form has: an sbatch argument that is runboard's to set, said under the field.
+        robot.interact(() -> {
+            robot.lookup("#cwdField").queryAs(javafx.scene.control.TextField.class).setText(dataDir.toString());
+            robot.lookup("#timeoutField").queryAs(javafx.scene.control.TextField.class).setText("");
+            robot.lookup("#slurmCheck").queryAs(javafx.scene.control.CheckBox.class).setSelected(true);
+            robot.lookup("#sbatchField").queryAs(javafx.scene.control.TextField.class).setText("--partition=gpu -omine.log");
+        });
+        WindowFixture.pressAfterChange(robot, "#launchButton");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.Label slurmError = robot.lookup("#slurmError").queryAs(javafx.scene.control.Label.class);
+        assertTrue(fx(robot, () -> slurmError.isVisible() && slurmError.getText().contains("is runboard's to set (--output)")),
+                fx(robot, slurmError::getText));
+        assertEquals(java.util.List.of(), fx(robot, () -> ClippedControls.in(dialog)), "clipped with the sbatch refusal shown");
+        WindowFixture.pressAfterChange(robot, "#cancelButton");
     }
 
     /** The top of this JVM's class histogram (jcmd GC.class_histogram), to say what a grown heap holds. */
