@@ -17,9 +17,9 @@ public record SlurmTarget(List<String> sbatch) {
 
     /**
      * sbatch options runboard sets for every job, and why: the user's arguments come after runboard's, so one of
-     * these would win and break what the session promises. Matched as sbatch reads them: the long name, an
-     * abbreviation of it of three letters or more (getopt takes any unambiguous one), with or without {@code =VALUE}, or the short letter
-     * with or without its value attached.
+     * these would win and break what the session promises. Matched as sbatch reads them: the long name or an
+     * abbreviation of three letters or more (getopt takes any unambiguous one), with or without {@code =VALUE}, or
+     * the short letter with or without its value attached.
      */
     private record Owned(String longName, String shortName, String why) {
         boolean matches(String argument) {
