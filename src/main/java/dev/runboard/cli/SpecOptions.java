@@ -55,7 +55,7 @@ public final class SpecOptions {
 
     @Option(names = "--sbatch", paramLabel = "ARG", description = "An argument for sbatch, passed as given (implies --slurm):"
             + " --sbatch=--partition=gpu --sbatch=--gres=gpu:1. Repeatable. Not --output, --error, --open-mode, --array,"
-            + " --requeue or --wrap: runboard sets those for every job.")
+            + " --requeue, --wrap, --wait or --test-only: runboard sets those for every job.")
     List<String> sbatch = List.of();
 
     @Option(names = "--env", paramLabel = "K=V", description = "Extra environment variable; repeatable.")

@@ -41,7 +41,9 @@ public record SlurmTarget(List<String> sbatch) {
             new Owned("--open-mode", null, "the job's output is the session's capture, appended to"),
             new Owned("--array", "-a", "one session is one job: start one session per task"),
             new Owned("--requeue", null, "a requeued job would run the command twice under one session"),
-            new Owned("--wrap", null, "the job's script is runboard's (it runs the command under its wrapper)"));
+            new Owned("--wrap", null, "the job's script is runboard's (it runs the command under its wrapper)"),
+            new Owned("--wait", "-W", "sbatch must hand back the job's id at once: runboard follows the job itself"),
+            new Owned("--test-only", null, "runboard asks sbatch --test-only itself before it submits the job"));
 
     /**
      * Refuses what a new session may not ask of sbatch: an argument it would misread ({@link #checkWellFormed}) or

@@ -202,7 +202,7 @@ class SlurmCliTest {
 
     /**
      * An sbatch argument that sets what runboard sets for every job (where the output goes, an array, a requeue, the
-     * script) is refused in one line naming the option and why, however sbatch would read it; others pass to sbatch.
+     * script, sbatch returning at once) is refused in one line naming the option and why, however sbatch would read it; others pass to sbatch.
      */
     @Test
     void anSbatchArgumentThatSetsWhatRunboardSetsIsRefusedAndOthersPass() throws Exception {
@@ -217,6 +217,9 @@ class SlurmCliTest {
         refused.put("-a1-3", "--array");
         refused.put("--requeue", "--requeue");
         refused.put("--wrap=true", "--wrap");
+        refused.put("--wait", "--wait");
+        refused.put("-W", "--wait");
+        refused.put("--test-only", "--test-only");
         for (java.util.Map.Entry<String, String> a : refused.entrySet()) {
             SupervisorFixture.Result r = SupervisorFixture.cli(dataDir, "exec", "--slurm", "--sbatch=" + a.getKey(), "--", "true");
             assertEquals(2, r.exit(), a.getKey() + ": " + r.out() + r.err());
