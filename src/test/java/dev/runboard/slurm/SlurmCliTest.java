@@ -246,8 +246,8 @@ class SlurmCliTest {
         java.util.Map<String, String> env = new java.util.HashMap<>();
         env.put("PATH", bin.toString());
         env.put("SLURM_CONF", null);
-        SupervisorFixture.Result r = execInItsOwnJvm(env);
-        assertEquals(2, r.exit(), r.out() + r.err());
+        dev.runboard.engine.ThinClient.Run r = execInItsOwnJvm(env);
+        assertEquals(2, r.exit(), r.text() + r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains("sbatch could not be run") && r.err().contains("leave out --slurm"), r.err());
         assertNoSessionMade();
@@ -271,9 +271,9 @@ class SlurmCliTest {
             java.util.Map<String, String> env = new java.util.HashMap<>();
             env.put("SLURM_CONF", c.getKey());
             long started = System.nanoTime();
-            SupervisorFixture.Result r = execInItsOwnJvm(env);
+            dev.runboard.engine.ThinClient.Run r = execInItsOwnJvm(env);
             long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
-            assertEquals(2, r.exit(), c.getKey() + ": " + r.out() + r.err());
+            assertEquals(2, r.exit(), c.getKey() + ": " + r.text() + r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertTrue(r.err().contains(c.getValue()), c.getKey() + ": " + r.err());
             assertTrue(seconds < 30, "said in " + seconds + " s, not after Slurm's 60 s of retries: " + r.err());
@@ -281,30 +281,10 @@ class SlurmCliTest {
         }
     }
 
-    /** {@code runboard exec --slurm -- true} in a JVM of its own, its environment changed by {@code env} (null: removed). */
-    private SupervisorFixture.Result execInItsOwnJvm(java.util.Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "dev.runboard.Launcher", "exec", "--data-dir",
-                dataDir.resolve("data").toString(), "--slurm", "--cwd", "/tmp", "--", "true")
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        env.forEach((k, v) -> {
-            if (v == null) {
-                pb.environment().remove(k);
-            } else {
-                pb.environment().put(k, v);
-            }
-        });
-        Process p = pb.start();
-        java.util.concurrent.CompletableFuture<String> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "exec ended");
-        return new SupervisorFixture.Result(p.exitValue(), out, err.join());
+    /** {@code runboard exec --slurm -- true} as a user's shell runs it (no supervisor: its own JVM), {@code env} changed. */
+    private dev.runboard.engine.ThinClient.Run execInItsOwnJvm(java.util.Map<String, String> env) throws Exception {
+        return dev.runboard.engine.ThinClient.of(dataDir.resolve("data")).in(null, env)
+                .run("exec", "--slurm", "--cwd", "/tmp", "--", "true");
     }
 
     private void assertNoSessionMade() throws IOException {
