@@ -3,6 +3,8 @@ package dev.runboard.slurm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -91,14 +93,15 @@ final class SlurmCommand {
         if (conf == null || conf.isEmpty()) {
             return; // Slurm's default place, or its DNS lookup: Slurm says what it finds
         }
-        java.nio.file.Path file = java.nio.file.Path.of(conf);
-        if (!java.nio.file.Files.exists(file)) {
+        Path file = Path.of(conf);
+        if (!Files.exists(file)) {
             throw new ConfigurationMissing("SLURM_CONF names " + conf + ", which does not exist: point it at your cluster's"
                     + " slurm.conf, or unset it for Slurm's default");
         }
-        if (!java.nio.file.Files.isReadable(file) || java.nio.file.Files.isDirectory(file)) {
-            throw new ConfigurationMissing("SLURM_CONF names " + conf + ", which cannot be read"
-                    + (java.nio.file.Files.isDirectory(file) ? " (a folder)" : "") + ": point it at your cluster's slurm.conf");
+        boolean folder = Files.isDirectory(file);
+        if (folder || !Files.isReadable(file)) {
+            throw new ConfigurationMissing("SLURM_CONF names " + conf + ", which cannot be read" + (folder ? " (a folder)" : "")
+                    + ": point it at your cluster's slurm.conf");
         }
     }
 
