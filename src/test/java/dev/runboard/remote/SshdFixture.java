@@ -69,13 +69,13 @@ public final class SshdFixture implements AutoCloseable {
         // The listener first: an ssh call that read its config before the cut-off still has the open port, and a
         // connection it made would be served by a new, running process (as no real outage lets a connection through).
         signal("STOP", sshd.pid());
-        List<ProcessHandle> serving = new java.util.ArrayList<>(List.of(sshd.toHandle()));
-        serving.addAll(sshd.descendants().filter(h -> h.info().command()
-                .map(c -> c.endsWith("sshd") || c.endsWith("sshd-session")).orElse(false)).toList());
-        for (ProcessHandle h : serving.subList(1, serving.size())) {
+        List<ProcessHandle> stopped = new java.util.ArrayList<>(List.of(sshd.toHandle()));
+        for (ProcessHandle h : sshd.descendants().filter(h -> h.info().command()
+                .map(c -> c.endsWith("sshd") || c.endsWith("sshd-session")).orElse(false)).toList()) {
             signal("STOP", h.pid());
+            stopped.add(h);
         }
-        return serving;
+        return stopped;
     }
 
     /** Ends the blackhole: the stopped processes go on (and find their clients gone), new connections are let in. */
