@@ -2,7 +2,7 @@
 # Remote sessions (issue #19) against a private sshd on this machine, as a second local user.
 #
 #   bench/remote.sh [--bytes 1G] [--rounds 3] [--pages 5] [--sessions 50] [--idle 20] [--jar target/runboard.jar]
-#                   [--via bin|java]
+#                   [--via bin|java] [--floor ROUNDS]
 #
 # 1. Capture: `runboard exec --host H -- CMD` (the output written to a file on the host and
 #    mirrored here byte for byte, hash-checked) against `ssh H 'CMD > file'` (the output stays on
@@ -11,6 +11,11 @@
 #    runboard's time over plain `ssh H CMD > file`'s, pair by pair (issue 43's figure: --bytes 512M --rounds 5).
 #    --via: how exec is run: bin (default) through bin/runboard with RUNBOARD_JAR=JAR, as a person runs it (the
 #    client JVM's options and class-data archive); java: a bare `java -jar JAR` (the figures before 2026-12-07 11:00).
+# 1a. Floor (--floor ROUNDS, default 0): what the design costs with no runboard at all. A remote session's
+#    output goes to a file on the host (it outlives the link) and is streamed from there; here the command
+#    writes a file on the host and a minimal follower (bench/follow.py: sendfile(2) from the file to ssh's
+#    pipe, a look every 2 ms) streams it through one plain ssh call into a file here, against plain
+#    `ssh H CMD > file`, interleaved. Its median ratio is the least issue 43's figure can be on this machine.
 # 1b. Last page: a remote output of BYTES none of which is mirrored here, opened as the viewer opens
 #    it (bench/RemoteLastPage.java: the page worker's End, by byte ranges over runboard's ssh master)
 #    against bringing it whole first (`ssh H cat OUT > file`, then tail), PAGES interleaved rounds.
@@ -25,7 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BYTES=1G; ROUNDS=3; PAGES=5; SESSIONS=50; IDLE=20; JAR=target/runboard.jar; VIA=bin
+BYTES=1G; ROUNDS=3; PAGES=5; SESSIONS=50; IDLE=20; JAR=target/runboard.jar; VIA=bin; FLOOR=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --bytes) BYTES=$2; shift 2 ;;
@@ -35,7 +40,8 @@ while [ $# -gt 0 ]; do
     --idle) IDLE=$2; shift 2 ;;
     --jar) JAR=$2; shift 2 ;;
     --via) VIA=$2; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    --floor) FLOOR=$2; shift 2 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "remote.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -57,7 +63,7 @@ cleanup() {
   done
   [ -n "$SSHD_PID" ] && kill "$SSHD_PID" 2>/dev/null || true
   rm -rf "$WORK"
-  su -s /bin/sh "$USER_" -c 'rm -rf "$HOME/.cache/runboard-remote" /tmp/rb-bench-out' 2>/dev/null || true
+  su -s /bin/sh "$USER_" -c 'rm -rf "$HOME/.cache/runboard-remote" /tmp/rb-bench-out /tmp/rb-bench-floor' 2>/dev/null || true
 }
 trap cleanup EXIT
 
@@ -130,6 +136,25 @@ echo "ratios to ssh 'CMD > file': ${ratios[*]}; to ssh CMD > file here: ${sratio
 if [ "${#overs[@]}" -gt 0 ]; then
   median=$(printf '%s\n' "${overs[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
   echo "runboard exec --host / ssh H CMD > file, pair by pair: ${overs[*]}; median $median"
+fi
+
+if [ "$FLOOR" -gt 0 ]; then
+  echo "== floor: ssh H '(CMD) > file there & follow it' > file here (no runboard) vs ssh H CMD > file here"
+  cp bench/follow.py "$WORK/follow.py"; chmod 644 "$WORK/follow.py"
+  floors=()
+  for r in $(seq "$FLOOR"); do
+    ts=$(now); "${SSH[@]}" "$CMD" > "$WORK/streamed"; t0=$(now); rm -f "$WORK/streamed"
+    stream=$(echo "$t0 - $ts" | bc)
+    t1=$(now)
+    "${SSH[@]}" "rm -f /tmp/rb-bench-floor; ($CMD) > /tmp/rb-bench-floor & python3 $WORK/follow.py /tmp/rb-bench-floor \$!" > "$WORK/followed"
+    t2=$(now)
+    got=$(sha256sum "$WORK/followed" | cut -d' ' -f1); rm -f "$WORK/followed"
+    [ "$got" = "$expected" ] || { echo "floor round $r: hash MISMATCH ($got vs $expected)"; exit 1; }
+    floor=$(echo "$t2 - $t1" | bc); floors+=("$(echo "scale=3; $floor / $stream" | bc)")
+    printf 'round %d: ssh streamed here %.2f s, file there + follower %.2f s (hash equal)\n' "$r" "$stream" "$floor"
+  done
+  median=$(printf '%s\n' "${floors[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
+  echo "file there + follower / ssh H CMD > file, pair by pair: ${floors[*]}; median $median"
 fi
 
 if [ "$PAGES" -gt 0 ]; then
