@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
     --pairs) PAIRS=$2; shift 2 ;;
     --jar) JAR=$2; shift 2 ;;
     --durable) DURABLE=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "max-output.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
