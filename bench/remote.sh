@@ -16,6 +16,8 @@
 #    writes a file on the host and a minimal follower (bench/follow.py: sendfile(2) from the file to ssh's
 #    pipe, a look every 2 ms) streams it through one plain ssh call into a file here, against plain
 #    `ssh H CMD > file`, interleaved. Its median ratio is the least issue 43's figure can be on this machine.
+#    Then the same piped through cat before the file: the least a design can cost whose one ssh stream per
+#    host carries every session's bytes, which a local process must copy into each session's capture.
 # 1b. Last page: a remote output of BYTES none of which is mirrored here, opened as the viewer opens
 #    it (bench/RemoteLastPage.java: the page worker's End, by byte ranges over runboard's ssh master)
 #    against bringing it whole first (`ssh H cat OUT > file`, then tail), PAGES interleaved rounds.
@@ -41,7 +43,7 @@ while [ $# -gt 0 ]; do
     --jar) JAR=$2; shift 2 ;;
     --via) VIA=$2; shift 2 ;;
     --floor) FLOOR=$2; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "remote.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -141,7 +143,7 @@ fi
 if [ "$FLOOR" -gt 0 ]; then
   echo "== floor: ssh H '(CMD) > file there & follow it' > file here (no runboard) vs ssh H CMD > file here"
   cp bench/follow.py "$WORK/follow.py"; chmod 644 "$WORK/follow.py"
-  floors=()
+  floors=(); copies=()
   for r in $(seq "$FLOOR"); do
     ts=$(now); "${SSH[@]}" "$CMD" > "$WORK/streamed"; t0=$(now); rm -f "$WORK/streamed"
     stream=$(echo "$t0 - $ts" | bc)
@@ -151,10 +153,20 @@ if [ "$FLOOR" -gt 0 ]; then
     got=$(sha256sum "$WORK/followed" | cut -d' ' -f1); rm -f "$WORK/followed"
     [ "$got" = "$expected" ] || { echo "floor round $r: hash MISMATCH ($got vs $expected)"; exit 1; }
     floor=$(echo "$t2 - $t1" | bc); floors+=("$(echo "scale=3; $floor / $stream" | bc)")
-    printf 'round %d: ssh streamed here %.2f s, file there + follower %.2f s (hash equal)\n' "$r" "$stream" "$floor"
+    t1=$(now)
+    "${SSH[@]}" "rm -f /tmp/rb-bench-floor; ($CMD) > /tmp/rb-bench-floor & python3 $WORK/follow.py /tmp/rb-bench-floor \$!" \
+      | cat > "$WORK/followed"
+    t2=$(now)
+    got=$(sha256sum "$WORK/followed" | cut -d' ' -f1); rm -f "$WORK/followed"
+    [ "$got" = "$expected" ] || { echo "floor round $r: hash MISMATCH through cat ($got vs $expected)"; exit 1; }
+    copied=$(echo "$t2 - $t1" | bc); copies+=("$(echo "scale=3; $copied / $stream" | bc)")
+    printf 'round %d: ssh streamed here %.2f s, file there + follower %.2f s, the same through cat %.2f s (hashes equal)\n' \
+      "$r" "$stream" "$floor" "$copied"
   done
-  median=$(printf '%s\n' "${floors[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
-  echo "file there + follower / ssh H CMD > file, pair by pair: ${floors[*]}; median $median"
+  median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+  echo "file there + follower / ssh H CMD > file, pair by pair: ${floors[*]}; median $(median_of "${floors[@]}")"
+  echo "the same through cat (one local process copying, as one stream per host must) / ssh H CMD > file: ${copies[*]};" \
+    "median $(median_of "${copies[@]}")"
 fi
 
 if [ "$PAGES" -gt 0 ]; then
