@@ -39,6 +39,8 @@ public record SlurmTarget(List<String> sbatch) {
             new Owned("--output", "-o", "the job's output is the session's capture (shown, followed, kept as its artifact)"),
             new Owned("--error", "-e", "the job's errors go into the session's capture with its output"),
             new Owned("--open-mode", null, "the job's output is the session's capture, appended to"),
+            new Owned("--chdir", "-D", "the job starts in the session's folder, which the session shows and records (give"
+                    + " that with --cwd)"),
             new Owned("--array", "-a", "one session is one job: start one session per task"),
             new Owned("--requeue", null, "a requeued job would run the command twice under one session"),
             new Owned("--wrap", null, "the job's script is runboard's (it runs the command under its wrapper)"),
