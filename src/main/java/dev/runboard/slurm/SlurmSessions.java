@@ -6,7 +6,6 @@ import dev.runboard.process.SessionWrapper;
 import dev.runboard.remote.SshSessions;
 import dev.runboard.slurm.SlurmQueue.Seen;
 import dev.runboard.process.StandInProcess;
-import dev.runboard.process.TreeUsageFrames;
 import dev.runboard.process.WrapperReport;
 import dev.runboard.session.InvalidSpecException;
 import dev.runboard.session.Session;
@@ -19,7 +18,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,25 +52,35 @@ public final class SlurmSessions implements RemoteSessions {
     }
 
     static final Duration PERIOD = Duration.ofMillis(500);
-    /** How long a job may stay in Slurm's queue after its wrapper wrote the status (it exits right after, unless processes linger). */
-    static final Duration STATUS_TO_END = Duration.ofSeconds(10);
-    /** How many polls in a row must find a job ended without a status before it is lost (a shared disk may show the file late). */
-    private static final int POLLS_WITHOUT_STATUS = 3;
     /** Beyond the grace, how long a kill waits for the wrapper's report: its sweep (3 s) and its own answer slack (5 s). */
     private static final long ANSWER_SLACK_MS = 8_000;
-    /** States in which Slurm, not the command, ended a job that ran: its wrapper's record of a kill is Slurm's doing. */
-    private static final java.util.Set<String> LOST_BY_SLURM = java.util.Set.of("NODE_FAIL", "BOOT_FAIL", "PREEMPTED");
-    /** Where a status the wrapper wrote after Slurm had ended the job is kept (it is not the command's own end). */
-    static final String OVERRULED = "exit-status.after-slurm";
 
     private final Path dataDir;
     private final LocalSite local;
     private final Map<String, LoginSite> logins = new ConcurrentHashMap<>();
     private final Clock clock = Clock.systemUTC();
-    private final Map<String, Followed> followed = new ConcurrentHashMap<>();
+    private final Map<String, FollowedJob> followed = new ConcurrentHashMap<>();
     /** Sessions a kill is reading the folder of: their site keeps the folder until the kill is done ({@link #release}). */
     private final java.util.Set<String> killing = ConcurrentHashMap.newKeySet();
     private final List<Consumer<Session>> listeners = new CopyOnWriteArrayList<>();
+    /** What the followed jobs tell these sessions: the clock, a change to show, a job's end. */
+    private final FollowedJob.Following following = new FollowedJob.Following() {
+        @Override
+        public Clock clock() {
+            return clock;
+        }
+
+        @Override
+        public void changed(Session session) {
+            listeners.forEach(l -> l.accept(session));
+        }
+
+        @Override
+        public void ended(Session session) {
+            followed.remove(session.id());
+            release(session, false);
+        }
+    };
     private final Object wake = new Object();
     private volatile boolean closed;
     private SshSessions ssh;
@@ -200,7 +208,7 @@ public final class SlurmSessions implements RemoteSessions {
 
     private StandInProcess follow(Session session, Path exitStatusFile, String jobId, JobSite site) {
         StandInProcess process = new StandInProcess(Long.parseLong(jobId), null);
-        followed.put(session.id(), new Followed(session, process, exitStatusFile, jobId, site));
+        followed.put(session.id(), new FollowedJob(session, process, exitStatusFile, jobId, site, following));
         startPoller();
         synchronized (wake) {
             wake.notifyAll();
@@ -347,14 +355,14 @@ public final class SlurmSessions implements RemoteSessions {
      */
     @Override
     public boolean signal(Session session, Signal signal) {
-        Followed followedJob = followed.get(session.id());
+        FollowedJob followedJob = followed.get(session.id());
         if (followedJob == null) {
             return false;
         }
-        JobSite site = followedJob.site;
+        JobSite site = followedJob.site();
         String line = signal.name() + " " + clock.millis();
         try {
-            if (site.read(session, SessionStore.COMMAND) == null || Files.exists(followedJob.exitStatusFile)) {
+            if (site.read(session, SessionStore.COMMAND) == null || Files.exists(followedJob.exitStatusFile())) {
                 return false; // Slurm still holds the job (nothing runs yet), or its command has ended
             }
             site.delete(session, SessionWrapper.SIGNAL_SERVED);
@@ -377,8 +385,8 @@ public final class SlurmSessions implements RemoteSessions {
     /** The job's CPU, memory and process tree on its node, as its wrapper last wrote them; null before the first. */
     @Override
     public ResourceSampler.Usage usage(Session session) {
-        Followed f = followed.get(session.id());
-        return f == null ? null : f.usage;
+        FollowedJob f = followed.get(session.id());
+        return f == null ? null : f.usage();
     }
 
     @Override
@@ -417,17 +425,17 @@ public final class SlurmSessions implements RemoteSessions {
         if (followed.isEmpty()) {
             return;
         }
-        Map<JobSite, List<Followed>> bySite = new java.util.IdentityHashMap<>();
-        followed.values().forEach(f -> bySite.computeIfAbsent(f.site, s -> new ArrayList<>()).add(f));
+        Map<JobSite, List<FollowedJob>> bySite = new java.util.IdentityHashMap<>();
+        followed.values().forEach(f -> bySite.computeIfAbsent(f.site(), s -> new ArrayList<>()).add(f));
         IOException failed = null;
-        for (Map.Entry<JobSite, List<Followed>> e : bySite.entrySet()) {
-            List<Followed> batch = e.getValue();
+        for (Map.Entry<JobSite, List<FollowedJob>> e : bySite.entrySet()) {
+            List<FollowedJob> batch = e.getValue();
             try {
-                JobSite.Look look = e.getKey().look(SlurmQueue.arguments(batch.stream().map(Followed::jobId).distinct().toList()),
-                        batch.stream().map(f -> new JobSite.Job(f.session, f.exitStatusFile)).toList());
+                JobSite.Look look = e.getKey().look(SlurmQueue.arguments(batch.stream().map(FollowedJob::jobId).distinct().toList()),
+                        batch.stream().map(f -> new JobSite.Job(f.session(), f.exitStatusFile())).toList());
                 Map<String, Seen> jobs = SlurmQueue.read(look.squeue(), e.getKey().squeueZone());
-                for (Followed f : batch) {
-                    f.observe(jobs.get(f.jobId()), look.facts().get(f.session.id()));
+                for (FollowedJob f : batch) {
+                    f.observe(jobs.get(f.jobId()), look.facts().get(f.session().id()));
                 }
             } catch (IOException ex) {
                 failed = ex; // one unreachable login host does not hold up the others' jobs
@@ -452,173 +460,4 @@ public final class SlurmSessions implements RemoteSessions {
         }
     }
 
-    /** A job being followed: its session, its stand-in process, where its wrapper writes the exit status. */
-    private final class Followed {
-        private final Session session;
-        private final StandInProcess process;
-        private final Path exitStatusFile;
-        private final String jobId;
-        private final JobSite site;
-        /** The job's folder as the last poll found it (null before the first). */
-        private JobSite.Facts facts;
-        private long statusSeenAt = -1;
-        private int endedWithoutStatus;
-        private TreeUsageFrames frames;
-        private long usageWrittenAt;
-        private volatile ResourceSampler.Usage usage;
-
-        Followed(Session session, StandInProcess process, Path exitStatusFile, String jobId, JobSite site) {
-            this.session = session;
-            this.process = process;
-            this.exitStatusFile = exitStatusFile;
-            this.jobId = jobId;
-            this.site = site;
-        }
-
-        String jobId() {
-            return jobId;
-        }
-
-        /**
-         * Slurm's view of the job now ({@code seen} null: Slurm no longer knows it), and its folder's: the wrapper's
-         * status file, which ends it once it is here with every byte of the output (a login host's are mirrored).
-         */
-        void observe(Seen seen, JobSite.Facts found) {
-            SlurmJob job = seen == null ? null : seen.job();
-            if (found == null) {
-                return; // not in this look (followed after it began)
-            }
-            facts = found;
-            if (!session.slurmCommandStarted() && !found.environmentLeft()) {
-                session.slurmCommandStarted(true); // the wrapper read and deleted it as it started, on the node
-            }
-            if (job != null) {
-                note(job);
-            }
-            readUsage(found);
-            if (found.statusThere()) {
-                long now = clock.millis();
-                statusSeenAt = statusSeenAt < 0 ? now : statusSeenAt;
-                if (Files.exists(exitStatusFile)
-                        && (job == null || !seen.active() || now - statusSeenAt >= STATUS_TO_END.toMillis())) {
-                    endWithStatus(seen);
-                }
-                return;
-            }
-            if (job == null || !seen.active()) {
-                if (++endedWithoutStatus >= POLLS_WITHOUT_STATUS) {
-                    endLost(job);
-                }
-            } else {
-                endedWithoutStatus = 0;
-            }
-        }
-
-        /** The wrapper's latest usage file, when it wrote a new one since the last look (its node's /proc, not ours). */
-        private void readUsage(JobSite.Facts found) {
-            long written = found.usageWrittenAt();
-            if (written < 0 || found.usage() == null || written == usageWrittenAt) {
-                return; // not written yet (the job waits, or its command has just started), or not since the last look
-            }
-            try {
-                usageWrittenAt = written;
-                UsageFile read = UsageFile.parse(found.usage());
-                if (frames == null) {
-                    frames = new TreeUsageFrames(read.clockTicks(), read.pageSize());
-                }
-                frames.read(read.frame(), Map.of(UsageFile.ID, read.leader()));
-                ResourceSampler.Usage u = frames.of(UsageFile.ID);
-                usage = u == null ? null : new ResourceSampler.Usage(session.id(), u.cpuPercent(), u.rssBytes(), u.cpuSeconds(), u.tree());
-            } catch (RuntimeException e) {
-                log().log(Level.FINE, "unreadable usage file of " + session.id(), e);
-            }
-        }
-
-        /** Keeps Slurm's facts with the session (its record and snapshot), an event when its state or reason changes. */
-        private void note(SlurmJob job) {
-            SlurmJob before = session.slurm();
-            SlurmJob now = new SlurmJob(jobId, job.node() != null ? job.node() : before == null ? null : before.node(),
-                    job.partition(), job.state(), job.reason());
-            if (session.slurm(now)) {
-                if (before == null || !now.state().equals(before.state()) || !java.util.Objects.equals(now.reason(), before.reason())) {
-                    session.recordEvent(new dev.runboard.session.SessionEvent(clock.instant(),
-                            dev.runboard.session.SessionEvent.SLURM, describe(now)));
-                }
-                listeners.forEach(l -> l.accept(session));
-            }
-        }
-
-        /**
-         * The wrapper recorded how the command ended: its status wins, unless Slurm itself ended the job
-         * (a node lost, a preemption) before the wrapper recorded anything. Slurm signals every process of
-         * such a job at once, so the command's death by that signal is not its own end, whatever the
-         * wrapper saw.
-         */
-        private void endWithStatus(Seen seen) {
-            followed.remove(session.id());
-            String status;
-            try {
-                status = Files.readString(exitStatusFile, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                status = "";
-            }
-            SlurmJob job = seen == null ? null : seen.job();
-            String line = status.lines().findFirst().orElse("");
-            if (job != null && LOST_BY_SLURM.contains(job.state()) && !recordedBefore(line, seen.endedAt())
-                    && session.requestedEnd() == null) {
-                // Kept beside, not read as the end: the engine reads the status file, and this status is Slurm's doing.
-                try {
-                    Files.move(exitStatusFile, exitStatusFile.resolveSibling(OVERRULED), StandardCopyOption.REPLACE_EXISTING);
-                    session.requestEnd(SessionStatus.UNKNOWN, slurmEnded(job) + "; its wrapper then saw the command end: " + line);
-                    release(session, false);
-                    process.endedWithStatusLost();
-                    return;
-                } catch (IOException e) {
-                    log().log(Level.WARNING, "could not set aside the exit status of " + session.id(), e);
-                }
-            }
-            release(session, false); // before the stand-in ends: an exec's JVM may exit as soon as it has
-            process.ended(line);
-        }
-
-        /** Whether the wrapper named its command in the folder: the command ran (as the last poll found it). */
-        private boolean ran() {
-            return facts != null && facts.ran();
-        }
-
-        /** The job is over and its wrapper recorded nothing: Slurm's state says how it ended. */
-        private void endLost(SlurmJob job) {
-            followed.remove(session.id());
-            if (job != null && job.state().startsWith("CANCELLED")) {
-                session.requestEnd(SessionStatus.KILLED, ran() ? "cancelled in Slurm (scancel)" : SlurmJob.CANCELLED_BEFORE_START);
-            } else {
-                session.requestEnd(SessionStatus.UNKNOWN, job == null ? "Slurm no longer knows job " + jobId
-                        + " and its wrapper recorded no exit status" : slurmEnded(job));
-            }
-            release(session, false);
-            process.endedWithStatusLost();
-        }
-
-        /** Whether the status line's time ("... at EPOCH_MS") is before Slurm's end of the job (to Slurm's second). */
-        private static boolean recordedBefore(String line, java.time.Instant slurmEnded) {
-            java.util.regex.Matcher at = java.util.regex.Pattern.compile(" at ([0-9]+)").matcher(line);
-            return slurmEnded != null && at.find() && Long.parseLong(at.group(1)) < slurmEnded.toEpochMilli();
-        }
-
-        private String slurmEnded(SlurmJob job) {
-            return "Slurm ended job " + jobId + ": " + job.state() + (job.reason() == null ? "" : " (" + job.reason() + ")")
-                    + (ran() ? "" : ", before its command started");
-        }
-    }
-
-    /** An event's words for the job's state. */
-    static String describe(SlurmJob job) {
-        String where = job.partition() == null ? "" : " in partition " + job.partition();
-        return switch (job.state()) {
-            case SlurmJob.PENDING -> "job " + job.jobId() + " pending" + where + (job.reason() == null ? "" : ": " + job.reason());
-            case "RUNNING" -> "job " + job.jobId() + " running on " + job.node() + where;
-            default -> "job " + job.jobId() + " " + job.state().toLowerCase(java.util.Locale.ROOT)
-                    + (job.reason() == null ? "" : " (" + job.reason() + ")");
-        };
-    }
 }
