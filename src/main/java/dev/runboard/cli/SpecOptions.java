@@ -54,8 +54,8 @@ public final class SpecOptions {
     boolean slurm;
 
     @Option(names = "--sbatch", paramLabel = "ARG", description = "An argument for sbatch, passed as given (implies --slurm):"
-            + " --sbatch=--partition=gpu --sbatch=--gres=gpu:1. Repeatable. Not --output, --error, --open-mode, --array,"
-            + " --requeue, --wrap, --wait or --test-only: runboard sets those for every job.")
+            + " --sbatch=--partition=gpu --sbatch=--gres=gpu:1. Repeatable. Not " + dev.runboard.session.SlurmTarget.RUNBOARDS_OPTIONS
+            + ": runboard sets those for every job.")
     List<String> sbatch = List.of();
 
     @Option(names = "--env", paramLabel = "K=V", description = "Extra environment variable; repeatable.")

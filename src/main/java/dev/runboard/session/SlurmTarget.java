@@ -35,6 +35,13 @@ public record SlurmTarget(List<String> sbatch) {
         }
     }
 
+    /**
+     * {@link #OWNED}'s names for help texts (an annotation's text must be a constant, so it cannot be built from the
+     * list; SlurmTargetTest holds the two to the same names in the same order).
+     */
+    public static final String RUNBOARDS_OPTIONS = "--output, --error, --open-mode, --chdir, --array, --requeue, --wrap,"
+            + " --wait or --test-only";
+
     private static final List<Owned> OWNED = List.of(
             new Owned("--output", "-o", "the job's output is the session's capture (shown, followed, kept as its artifact)"),
             new Owned("--error", "-e", "the job's errors go into the session's capture with its output"),
@@ -46,6 +53,11 @@ public record SlurmTarget(List<String> sbatch) {
             new Owned("--wrap", null, "the job's script is runboard's (it runs the command under its wrapper)"),
             new Owned("--wait", "-W", "sbatch must hand back the job's id at once: runboard follows the job itself"),
             new Owned("--test-only", null, "runboard asks sbatch --test-only itself before it submits the job"));
+
+    /** The long names of the options runboard keeps to itself, in {@link #OWNED}'s order. */
+    static List<String> runboardsOptions() {
+        return OWNED.stream().map(Owned::longName).toList();
+    }
 
     /**
      * Refuses what a new session may not ask of sbatch: an argument it would misread ({@link #checkWellFormed}) or
