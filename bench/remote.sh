@@ -109,11 +109,14 @@ now() { date +%s.%N; }
 echo "== capture of $BYTES: ssh H 'CMD > file' (baseline) vs runboard exec --host (file there + mirror here)"
 "${SSH[@]}" true
 case "$VIA" in
-  bin) EXEC=(env RUNBOARD_JAR="$(readlink -f "$JAR")" bin/runboard exec) ;;
-  java) EXEC=(java -jar "$JAR" exec) ;;
+  bin) RUNBOARD=(env RUNBOARD_JAR="$(readlink -f "$JAR")" bin/runboard) ;;
+  java) RUNBOARD=(java -jar "$JAR") ;;
   *) echo "remote.sh: --via takes bin or java" >&2; exit 2 ;;
 esac
-"${EXEC[@]}" --host rb-bench --cwd /tmp -- true >/dev/null   # installs the helper, opens the master (and, via bin, makes the archive)
+EXEC=("${RUNBOARD[@]}" exec)
+# Installs the helper and opens the master; brings the data dir's supervisor up, which runs every exec --host (after
+# it, bin/runboard's thin client hands the call over with no JVM); via bin, makes the class-data archive.
+"${EXEC[@]}" --host rb-bench --cwd /tmp -- true >/dev/null
 ratios=(); sratios=(); overs=()
 for r in $(seq "$ROUNDS"); do
   ts=$(now); "${SSH[@]}" "$CMD" > "$WORK/streamed"; t0=$(now); rm -f "$WORK/streamed"
@@ -123,7 +126,7 @@ for r in $(seq "$ROUNDS"); do
   "${SSH[@]}" "rm -f /tmp/rb-bench-out"
   t1=$(now)
   out=$("${EXEC[@]}" --host rb-bench --cwd /tmp -- "$CMD"); t2=$(now)
-  raw=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["raw_output"])')
+  read -r raw id < <(printf '%s' "$out" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["raw_output"], s["session_id"])')
   got=$(sha256sum "$raw" | cut -d' ' -f1)
   [ "$got" = "$expected" ] || { echo "round $r: hash MISMATCH ($got vs $expected)"; exit 1; }
   rb=$(echo "$t2 - $t1" | bc)
@@ -132,7 +135,7 @@ for r in $(seq "$ROUNDS"); do
   overs+=("$(echo "scale=3; $rb / $stream" | bc)")
   printf 'round %d: ssh redirect there %.2f s, ssh streamed here %.2f s, runboard %.2f s (hash equal); ratios %s and %s\n' \
     "$r" "$base" "$stream" "$rb" "$ratio" "$sratio"
-  rm -rf "$RUNBOARD_HOME/artifacts" "$RUNBOARD_HOME/sessions"
+  "${RUNBOARD[@]}" remove "$id" >/dev/null # its capture and artifact, through the supervisor that owns them
 done
 echo "ratios to ssh 'CMD > file': ${ratios[*]}; to ssh CMD > file here: ${sratios[*]}"
 if [ "${#overs[@]}" -gt 0 ]; then

@@ -109,12 +109,24 @@ if [ "$name" = runboard ] && { [ $# -eq 0 ] || [ "$1" = open ]; } && [ "${RUNBOA
   fi
 fi
 # The thin client, as bin/runboard's (docs/PROTOCOL.md): with the data dir's supervisor up, a subcommand other than
-# exec, open and supervisor is run by it, through the Perl client it installed in its private bin/, and no JVM
-# starts (a `list` in 0.05 s where a JVM takes 0.3-0.7 s: docs/BENCHMARKS.md §17). The data dir: --data-dir (once,
-# before --) or $RUNBOARD_HOME, $XDG_DATA_HOME/runboard, ~/.local/share/runboard. RUNBOARD_THIN_CLIENT=off: the JVM.
-if [ "$name" = runboard ] && [ $# -gt 0 ] && [ "${RUNBOARD_THIN_CLIENT:-on}" != off ]; then
+# exec (but a remote one: --host without --slurm), open and supervisor is run by it, through the Perl client it
+# installed in its private bin/, and no JVM starts (a `list` in 0.05 s where a JVM takes 0.3-0.7 s:
+# docs/BENCHMARKS.md §17). The data dir: --data-dir (once, before --) or $RUNBOARD_HOME, $XDG_DATA_HOME/runboard,
+# ~/.local/share/runboard. RUNBOARD_THIN_CLIENT=off: the JVM.
+thin=$#
+if [ "${1:-}" = exec ]; then
+  thin=0
+  for ((i = 2; i <= $#; i++)); do
+    case "${!i}" in
+      --) break ;;
+      --host | --host=*) thin=1 ;;
+      --slurm) thin=0; break ;;
+    esac
+  done
+fi
+if [ "$name" = runboard ] && [ "$thin" -gt 0 ] && [ "${RUNBOARD_THIN_CLIENT:-on}" != off ]; then
   case "$1" in
-    exec | open | supervisor) ;;
+    open | supervisor) ;;
     *)
       data="" seen=0
       for ((i = 1; i <= $#; i++)); do

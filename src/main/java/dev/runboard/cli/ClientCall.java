@@ -2,26 +2,36 @@ package dev.runboard.cli;
 
 import dev.runboard.engine.RawProcess;
 import dev.runboard.session.RawPaths;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Whom a command runs for: the environment, folder and terminal of the person who typed it. In its
  * own JVM that is this process's; in the supervisor, which runs the commands of bin/runboard's thin
  * client (docs/PROTOCOL.md), it is the client's, sent with the call. Every command reads these here
  * and nowhere else: a default {@code --cwd}, a relative path, {@code $SHELL}, the data dir's
- * variables, whether stdout is a terminal. Values are {@link dev.runboard.session.RawText}: a byte
+ * variables, whether stdout is a terminal, its stdin. Values are {@link dev.runboard.session.RawText}: a byte
  * that is not UTF-8 stays that byte.
  *
  * @param environment the client's environment
  * @param folder the client's current folder, as RawText
  * @param terminal whether the client's stdout (and stdin) are a terminal
+ * @param relayedInput the client's stdin as the supervisor receives it over the thin client's connection, asked
+ *     for on first use (a command that reads no input never touches the client's); null: this JVM's own stdin
  */
-public record ClientCall(Map<String, String> environment, String folder, boolean terminal) {
+public record ClientCall(Map<String, String> environment, String folder, boolean terminal,
+                         Supplier<InputStream> relayedInput) {
     private static final ThreadLocal<ClientCall> CURRENT = new ThreadLocal<>();
 
     public ClientCall {
         environment = Map.copyOf(environment);
+    }
+
+    /** A call whose input is this JVM's own stdin (a command typed here, a test's). */
+    public ClientCall(Map<String, String> environment, String folder, boolean terminal) {
+        this(environment, folder, terminal, null);
     }
 
     /** This JVM's own: a command typed into it. */
@@ -47,6 +57,16 @@ public record ClientCall(Map<String, String> environment, String folder, boolean
         } finally {
             CURRENT.set(before);
         }
+    }
+
+    /** Whether the supervisor runs this call for a thin client, whose stdin comes over the connection. */
+    boolean relayed() {
+        return relayedInput != null;
+    }
+
+    /** The client's stdin: this JVM's, or the thin client's as it relays it. */
+    InputStream stdin() {
+        return relayedInput != null ? relayedInput.get() : System.in;
     }
 
     /** The client's folder as a Path (found by its bytes: {@link RawPaths#path}). */

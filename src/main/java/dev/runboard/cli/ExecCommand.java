@@ -1,5 +1,6 @@
 package dev.runboard.cli;
 
+import dev.runboard.engine.SupervisorClient;
 import dev.runboard.process.EarlyLaunch;
 import dev.runboard.process.SessionEngine;
 import dev.runboard.session.ExecExitCode;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
             "Exits with the command's exit code (124 on timeout, 125 if it could not start or its exit is unknown,",
             "143 when a --fail-on rule killed it while it ran (128 + TERM's 15, as a shell reports it),",
             "1 when a --fail-on rule failed a command that exited 0, 2 on a usage error).",
-            "Ctrl-C kills the whole tree."},
+            "Ctrl-C kills the whole tree.",
+            "With --host the data dir's supervisor runs the session (started when none runs), as for start."},
         footer = {"", "Examples:", "  runboard exec -- make test",
             "  runboard exec --timeout 600 --cwd ~/src/app -- ./gradlew build",
             "  runboard exec --no-shell -- python3 -c 'print(42)'",
@@ -59,13 +61,18 @@ public final class ExecCommand implements Callable<Integer> {
     /** The session itself, its options already parsed. */
     int run(Path dir, SessionSpec sessionSpec, PrintWriter out, PrintWriter err) throws Exception {
         this.out = out;
+        ClientCall call = ClientCall.current();
+        if (sessionSpec.host() != null && !sessionSpec.isSlurm() || call.relayed()) {
+            return new SupervisedExec(SupervisorClient.forDataDir(dir, call.environment()), sessionSpec, call, out, err).run();
+        }
         try (SessionEngine engine = SessionEngine.forDataDir(dir)) {
-            dev.runboard.remote.SshSessions ssh = sessionSpec.host() != null ? dev.runboard.remote.SshSessions.forDataDir(dir) : null;
-            if (ssh != null) {
-                engine.useRemote(ssh);
-            }
             if (sessionSpec.isSlurm()) {
-                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(dir, ssh)); // a login host through the same ssh layer
+                // A login host (--host with --slurm) through the ssh layer, whose sbatch and squeue are this JVM's calls.
+                dev.runboard.remote.SshSessions ssh = sessionSpec.host() != null ? dev.runboard.remote.SshSessions.forDataDir(dir) : null;
+                if (ssh != null) {
+                    engine.useRemote(ssh);
+                }
+                engine.useSlurm(new dev.runboard.slurm.SlurmSessions(dir, ssh));
             }
             // Hang, guard and rule findings as they happen, one line each (the JSON's events keep them too).
             engine.onEvent((session, event) -> printEvent(event, err));

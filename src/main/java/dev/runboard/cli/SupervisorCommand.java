@@ -74,14 +74,15 @@ public final class SupervisorCommand {
 
         /** Runs a thin client's command line for that client (see {@link dev.runboard.engine.ClientCommands}). */
         static int runForClient(java.util.List<String> argv, java.util.Map<String, String> environment, String folder,
-                                boolean terminal, java.io.OutputStream out, java.io.OutputStream err) {
+                                boolean terminal, java.util.function.Supplier<java.io.InputStream> input,
+                                java.io.OutputStream out, java.io.OutputStream err) {
             PrintWriter errors = new PrintWriter(new java.io.OutputStreamWriter(err, java.nio.charset.StandardCharsets.UTF_8), true);
             String unreadable = ClientArguments.problem(argv);
             if (unreadable != null) {
                 errors.println(unreadable);
                 return RunboardCli.USAGE;
             }
-            return RunboardCli.run(argv.toArray(String[]::new), new ClientCall(environment, folder, terminal),
+            return RunboardCli.run(argv.toArray(String[]::new), new ClientCall(environment, folder, terminal, input),
                     new ByteWriter(out, java.nio.charset.StandardCharsets.UTF_8), errors);
         }
     }

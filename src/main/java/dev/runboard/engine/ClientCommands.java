@@ -16,8 +16,9 @@ public interface ClientCommands {
      * @param environment the client's environment (RawText values)
      * @param folder the client's current folder (RawText)
      * @param terminal whether the client's stdin and stdout are a terminal
+     * @param input the client's stdin, asked of the client when first called ({@link RelayedInput})
      * @return the exit code
      */
-    int run(List<String> argv, Map<String, String> environment, String folder, boolean terminal, OutputStream out,
-            OutputStream err);
+    int run(List<String> argv, Map<String, String> environment, String folder, boolean terminal,
+            java.util.function.Supplier<java.io.InputStream> input, OutputStream out, OutputStream err);
 }

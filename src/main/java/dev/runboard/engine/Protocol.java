@@ -188,7 +188,27 @@ final class Protocol {
     }
 
     static BufferedReader reader(SocketChannel ch) {
-        return new BufferedReader(new InputStreamReader(Channels.newInputStream(ch), StandardCharsets.UTF_8));
+        // Through a channel that is not a SelectableChannel: Channels' stream of one holds the channel's blocking lock
+        // while it reads, and its writer takes the same lock, so a read waiting for a client's next line (a thin
+        // client's relayed input, RelayedInput) would stop every reply written meanwhile. The socket reads and
+        // writes side by side on its own.
+        java.nio.channels.ReadableByteChannel reads = new java.nio.channels.ReadableByteChannel() {
+            @Override
+            public int read(java.nio.ByteBuffer dst) throws java.io.IOException {
+                return ch.read(dst);
+            }
+
+            @Override
+            public boolean isOpen() {
+                return ch.isOpen();
+            }
+
+            @Override
+            public void close() throws java.io.IOException {
+                ch.close();
+            }
+        };
+        return new BufferedReader(new InputStreamReader(Channels.newInputStream(reads), StandardCharsets.UTF_8));
     }
 
     /** The most one write to a socket carries ({@link #writer}). */

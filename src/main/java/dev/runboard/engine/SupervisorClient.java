@@ -227,6 +227,16 @@ public final class SupervisorClient implements SupervisorLink {
         return callReading(new WaitRequest(id)).snapshot();
     }
 
+    /** exec's end of a session: its exit code, and its final snapshot as exec prints it (JSON, no newline). */
+    public record ExecEnd(int exit, byte[] snapshot) {
+    }
+
+    /** Blocks until the session has ended and its record is final: exec's exit code and output for it ({@code exec_exited}). */
+    public ExecEnd execEnded(String id) throws IOException {
+        ExecExitedRequest.Reply reply = callReading(new ExecExitedRequest(id));
+        return new ExecEnd(reply.exit(), java.util.HexFormat.of().parseHex(reply.snapshotHex()));
+    }
+
     /** The running supervisor's facts, or null when none runs (never starts one). */
     public Supervisor.Status statusIfRunning() throws IOException {
         try (SocketChannel ch = connect()) {

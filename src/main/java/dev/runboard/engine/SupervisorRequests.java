@@ -47,8 +47,9 @@ final class SupervisorRequests {
             if (ThinClientCall.OP.equals(line.path("op").asText()) && Protocol.versionProblem(line, "client") == null) {
                 Request<?> cli = decoded(line);
                 if (cli instanceof CliRequest call) {
-                    served.thinClient().serve(call, out); // a streamed reply: frames of output, then the exit code
-                    continue;
+                    // A streamed reply: frames of output, then the exit code; the call is the connection's last.
+                    served.thinClient().serve(call, in, out);
+                    return;
                 }
             }
             served.supervisor().heartbeats.reply(out, () -> {

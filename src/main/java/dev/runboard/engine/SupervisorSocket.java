@@ -75,7 +75,7 @@ final class SupervisorSocket {
             } catch (SupervisorClient.RequestException refused) {
                 throw refused;
             } catch (IOException lost) {
-                if (attempt == READ_ATTEMPTS) {
+                if (attempt == READ_ATTEMPTS || Thread.currentThread().isInterrupted()) { // interrupted: the caller's wait is over
                     throw lost;
                 }
                 LockSupport.parkNanos(RETRY_PAUSE_NANOS);

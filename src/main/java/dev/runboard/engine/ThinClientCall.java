@@ -17,7 +17,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * <pre>
  * request  {"v":4,"op":"cli","argv":[HEX...],"env":[HEX of K=V...],"cwd":HEX,"terminal":BOOL}
  * replies  {"v":4,"out":HEX} | {"v":4,"err":HEX} ... then {"v":4,"ok":true,"exit":N}
+ * input    {"v":4,"want_in":true} asks for the client's stdin, which then comes as {"v":4,"in":HEX} ...
+ *          {"v":4,"in_end":true}; {"v":4,"signal":"INT"} says the client was interrupted ({@link RelayedInput})
  * </pre>
+ *
+ * The call is the connection's last: once the input is asked for, the client's later lines are its input.
  *
  * Heartbeats go between the frames while the command prints nothing (a {@code wait}); a client that
  * leaves (Ctrl-C on {@code tail -f}) is noticed at the next frame or beat, and the command's thread is
@@ -39,7 +43,7 @@ final class ThinClientCall {
      * Runs the request's command line and streams its output and exit code on {@code socket}; a request
      * of another shape is refused in one reply, as any other request is, and nothing runs.
      */
-    void serve(CliRequest request, OutputStream socket) throws IOException {
+    void serve(CliRequest request, java.io.BufferedReader connection, OutputStream socket) throws IOException {
         if (!request.wellFormed()) {
             Protocol.send(socket, new Protocol.Refusal("a cli request needs argv (a non-empty array of hex strings), env (an"
                     + " array of hex strings), cwd (a hex string) and terminal (true or false)", true));
@@ -52,10 +56,11 @@ final class ThinClientCall {
         Thread worker = Thread.currentThread();
         Frames out = new Frames(socket, writing, "out", worker);
         Frames err = new Frames(socket, writing, "err", worker);
+        RelayedInput input = new RelayedInput(connection, socket, writing, worker);
         int exit;
         try (Heartbeats.Beating beats = heartbeats.beat(socket, writing, worker)) {
             try {
-                exit = commands.run(argv, environment, folder, request.terminal(), out, err);
+                exit = commands.run(argv, environment, folder, request.terminal(), input::open, out, err);
             } catch (RuntimeException e) {
                 // The CLI's handler says every expected failure in one line; this is a bug, said as one too.
                 err.write(("runboard: " + e + " (a bug: the supervisor's log has no more; please report it)\n")
@@ -65,6 +70,7 @@ final class ThinClientCall {
             out.flush();
             err.flush();
         } finally {
+            input.finish();
             Thread.interrupted(); // an interrupt for a client that left is this call's, not the connection's
         }
         writing.lock();

@@ -204,13 +204,13 @@ public final class SessionEngine extends SessionsById {
     /**
      * As {@link #start(SessionSpec)}, the command reading this process's own stdin (what
      * {@code exec} does, as {@code timeout(1)} and {@code env(1)} do): piped input reaches it, and it
-     * sees end-of-file when the input ends. A PTY session's terminal, and a remote command's input on
-     * its host, are fed from it by a copier (its end closes their input there too). A Slurm job
-     * reads no input (a batch job has none), so nothing is copied for it.
+     * sees end-of-file when the input ends. A PTY session's terminal is fed from it by a copier (its
+     * end closes the terminal's input too). A Slurm job reads no input (a batch job has none); a
+     * remote command's exec is the supervisor's (cli/SupervisedExec), which copies the input itself.
      */
     public Session startAttached(SessionSpec spec) throws InvalidSpecException {
         Session session = start(spec, null, true);
-        if ((spec.pty() || spec.isRemote() && !spec.isSlurm()) && !session.status().isTerminal()) {
+        if (spec.pty() && !session.status().isTerminal()) {
             StdinCopier.start(System.in, stdin(session), session.id());
         }
         return session;

@@ -13,6 +13,10 @@
 # command has printed anything has a command that only reads run again by the JVM; one that acts (kill, start)
 # is not sent twice, and the line says how to check. Ctrl-C ends this process: the supervisor notices at its next
 # frame or heartbeat and stops the command (a `tail -f`, a `wait`).
+# A command that reads this client's stdin (an `exec --host`) asks for it once ({"v":4,"want_in":true}): from then on
+# what stdin brings is sent as it comes ({"v":4,"in":HEX}, then {"v":4,"in_end":true}), and Ctrl-C (INT, TERM,
+# HUP) is sent too ({"v":4,"signal":"INT"}): the supervisor kills the command's tree and answers with its end, and
+# this exits 128 + the signal, as a JVM does; a second Ctrl-C exits at once. Until asked, stdin is not read.
 use strict;
 
 my $here = $0 =~ m{^(.*)/} ? $1 : '.';
@@ -41,15 +45,44 @@ my $request = '{"v":' . Runboard::Protocol::VERSION() . ',"op":"cli","argv":['
     . Runboard::Protocol::hex_string($folder) . ',"terminal":' . (-t STDIN && -t STDOUT ? 'true' : 'false') . "}\n";
 print {$s} $request or jvm_instead();
 
+my %SIGNUM = (HUP => 1, INT => 2, TERM => 15);
+my ($relay, $signalled);
+
+# One read of stdin sent on; false once it has ended (the end sent too, as for a read that failed).
+sub relay_input {
+    my $got = sysread(STDIN, my $bytes, 65536);
+    return 1 if !defined $got && $!{EINTR};
+    if ($got) {
+        return print {$s} '{"v":' . Runboard::Protocol::VERSION() . ',"in":"' . unpack('H*', $bytes) . "\"}\n";
+    }
+    print {$s} '{"v":' . Runboard::Protocol::VERSION() . ",\"in_end\":true}\n";
+    return 0;
+}
+
+sub relay_signals {
+    for my $name (keys %SIGNUM) {
+        $SIG{$name} = sub {
+            exit(128 + $SIGNUM{$signalled}) if $signalled;
+            $signalled = $name;
+            print {$s} '{"v":' . Runboard::Protocol::VERSION() . ',"signal":"' . $name . "\"}\n";
+        };
+    }
+}
+
 my $printed = 0;
 my %out = (out => \*STDOUT, err => \*STDERR);
-while (defined(my $line = Runboard::Protocol::read_reply($s))) {
-    if ($line =~ /^\{"v":\d+,"(out|err)":"([0-9a-f]*)"\}\n\z/) {
+while (defined(my $line = Runboard::Protocol::read_reply($s, $relay))) {
+    if ($line =~ /^\{"v":\d+,"want_in":true\}\n\z/) {
+        $relay = [\*STDIN, \&relay_input];
+        relay_input() if !defined fileno(STDIN);    # no stdin at all: its end at once
+        $relay = undef if !defined fileno(STDIN);
+        relay_signals();
+    } elsif ($line =~ /^\{"v":\d+,"(out|err)":"([0-9a-f]*)"\}\n\z/) {
         $printed = 1;
         # A reader gone (`runboard list | head`): end as a JVM's print to a closed pipe ends, quietly.
         Runboard::Protocol::write_all($out{$1}, pack('H*', $2)) or exit 1;
     } elsif ($line =~ /^\{"v":\d+,"ok":true,"exit":(\d+)\}\n\z/) {
-        exit $1;
+        exit($signalled ? 128 + $SIGNUM{$signalled} : $1);
     } elsif (!$printed) {
         jvm_instead();    # a refusal (another protocol version): the JVM asks again and says it in one line
     } else {

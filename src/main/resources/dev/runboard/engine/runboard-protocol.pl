@@ -71,10 +71,12 @@ sub peer_pid {
 }
 
 # The supervisor's next line on $s, heartbeats skipped: undef when it closed the connection or stayed silent
-# past the limit ($silent then says so, naming its pid and what to do).
+# past the limit ($silent then says so, naming its pid and what to do). $also, when given, is [HANDLE, CODE]:
+# while waiting, CODE is called each time HANDLE is readable (the thin client's stdin, relayed), and the handle
+# is no longer watched once CODE returns false.
 my %unread;
 sub read_reply {
-    my ($s) = @_;
+    my ($s, $also) = @_;
     my $buffer = \$unread{ fileno($s) };
     $$buffer //= '';
     while (1) {
@@ -86,6 +88,8 @@ sub read_reply {
         }
         my $rin = '';
         vec($rin, fileno($s), 1) = 1;
+        my $watched = $also && $also->[0];
+        vec($rin, fileno($watched), 1) = 1 if $watched;
         my $ready = select(my $rout = $rin, undef, undef, $silence);
         next if $ready < 0 && $!{EINTR};    # a signal (Ctrl-C, CHLD): its handler has run; go on waiting
         if ($ready <= 0) {
@@ -101,6 +105,10 @@ sub read_reply {
                     : " (busy or hung; its log: $data/supervisor.log);")
                 . " 'kill $pid' ends it and the next runboard command starts another (sessions keep running)";
             return undef;
+        }
+        if ($watched && vec($rout, fileno($watched), 1)) {
+            $also->[0] = undef unless $also->[1]->();
+            next unless vec($rout, fileno($s), 1);
         }
         my $got = sysread($s, $$buffer, 65536, length $$buffer);
         next if !defined $got && $!{EINTR};

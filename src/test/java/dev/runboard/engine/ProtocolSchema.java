@@ -64,7 +64,7 @@ final class ProtocolSchema {
      */
     List<String> replyProblems(String op, JsonNode message) {
         String name = message.has("heartbeat") ? "heartbeat"
-                : op.equals("cli") && (message.has("out") || message.has("err")) ? "cli_frame"
+                : op.equals("cli") && (message.has("out") || message.has("err") || message.has("want_in")) ? "cli_frame"
                 : message.path("ok").asBoolean() ? "reply_" + op : "refusal";
         List<String> out = new ArrayList<>();
         if (root.path("$defs").path(name).isMissingNode()) {

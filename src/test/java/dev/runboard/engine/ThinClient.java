@@ -52,6 +52,24 @@ public final class ThinClient {
 
     /** The command line as given: the test names the data dir itself, or leaves it to the environment. */
     public Run runExactly(List<String> argv) throws IOException, InterruptedException {
+        Process p = start(argv);
+        p.getOutputStream().close();
+        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
+            try {
+                return p.getErrorStream().readAllBytes();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(2, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("the thin client did not end: " + argv);
+        }
+        return new Run(p.exitValue(), out, new String(err.join(), StandardCharsets.UTF_8));
+    }
+
+    private Process start(List<String> argv) throws IOException {
         String socket = address();
         List<String> command = new ArrayList<>(List.of("perl", client(dataDir).toString(), socket, dataDir.toString(),
                 String.valueOf(argv.size())));
@@ -70,24 +88,13 @@ public final class ThinClient {
             }
         });
         pb.environment().remove("JAVA_TOOL_OPTIONS");
-        Process p = pb.start();
-        p.getOutputStream().close();
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
-            try {
-                return p.getErrorStream().readAllBytes();
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(2, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new AssertionError("the thin client did not end: " + argv);
-        }
-        return new Run(p.exitValue(), out, new String(err.join(), StandardCharsets.UTF_8));
+        return pb.start();
     }
 
-    /** A started client whose output the test reads as it comes (tail -f): stop it with {@link Process#destroy}. */
+    /**
+     * A started client whose output the test reads as it comes (tail -f), its stdin open (exec --host reads it):
+     * stop it with {@link Process#destroy}. No JVM to hand over to: a call the supervisor does not take fails.
+     */
     public Process start(String... args) throws IOException {
         List<String> argv = new ArrayList<>(List.of(args));
         argv.add(1, "--data-dir=" + dataDir);

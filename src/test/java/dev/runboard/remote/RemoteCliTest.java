@@ -28,6 +28,7 @@ class RemoteCliTest {
 
     @AfterEach
     void forgetTheHostsFolder() throws Exception {
+        new SupervisorFixture(dataDir).close(); // exec --host brings the data dir's supervisor up
         SSHD.get().forget(dataDir);
     }
 
@@ -104,6 +105,14 @@ class RemoteCliTest {
             JsonNode end = Json.mapper().readTree(fx.cli("show", id).out());
             assertEquals("killed", end.path("status").asText());
             assertTrue(end.path("usage").isMissingNode(), "an ended session has no live usage: " + end);
+        }
+    }
+
+    private static JsonNode listed(SupervisorFixture fx) {
+        try {
+            return Json.mapper().readTree(fx.cli("list", "--json").out());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -240,6 +249,49 @@ class RemoteCliTest {
         List<Path> seen = errorFiles(control);
         dev.runboard.process.Await.until(java.time.Duration.ofSeconds(10), () -> "ssh .err files left in " + control
                 + ": " + seen.stream().filter(Files::exists).toList(), () -> seen.stream().noneMatch(Files::exists));
+    }
+
+    @Test
+    void theThinClientsRemoteExecRunsInTheSupervisorWithItsStdinAndCtrlCKillsTheTree() throws Exception {
+        try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
+            fx.cli("list"); // the supervisor up: bin/runboard hands exec --host to its thin client, no JVM
+            dev.runboard.engine.ThinClient thin = dev.runboard.engine.ThinClient.of(dataDir);
+            // Input still open: the line reaches the command as it is written, not at the end of the input.
+            Process reading = thin.start("exec", "--host", "rb-remote", "--cwd", "/tmp", "--", "read line; echo got:$line");
+            reading.getOutputStream().write("hi\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            reading.getOutputStream().flush();
+            JsonNode read = finished(reading);
+            reading.getOutputStream().close();
+            assertEquals(0, reading.exitValue(), read.toString());
+            assertEquals("got:hi\n", read.path("output").asText());
+
+            // The end of the client's input is the remote command's: cat returns, the next command runs.
+            Process catting = thin.start("exec", "--host", "rb-remote", "--cwd", "/tmp", "--", "cat; echo after-cat; exit 4");
+            try (java.io.OutputStream in = catting.getOutputStream()) {
+                in.write("hi\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            JsonNode end = finished(catting);
+            assertEquals(4, catting.exitValue(), end.toString());
+            assertEquals("hi\nafter-cat\n", end.path("output").asText());
+
+            // Ctrl-C: the supervisor kills the tree on the host; the client prints the killed snapshot and exits 130.
+            Process running = thin.start("exec", "--host", "rb-remote", "--cwd", "/tmp", "--", "echo started; sleep 600");
+            String[] id = new String[1];
+            Await.until(Duration.ofSeconds(60), "the remote sleep running, its output here", () -> {
+                for (JsonNode s : listed(fx)) {
+                    if (s.path("status").asText().equals("running") && s.path("output").asText().contains("started")
+                            && liveTagged(s.path("session_id").asText()).size() >= 2) {
+                        id[0] = s.path("session_id").asText();
+                    }
+                }
+                return id[0] != null;
+            });
+            new ProcessBuilder("kill", "-INT", String.valueOf(running.pid())).start().waitFor();
+            JsonNode killed = finished(running);
+            assertEquals(130, running.exitValue(), killed.toString());
+            assertEquals("killed", killed.path("status").asText());
+            assertEquals(List.of(), liveTagged(id[0]), "no process of the session is left on the host");
+        }
     }
 
     @Test
