@@ -5,7 +5,7 @@
 #                   [--via bin|java] [--floor ROUNDS]
 #
 # 1. Capture: `runboard exec --host H -- CMD` (the output written to a file on the host and
-#    mirrored here byte for byte, hash-checked) against `ssh H 'CMD > file'` (the output stays on
+#    mirrored here byte for byte by the session's output stream, hash-checked) against `ssh H 'CMD > file'` (the output stays on
 #    the host; the issue's baseline) and `ssh H CMD > file` (the bytes streamed here, what the mirror
 #    must at least cost), interleaved rounds; ratio = baseline time / runboard time. Last, the median of
 #    runboard's time over plain `ssh H CMD > file`'s, pair by pair (issue 43's figure: --bytes 512M --rounds 5).
@@ -168,7 +168,7 @@ if [ "$FLOOR" -gt 0 ]; then
   done
   median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
   echo "file there + follower / ssh H CMD > file, pair by pair: ${floors[*]}; median $(median_of "${floors[@]}")"
-  echo "the same through cat (one local process copying, as one stream per host must) / ssh H CMD > file: ${copies[*]};" \
+  echo "the same through cat (one local process copying, as one stream shared by a host's sessions would) / ssh H CMD > file: ${copies[*]};" \
     "median $(median_of "${copies[@]}")"
 fi
 

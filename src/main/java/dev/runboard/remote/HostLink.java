@@ -20,8 +20,9 @@ import java.util.logging.Logger;
 /**
  * Everything runboard does on one host, over one ssh connection: installs the helper, launches,
  * and follows all of the host's running sessions with one ssh call per poll (their sizes, exit
- * statuses and liveness, {@link PollFrames}). Their new output comes through the host's {@link
- * CaptureStream}, kept open between polls; while that is down, the poll brings it. A failed poll
+ * statuses and liveness, {@link PollFrames}). Their new output comes through each session's output
+ * stream ({@link SessionStreams}), which ssh writes into the capture itself; for a session without
+ * one (the connection down, or more sessions than channels), the poll brings it. A failed poll
  * marks the sessions {@code disconnected} and is retried with backoff; the next poll (and the
  * reopened stream) asks each session's output from the end of its local mirror, so nothing is lost
  * and nothing doubled. Sessions another target owns (Slurm jobs submitted on this host, {@link
@@ -34,9 +35,10 @@ final class HostLink implements AutoCloseable {
     }
     static final Duration PERIOD = Duration.ofMillis(200);
     /**
-     * The poll's period while the output stream is open: the stream brings the output and says when
-     * a command has ended (the poll then runs at once), so the poll is left with liveness, the usage
-     * sampling and a status the stream missed. Each poll is an ssh channel and a perl start on the host.
+     * The poll's period while the streams bring the output (no session without one printed since the last
+     * poll): a stream says when its command has ended (the poll then runs at once), so the poll is left with
+     * liveness, the usage sampling, a status a stream missed and the first output of a session without a
+     * stream. Each poll is an ssh channel and a perl start on the host.
      */
     static final Duration STREAMING_PERIOD = Duration.ofSeconds(1);
     /** How often a poll also samples the sessions' trees (the monitor reads resources once a second). */
@@ -50,7 +52,13 @@ final class HostLink implements AutoCloseable {
     private final Consumer<Session> changed;
     private final Map<String, Followed> followed = new ConcurrentHashMap<>();
     private final Map<String, Integer> gone = new ConcurrentHashMap<>();
-    private final CaptureStream stream;
+    private final SessionStreams streams;
+    /**
+     * Whether the last poll brought output of a session without a stream, or could open none: the poll's short
+     * period then (it is the output's only way here); otherwise the streams bring it, and the poll is left with
+     * the news at its long one.
+     */
+    private volatile boolean pollCarries = true;
     private final Object wake = new Object();
     /** A wake-up not yet taken by a pause (guarded by {@code wake}). */
     private boolean woken;
@@ -69,7 +77,7 @@ final class HostLink implements AutoCloseable {
         this.clientId = clientId;
         this.clock = clock;
         this.changed = changed;
-        this.stream = new CaptureStream(ssh, followed, () -> dropped = true, this::wakeUp);
+        this.streams = new SessionStreams(ssh, () -> dropped = true, this::wakeUp);
     }
 
     String host() {
@@ -146,8 +154,7 @@ final class HostLink implements AutoCloseable {
     private void track(Session session, RemoteProcess process, Path exitStatusFile, long pid, long startTicks) throws IOException {
         Mirror mirror = new Mirror(session.captureFile());
         followed.put(session.id(), new Followed(session, process, mirror, exitStatusFile, pid, startTicks));
-        stream.follow(session.id(), mirror.size());
-        session.connection(Session.CONNECTED);
+        session.connection(Session.CONNECTED); // its stream opens at the poll this wakes
         startPoller();
         wakeUp();
     }
@@ -161,7 +168,7 @@ final class HostLink implements AutoCloseable {
     void unmirror(String sessionId) {
         Followed f = followed.remove(sessionId);
         if (f != null) {
-            stream.unfollow(sessionId);
+            streams.stop(sessionId);
             f.mirror().close();
         }
         forget(List.of(sessionId));
@@ -172,9 +179,9 @@ final class HostLink implements AutoCloseable {
         return followed.isEmpty();
     }
 
-    /** Whether the host's output stream is open now. */
+    /** Whether an output stream of this host is open now. */
     boolean streaming() {
-        return stream.isOpen();
+        return streams.anyOpen();
     }
 
     private synchronized void startPoller() {
@@ -208,7 +215,7 @@ final class HostLink implements AutoCloseable {
                 continue;
             }
             if (!more) {
-                pause(stream.isOpen() ? STREAMING_PERIOD : PERIOD);
+                pause(pollCarries ? PERIOD : STREAMING_PERIOD);
             }
         }
     }
@@ -219,18 +226,25 @@ final class HostLink implements AutoCloseable {
             return false;
         }
         List<Followed> batch = new ArrayList<>(followed.values());
-        // With the stream open the poll asks for no output (an offset past any file's end), only the news.
-        boolean streaming = stream.ensureOpen(helper("follow"));
         StringBuilder request = new StringBuilder();
         Map<String, Long> leaders = new java.util.HashMap<>();
+        java.util.Set<String> streamed = new java.util.HashSet<>();
+        streams.newPoll();
         for (Followed f : batch) {
+            // Opened here, on the poller's thread, before the poll is asked: a session's bytes come from its stream
+            // or from this poll, never both. With its stream open the poll asks for none (an offset past any
+            // file's end), only the news.
+            boolean streaming = !f.mirror().closed() && streams.ensureOpen(f, (id, offset) -> helper("follow", id, Long.toString(offset)));
+            if (streaming) {
+                streamed.add(f.session().id());
+            }
             long from = f.mirror().startPoll();
             request.append(f.session().id()).append(' ').append(streaming ? Long.MAX_VALUE : from).append(' ')
                     .append(f.pid()).append(' ').append(f.startTicks()).append(' ').append(f.ownedElsewhere() ? "" : f.session().tag())
                     .append('\n');
             leaders.put(f.session().id(), f.pid());
         }
-        PollFrames frames = new PollFrames(followed, gone);
+        PollFrames frames = new PollFrames(followed, gone, streamed);
         boolean sample = System.nanoTime() - usageAskedAt >= USAGE_PERIOD.toNanos();
         List<String> words = new ArrayList<>(List.of("poll", Long.toString(PollFrames.MAX_BYTES_PER_POLL)));
         if (sample) {
@@ -251,7 +265,7 @@ final class HostLink implements AutoCloseable {
             Followed f = followed.remove(e.id());
             if (f != null) {
                 back(f, true); // the link came back after the command had ended: said before its end is
-                stream.unfollow(e.id());
+                streams.stop(e.id());
                 f.finish(e.status(), e.lostWhy() == null ? null : "exit status lost on " + ssh.host() + ": " + e.lostWhy());
                 if (!f.ownedElsewhere()) {
                     done.add(e.id()); // the folder of one owned elsewhere is its owner's to tidy
@@ -264,8 +278,9 @@ final class HostLink implements AutoCloseable {
         if (!done.isEmpty()) {
             forget(done);
         }
-        // While the stream catches up, polling again at once would only spend an ssh call to learn that.
-        return frames.more() && !streaming;
+        pollCarries = streamed.isEmpty() || frames.carried();
+        // Only a session without a stream can have more to fetch: its stream's bytes were not asked for.
+        return frames.more();
     }
 
     /** The host's sampler, made with its clock ticks and page size (asked once; Linux's usual 100 and 4096 if it cannot say). */
@@ -377,7 +392,7 @@ final class HostLink implements AutoCloseable {
     public void close() {
         closed = true;
         wakeUp();
-        stream.close();
+        streams.close();
         followed.values().forEach(f -> f.mirror().close());
     }
 

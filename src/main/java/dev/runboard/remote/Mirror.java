@@ -10,31 +10,36 @@ import java.nio.file.StandardOpenOption;
 /**
  * The local copy of a remote session's output: the session's capture file, appended to in the
  * order the bytes were written there. Its size is the next byte to ask for, so a retry after a
- * dropped connection neither skips nor repeats a byte. Two readers fill it (the output stream and,
- * while that is down, the poll); each says from which offset its bytes are, and only the bytes past
- * the mirror's end are kept, so one source catching up with the other doubles nothing.
+ * dropped connection neither skips nor repeats a byte. Two sources fill it, one at a time: the
+ * session's output stream ({@link SessionStreams}: ssh writes the file itself) and, while the
+ * session has none, the poll, which appends here. The size is the file's, read at each ask, so the
+ * poll continues where the stream left off; the poll's bytes say from which offset they are, and
+ * only those past the end are kept, so nothing is doubled.
  */
 final class Mirror {
     private final FileChannel channel;
-    private long size;
     /** Where the bytes of the poll in flight start (the size it asked from). */
     private long pollFrom;
     private boolean closed;
 
     Mirror(Path capture) throws IOException {
-        this.channel = FileChannel.open(capture, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        this.size = channel.size();
-        channel.position(size);
-        this.pollFrom = size;
+        // Appending, as the stream's ssh does: every write goes to the file's end, whoever wrote last.
+        this.channel = FileChannel.open(capture, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        this.pollFrom = channel.size();
     }
 
+    /** The bytes here: the file's size (a closed mirror keeps the last it knew). */
     synchronized long size() {
-        return size;
+        try {
+            return closed ? pollFrom : channel.size();
+        } catch (IOException e) {
+            return pollFrom;
+        }
     }
 
     /** The poll about to be sent asks for the output from the mirror's end: returns that offset. */
     synchronized long startPoll() {
-        pollFrom = size;
+        pollFrom = size();
         return pollFrom;
     }
 
@@ -50,6 +55,7 @@ final class Mirror {
      * must ask again from {@link #size()}); the bytes are read either way (and dropped once closed).
      */
     synchronized boolean appendAt(long offset, InputStream in, long length, byte[] buffer) throws IOException {
+        long size = size();
         if (closed || offset > size) {
             skip(in, length, buffer);
             return closed;
@@ -66,7 +72,6 @@ final class Mirror {
             while (b.hasRemaining()) {
                 channel.write(b);
             }
-            size += n;
             left -= n;
         }
         return true;
@@ -83,7 +88,12 @@ final class Mirror {
         }
     }
 
+    synchronized boolean closed() {
+        return closed;
+    }
+
     synchronized void close() {
+        pollFrom = size();
         closed = true;
         try {
             channel.close();

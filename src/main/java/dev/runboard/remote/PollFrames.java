@@ -33,15 +33,20 @@ final class PollFrames {
     private final List<Ended> ended = new ArrayList<>();
     private final java.util.Set<String> ending = new java.util.HashSet<>();
     private boolean more;
+    private boolean carried;
     /** Sessions whose wrapper was found gone without a status, and on how many polls (kept across polls). */
     private final Map<String, Integer> gone;
 
     /** The text of the poll's usage frame, when it asked for one (see {@link dev.runboard.process.TreeUsageFrames}). */
     private String usage;
 
-    PollFrames(Map<String, HostLink.Followed> followed, Map<String, Integer> gone) {
+    /** Sessions whose output comes by their stream, not by this poll: their bytes still on the way are not more to fetch. */
+    private final java.util.Set<String> streamed;
+
+    PollFrames(Map<String, HostLink.Followed> followed, Map<String, Integer> gone, java.util.Set<String> streamed) {
         this.followed = followed;
         this.gone = gone;
+        this.streamed = streamed;
     }
 
     String usage() {
@@ -82,8 +87,9 @@ final class PollFrames {
             }
             s.hostBytes().set(size);
             s.mirror().append(in, dataLength, buffer);
+            carried |= dataLength > 0;
             boolean complete = s.mirror().size() >= size;
-            more |= !complete;
+            more |= !complete && !streamed.contains(id);
             if (size < 0) {
                 ended.add(Ended.lost(id, "the session's folder is gone from the host (reinstalled, or the folder"
                         + " deleted)" + (alive ? "; its wrapper (pid " + s.pid() + ") still runs there" : "")));
@@ -113,6 +119,12 @@ final class PollFrames {
         return ending;
     }
 
+    /** Whether this poll brought output (of a session without a stream: no other's is asked for). */
+    boolean carried() {
+        return carried;
+    }
+
+    /** Whether a session without a stream has output this poll did not bring (a poll carries a bounded amount). */
     boolean more() {
         return more;
     }

@@ -164,17 +164,28 @@ final class SshCommand {
     }
 
     /**
-     * Starts a call that stays open (the output stream) over the host's master connection: its stdin
-     * and stdout are the caller's; its stderr is dropped (a file would outlive a crash, a pipe could
-     * be held by a master), its exit says whether it ended well. Null when no master runs: a call
-     * that made its own connection would hold a second one to the host for as long as it lasts.
+     * Starts a call that stays open (a session's output stream) over the host's master connection, its stdout
+     * {@code file} from byte {@code offset} on: written in place, not appended, so that a stream left over from an
+     * owner that died (it carries the same bytes for the same offsets) can never double a byte of a new one's. Its
+     * stdin is a pipe this process holds: when this process goes, the call's input ends, and the helper with it.
+     * Its stderr is a pipe too (a file would outlive a crash) that may stay open past the call's exit (a call that
+     * finds the master gone becomes the master), so it is read only as far as it holds bytes; its exit says
+     * whether it ended well. Null when no master runs: a call that made its own connection would hold a second
+     * one to the host for as long as it lasts.
      */
-    Process startOverMaster(String remoteCommand) throws IOException {
+    Process startOverMaster(String remoteCommand, Path file, long offset) throws IOException {
         if (!masterRunning()) {
             return null;
         }
-        return new ProcessBuilder(argv(remoteCommand)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> command = new ArrayList<>(List.of("perl", "-e", PLACED_STDOUT, file.toString(), Long.toString(offset)));
+        command.addAll(argv(remoteCommand));
+        return new ProcessBuilder(command).start();
     }
+
+    /** Perl that makes stdout the file ARGV[0] from byte ARGV[1] on (neither truncated nor appended), then runs the rest. */
+    private static final String PLACED_STDOUT = "open(STDOUT, '+<', $ARGV[0]) && sysseek(STDOUT, $ARGV[1], 0)"
+            + " or die \"runboard: cannot write $ARGV[0]: $!\\n\"; splice(@ARGV, 0, 2);"
+            + " exec { $ARGV[0] } @ARGV or die \"runboard: cannot run $ARGV[0]: $!\\n\"";
 
     /** Whether the host's master connection runs ({@code ssh -O check}). */
     boolean masterRunning() throws IOException {

@@ -14,7 +14,8 @@
 #   perl runboard-remote.pl DIR signal ID PID START_TICKS SIGNAL
 #   perl runboard-remote.pl DIR forget ID...
 #   perl runboard-remote.pl DIR room       whether a session's files fit (asked before each start)
-#   perl runboard-remote.pl DIR follow     kept open: streams new output of the sessions named on stdin
+#   perl runboard-remote.pl DIR follow ID OFFSET   kept open: the session's output from OFFSET on, raw, as it is
+#                                          written; ends (exit 0) once the command has ended and every byte is sent
 #   perl runboard-remote.pl DIR read ID OFFSET LENGTH   one byte range of a session's output
 #   perl runboard-remote.pl DIR size ID    a session's output size in bytes
 #   perl runboard-remote.pl DIR put ID NAME     stdin: a file's bytes, written whole into DIR/s/ID (made if missing)
@@ -46,7 +47,7 @@ elsif ($cmd eq 'room') { room() }
 elsif ($cmd eq 'sysconf') { sysconf() }
 elsif ($cmd eq 'stdin') { stdin_write(@args) }
 elsif ($cmd eq 'stdin_close') { stdin_close(@args) }
-elsif ($cmd eq 'follow') { follow() }
+elsif ($cmd eq 'follow') { follow(@args) }
 elsif ($cmd eq 'read') { read_range(@args) }
 elsif ($cmd eq 'size') { size_of(@args) }
 elsif ($cmd eq 'put') { put_file(@args) }
@@ -412,61 +413,52 @@ sub command_of {
     return $c;
 }
 
-# The output stream, kept open between polls over the ssh connection: stdin names what to follow,
-# "ID OFFSET" (from OFFSET on; said again, from there again) or "-ID" (no more); stdout carries
-# frames "ID OFFSET LENGTH\n" then LENGTH bytes of the session's output from OFFSET. Every frame
-# says where its bytes belong, so a client that reconnects and asks from its last byte gets each
-# byte once. An empty frame (LENGTH 0) says the command has ended and every byte was sent: the
-# session is no longer followed. Ends when runboard closes stdin (or the connection goes).
+# One session's output stream, kept open over the ssh connection: its bytes from OFFSET on, raw, as the command
+# writes them. runboard makes this call's stdout the session's local capture itself, so ssh writes the bytes
+# straight into it (nothing on runboard's side reads or copies them), and asks again from the capture's end after a
+# dropped connection: each byte arrives once. Exit 0 once the command has ended and every byte was sent (the
+# client then polls for the status at once); exit 3 when the session's folder is not there. Its input is held
+# open by runboard and never written: its end says runboard has gone (or stopped the stream), and so does this.
 sub FOLLOW_CHUNK () { 4 << 20 }
 sub follow {
-    my %at;
-    my %fh;
-    my $pending = '';
+    my ($id, $at) = @_;
+    # Its stdout is the capture: a problem is said on stderr.
+    if (!defined $at || $id !~ /^[\w.-]+$/ || $at !~ /^\d+$/) {
+        print STDERR "error usage: follow needs ID OFFSET\n";
+        exit 3;
+    }
+    my $fh;
+    if (!open($fh, '<', "$dir/s/$id/out")) {
+        print STDERR "error gone: no session $id here\n";
+        exit 3;
+    }
+    binmode($fh);
     my $rin = '';
     vec($rin, fileno(STDIN), 1) = 1;
-    my $busy = 0;
+    my $wait = 0;
     while (1) {
-        # Waits for requests only while nothing is left to send: a busy stream never sleeps.
-        if (select(my $rout = $rin, undef, undef, $busy ? 0 : 0.05) > 0) {
-            my $n = sysread(STDIN, $pending, 65536, length $pending);
-            return unless $n;
-            while ($pending =~ s/^([^\n]*)\n//) {
-                my $line = $1;
-                if ($line =~ /^-([\w.-]+)$/) {
-                    delete $at{$1};
-                    close(delete $fh{$1}) if $fh{$1};
-                } elsif ($line =~ /^([\w.-]+) (\d+)$/) {
-                    $at{$1} = $2;
-                }
-            }
+        # A quiet command is looked at less often, up to every 50 ms; a busy one is never waited for.
+        if (select(my $rout = $rin, undef, undef, $wait) > 0) {
+            my $n = sysread(STDIN, my $ignored, 4096);
+            exit 1 unless $n;    # runboard has gone: nobody to send to
         }
-        $busy = 0;
-        for my $id (sort keys %at) {
-            my $file = "$dir/s/$id/out";
-            # The status before the size: once it is there, the size read after it is final.
-            my $ended = -e "$dir/s/$id/status";
-            my $size = -s $file;
-            next unless defined $size;
-            if ($size <= $at{$id} && $ended) {
-                # Every byte sent and the command has ended: an empty frame says so, once, and the
-                # client polls for the status at once instead of at its next period.
-                write_all("$id $at{$id} 0\n") or return;
-                delete $at{$id};
-                close(delete $fh{$id}) if $fh{$id};
-                next;
-            }
-            next unless $size > $at{$id};
-            if (!$fh{$id}) {
-                open($fh{$id}, '<', $file) or next;
-                binmode($fh{$id});
-            }
-            # The bytes up to SIZE are there (an output only grows), so the frame can say its length first.
-            my $want = $size - $at{$id} < FOLLOW_CHUNK ? $size - $at{$id} : FOLLOW_CHUNK;
-            write_all("$id $at{$id} $want\n") && send_range($fh{$id}, $at{$id}, $want) or return;
-            $at{$id} += $want;
-            $busy = 1;
+        # The status before the size: once it is there, the size read after it is final.
+        my $ended = -e "$dir/s/$id/status";
+        my $size = -s $fh;
+        if ($size > $at) {
+            # The bytes up to SIZE are there (an output only grows).
+            my $want = $size - $at < FOLLOW_CHUNK ? $size - $at : FOLLOW_CHUNK;
+            send_range($fh, $at, $want) or exit 1;
+            $at += $want;
+            $wait = 0;
+            next;
         }
+        exit 0 if $ended;
+        if (!-d "$dir/s/$id") {    # forgotten while followed: no status will come
+            print STDERR "error gone: session $id was removed\n";
+            exit 3;
+        }
+        $wait = $wait == 0 ? 0.002 : $wait * 2 < 0.05 ? $wait * 2 : 0.05;
     }
 }
 

@@ -2,126 +2,142 @@ package dev.runboard.remote;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The host helper's output stream ({@code runboard-remote.pl follow}), run here as ssh runs it there: every byte
- * of a session's output arrives once and in order, in frames that say where they belong, then the end frame.
- * Its bytes go by sendfile(2) where the kernel takes stdout as the target (a pipe, as under sshd), and read and
- * written where it refuses it (an O_APPEND file: splice refuses those): both must carry the same bytes.
+ * The host helper's output stream ({@code runboard-remote.pl follow ID OFFSET}), run here as ssh runs it there: the
+ * session's bytes from the offset on, raw, each once and in order, as the command writes them, then exit 0 once the
+ * command has ended. Its bytes go by sendfile(2) where the kernel takes stdout as the target (a pipe, as under
+ * sshd), and read and written where it refuses it (an O_APPEND file: splice refuses those): both carry the same bytes.
  */
 class HelperFollowTest {
-    /** Larger than one frame (4 MiB), not a multiple of a page, every byte value. */
+    /** Larger than one sendfile call (4 MiB), not a multiple of a page, every byte value. */
     private static final int SIZE = 9 * (1 << 20) + 12_345;
+    /** Where a stream asked again after a dropped connection starts: not a page boundary. */
+    private static final int FROM = 1_000_003;
 
     @TempDir
     Path dir;
 
     @Test
-    void aPipeGetsEveryByteOnceInOrderThenTheEnd() throws Exception {
-        byte[] output = sessionOutput();
-        Process follow = startFollow(ProcessBuilder.Redirect.PIPE);
-        try {
-            assertArrayEquals(output, frames(follow.getInputStream(), output.length));
-        } finally {
-            end(follow);
-        }
+    void aPipeGetsEveryByteFromTheOffsetOnceInOrderThenTheHelperEnds() throws Exception {
+        byte[] output = sessionOutput(true);
+        Process follow = startFollow("s1", FROM, ProcessBuilder.Redirect.PIPE);
+        byte[] got = follow.getInputStream().readAllBytes();
+        assertTrue(follow.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, follow.exitValue(), "an ended command whose bytes are all sent ends its stream");
+        assertArrayEquals(Arrays.copyOfRange(output, FROM, output.length), got);
     }
 
     @Test
     void aTargetSendfileRefusesGetsTheSameBytesReadAndWritten() throws Exception {
-        byte[] output = sessionOutput();
+        byte[] output = sessionOutput(true);
         Path stream = dir.resolve("stream");
-        Process follow = startFollow(ProcessBuilder.Redirect.appendTo(stream.toFile()));
+        Process follow = startFollow("s1", 0, ProcessBuilder.Redirect.appendTo(stream.toFile()));
+        assertTrue(follow.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, follow.exitValue());
+        assertArrayEquals(output, Files.readAllBytes(stream));
+    }
+
+    @Test
+    void bytesWrittenWhileItFollowsArriveAsTheyComeAndTheStatusEndsIt() throws Exception {
+        byte[] output = sessionOutput(false);
+        Path stream = dir.resolve("stream");
+        Process follow = startFollow("s1", 0, ProcessBuilder.Redirect.appendTo(stream.toFile()));
         try {
-            // Its end frame, "s1 SIZE 0", is the last thing it writes (the helper then waits for its input to end).
-            byte[] last = (" " + output.length + " 0\n").getBytes(StandardCharsets.US_ASCII);
-            dev.runboard.testing.Poll.waitFor(60, TimeUnit.SECONDS, () -> endsWith(Files.readAllBytes(stream), last));
-            try (InputStream in = Files.newInputStream(stream)) {
-                assertArrayEquals(output, frames(in, output.length));
-            }
+            dev.runboard.testing.Poll.waitFor(60, TimeUnit.SECONDS, () -> Files.size(stream) == output.length);
+            assertTrue(follow.isAlive(), "a command still running keeps its stream open");
+            byte[] more = "and then some more\n".getBytes(StandardCharsets.US_ASCII);
+            Path out = dir.resolve("helper/s/s1/out");
+            Files.write(out, more, StandardOpenOption.APPEND);
+            dev.runboard.testing.Poll.waitFor(60, TimeUnit.SECONDS, () -> Files.size(stream) == output.length + more.length);
+            Files.writeString(dir.resolve("helper/s/s1/status"), "0\n");
+            assertTrue(follow.waitFor(60, TimeUnit.SECONDS), "the status ends the stream");
+            assertEquals(0, follow.exitValue());
+            byte[] got = Files.readAllBytes(stream);
+            assertArrayEquals(more, Arrays.copyOfRange(got, output.length, got.length));
+            assertArrayEquals(output, Arrays.copyOf(got, output.length));
         } finally {
-            end(follow);
+            follow.destroyForcibly().waitFor();
         }
     }
 
-    private byte[] sessionOutput() throws IOException {
+    @Test
+    void aSessionForgottenWhileFollowedEndsItsStream() throws Exception {
+        sessionOutput(false);
+        Process follow = startFollow("s1", 0, ProcessBuilder.Redirect.DISCARD);
+        try {
+            Path session = dir.resolve("helper/s/s1");
+            try (var files = Files.list(session)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(session);
+            assertTrue(follow.waitFor(60, TimeUnit.SECONDS), "no status will come: the helper leaves");
+            assertEquals(3, follow.exitValue());
+        } finally {
+            follow.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void theEndOfItsInputEndsItWhileTheCommandRuns() throws Exception {
+        sessionOutput(false);
+        Process follow = startFollow("s1", 0, ProcessBuilder.Redirect.DISCARD);
+        try {
+            follow.getOutputStream().close(); // runboard gone
+            assertTrue(follow.waitFor(60, TimeUnit.SECONDS), "nobody to send to: the helper leaves");
+            assertEquals(1, follow.exitValue());
+        } finally {
+            follow.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aSessionThatIsNotThereSaysSoOnStderrAndWritesNothingToTheCapture() throws Exception {
+        sessionOutput(true);
+        Path stream = dir.resolve("stream");
+        Process follow = startFollow("s9", 0, ProcessBuilder.Redirect.appendTo(stream.toFile()));
+        String err = new String(follow.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(follow.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(3, follow.exitValue());
+        assertEquals("error gone: no session s9 here\n", err);
+        assertEquals(0, Files.size(stream), "the capture gets no message");
+    }
+
+    private byte[] sessionOutput(boolean ended) throws IOException {
         byte[] output = new byte[SIZE];
         new Random(46).nextBytes(output);
         Path session = Files.createDirectories(dir.resolve("helper/s/s1"));
         Files.write(session.resolve("out"), output);
-        Files.writeString(session.resolve("status"), "0\n"); // ended: after its last byte, the end frame
+        if (ended) {
+            Files.writeString(session.resolve("status"), "0\n");
+        }
         return output;
     }
 
-    private Process startFollow(ProcessBuilder.Redirect stdout) throws IOException {
+    private Process startFollow(String id, long offset, ProcessBuilder.Redirect stdout) throws IOException {
         Path script = dir.resolve("runboard-remote.pl");
-        try (InputStream in = HelperFollowTest.class.getResourceAsStream("/dev/runboard/remote/runboard-remote.pl")) {
-            Files.copy(in, script);
-        }
-        Process p = new ProcessBuilder("perl", script.toString(), dir.resolve("helper").toString(), "follow")
-                .redirectOutput(stdout).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        OutputStream requests = p.getOutputStream();
-        requests.write("s1 0\n".getBytes(StandardCharsets.US_ASCII)); // follow s1 from its first byte
-        requests.flush(); // kept open: the helper ends when runboard closes its input
-        return p;
-    }
-
-    /** The bytes of s1's frames, in the order sent, up to its end frame; each frame must continue the last. */
-    private static byte[] frames(InputStream raw, int expected) throws IOException {
-        DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
-        ByteArrayOutputStream got = new ByteArrayOutputStream(expected);
-        while (true) {
-            String[] header = line(in).split(" ");
-            assertEquals(3, header.length, "a frame header is ID OFFSET LENGTH");
-            assertEquals("s1", header[0]);
-            assertEquals(got.size(), Long.parseLong(header[1]), "each frame starts where the last ended");
-            int length = Integer.parseInt(header[2]);
-            if (length == 0) {
-                return got.toByteArray();
+        if (!Files.exists(script)) {
+            try (InputStream in = HelperFollowTest.class.getResourceAsStream("/dev/runboard/remote/runboard-remote.pl")) {
+                Files.copy(in, script);
             }
-            byte[] bytes = new byte[length];
-            in.readFully(bytes);
-            got.write(bytes);
         }
-    }
-
-    private static boolean endsWith(byte[] bytes, byte[] end) {
-        return bytes.length >= end.length
-                && java.util.Arrays.equals(bytes, bytes.length - end.length, bytes.length, end, 0, end.length);
-    }
-
-    private static String line(InputStream in) throws IOException {
-        StringBuilder b = new StringBuilder();
-        for (int c = in.read(); c != '\n'; c = in.read()) {
-            if (c < 0) {
-                throw new IOException("the stream ended in the middle of a frame header: " + b);
-            }
-            b.append((char) c);
-        }
-        return b.toString();
-    }
-
-    private static void end(Process p) throws InterruptedException {
-        try {
-            p.getOutputStream().close(); // the helper's end of input: it leaves
-        } catch (IOException gone) {
-            // already gone
-        }
-        if (!p.waitFor(10, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor();
-        }
+        // Its input a pipe held open, as runboard holds it: its end says runboard has gone.
+        return new ProcessBuilder("perl", script.toString(), dir.resolve("helper").toString(), "follow", id, Long.toString(offset))
+                .redirectOutput(stdout).start();
     }
 }

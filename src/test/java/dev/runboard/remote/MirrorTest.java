@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The mirror keeps each byte once whichever source (stream or poll) brings it, and in order. */
+/** The mirror keeps each byte once whichever source (the session's stream, which writes the file itself, or the poll) brings it, and in order. */
 class MirrorTest {
     @TempDir
     Path dir;
@@ -39,6 +39,11 @@ class MirrorTest {
         assertEquals("abcdefghijklm", Files.readString(capture));
         Mirror again = new Mirror(capture);
         assertEquals(13, again.size(), "a new owner continues from the local end");
+        // The session's stream (ssh) appends to the file itself: the poll that follows asks from the file's end.
+        Files.writeString(capture, "nop", java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(16, again.startPoll());
+        again.append(bytes("qr"), 2, buffer);
         again.close();
+        assertEquals("abcdefghijklmnopqr", Files.readString(capture));
     }
 }

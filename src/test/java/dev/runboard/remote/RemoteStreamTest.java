@@ -18,6 +18,7 @@ import dev.runboard.testing.TestScale;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -111,6 +112,36 @@ class RemoteStreamTest {
         Path raw = Path.of(end.rawOutput());
         assertTrue(atKill < Files.size(raw), "the master was killed mid-stream (" + atKill + " of " + Files.size(raw) + " bytes)");
         assertEquals(sha256(seq.getInputStream()), sha256(Files.newInputStream(raw)), "every line once, in order");
+    }
+
+    @Test
+    void moreSessionsThanStreamsAllArriveExactlyThePollBringingTheRest() throws Exception {
+        // Two more sessions than the streams one connection may hold: the poll carries the output of those without.
+        int count = SessionStreams.MAX_OPEN + 2;
+        String bursts = "seq 1 30000; sleep 2; seq 30001 60000";
+        List<Session> sessions = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            sessions.add(fx.engine.start(fx.sh(bursts).build()));
+        }
+        int[] most = new int[1];
+        Await.until(LONG, "every session's first burst here", () -> {
+            most[0] = Math.max(most[0], streamsOfThisProcess());
+            return sessions.stream().allMatch(s -> s.captureFile().toFile().length() > 100_000);
+        });
+        assertTrue(most[0] >= 1 && most[0] <= SessionStreams.MAX_OPEN, "streams open at once: " + most[0]);
+        Process seq = new ProcessBuilder("seq", "1", "60000").start();
+        String expected = sha256(seq.getInputStream());
+        for (Session s : sessions) {
+            SessionSnapshot end = awaitEnd(s);
+            assertEquals(SessionStatus.COMPLETED, end.status(), end.reason());
+            assertEquals(expected, sha256(Files.newInputStream(Path.of(end.rawOutput()))), "every line once, in order: " + s.id());
+        }
+    }
+
+    /** The ssh calls of this process's output streams open now (the test sshd's side of them is below this process too). */
+    private static int streamsOfThisProcess() {
+        return (int) ProcessHandle.current().descendants().filter(p -> p.info().command().orElse("").endsWith("/ssh")
+                && p.info().arguments().map(a -> String.join(" ", a)).orElse("").contains("'follow'")).count();
     }
 
     @Test

@@ -80,7 +80,7 @@ class SlurmLoginHostTest {
         try (SupervisorFixture fx = new SupervisorFixture(dataDir)) {
             String id = fx.start("--host", "rb-remote", "--slurm", "--cwd", "/tmp", "--",
                     "sh -c 'sleep 300 & sleep 300 & echo up; wait'");
-            // The output comes by the host's stream, Slurm's state by the next squeue: both are awaited.
+            // The output comes by the session's stream, Slurm's state by the next squeue: both are awaited.
             Await.until(LONG, "the job's tree up, running, its first line here", () -> SlurmCluster.liveTagged(id).size() >= 3
                     && fx.show(id).path("output").asText().contains("up")
                     && fx.show(id).path("status").asText().equals("running"));
@@ -88,12 +88,14 @@ class SlurmLoginHostTest {
             assertEquals("rb-remote", running.path("host").asText(), running.toString());
             assertEquals("connected", running.path("connection").asText(), running.toString());
             String job = running.path("slurm").path("job_id").asText();
-            // An ssh session on the same host beside the job: one output stream carries both (one ssh layer per
-            // supervisor, which the login host shares), not one per target.
+            // An ssh session on the same host beside the job: both streams ride on one master connection (one ssh
+            // layer per supervisor, which the login host shares), not one per target.
             String besideId = fx.start("--host", "rb-remote", "--cwd", "/tmp", "--", "echo beside; sleep 300");
             Await.until(LONG, "the ssh session running, its line here",
                     () -> fx.show(besideId).path("output").asText().contains("beside"));
-            assertEquals(1, outputStreams(fx.supervisorPid()), "the supervisor's output streams from rb-remote");
+            List<String> streams = outputStreams(fx.supervisorPid());
+            assertEquals(2, streams.size(), "the supervisor's output streams from rb-remote: " + streams);
+            assertEquals(1, streams.stream().distinct().count(), "over one master: " + streams);
             assertEquals(0, fx.cli("kill", besideId).exit());
             // The wrapper's samples on the node, read through the login host's folder.
             JsonNode[] usage = new JsonNode[1];
@@ -203,15 +205,16 @@ class SlurmLoginHostTest {
     }
 
     /** The supervisor's ssh calls that run the host helper's output stream ({@code follow}), as /proc shows them. */
-    private static long outputStreams(long supervisor) {
-        return ProcessHandle.of(supervisor).orElseThrow().descendants().filter(p -> {
+    /** The control path of each of the supervisor's output streams from rb-remote (one per session it follows). */
+    private static List<String> outputStreams(long supervisor) {
+        return ProcessHandle.of(supervisor).orElseThrow().descendants().map(p -> {
             try {
-                String argv = Files.readString(Path.of("/proc/" + p.pid() + "/cmdline")).replace('\0', ' ');
-                return argv.startsWith("ssh ") && argv.contains("rb-remote") && argv.strip().endsWith("'follow'");
+                return Files.readString(Path.of("/proc/" + p.pid() + "/cmdline")).replace('\0', ' ');
             } catch (java.io.IOException gone) {
-                return false;
+                return "";
             }
-        }).count();
+        }).filter(argv -> argv.startsWith("ssh ") && argv.contains("rb-remote") && argv.contains("'follow'"))
+                .map(argv -> argv.replaceAll(".*ControlPath=(\\S+).*", "$1")).toList();
     }
 
 }
