@@ -29,7 +29,7 @@ final class PollFrames {
         }
     }
 
-    private final Map<String, HostLink.Followed> followed;
+    private final Map<String, Followed> followed;
     private final List<Ended> ended = new ArrayList<>();
     private final java.util.Set<String> ending = new java.util.HashSet<>();
     private boolean more;
@@ -43,7 +43,7 @@ final class PollFrames {
     /** Sessions whose output comes by their stream, not by this poll: their bytes still on the way are not more to fetch. */
     private final java.util.Set<String> streamed;
 
-    PollFrames(Map<String, HostLink.Followed> followed, Map<String, Integer> gone, java.util.Set<String> streamed) {
+    PollFrames(Map<String, Followed> followed, Map<String, Integer> gone, java.util.Set<String> streamed) {
         this.followed = followed;
         this.gone = gone;
         this.streamed = streamed;
@@ -80,7 +80,7 @@ final class PollFrames {
             if (status.length() < statusLength) {
                 throw new IOException("the connection ended in the middle of a status");
             }
-            HostLink.Followed s = followed.get(id);
+            Followed s = followed.get(id);
             if (s == null) {
                 in.skipNBytes(dataLength);
                 continue;

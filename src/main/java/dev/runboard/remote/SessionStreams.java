@@ -61,7 +61,7 @@ final class SessionStreams implements AutoCloseable {
      * Whether the session's output is streaming, opening its stream when there is room on the connection, the
      * master runs and its retry time has come: then the poll leaves its output to the stream.
      */
-    synchronized boolean ensureOpen(HostLink.Followed f, Command command) throws IOException {
+    synchronized boolean ensureOpen(Followed f, Command command) throws IOException {
         if (noMaster) {
             return false;
         }
