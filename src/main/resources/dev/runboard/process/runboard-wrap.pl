@@ -235,6 +235,13 @@ if (!defined $pid) {
 }
 if ($pid == 0) {
     setpgrp(0, 0);
+    if ($pty_leader && open(my $tty, '+<', '/dev/tty')) {
+        # The terminal's foreground group is the command's before it runs, set here too, as a shell sets it in both:
+        # a command that read the terminal before the parent's call below (a loaded machine) was stopped by SIGTTIN.
+        local $SIG{TTOU} = 'IGNORE';    # a group not yet in the foreground may take it only with SIGTTOU ignored
+        ioctl($tty, TIOCSPGRP, pack('i', $$));
+        close($tty);
+    }
     # Every signal at its default, as `env --default-signal` would set them: a signal runboard was
     # started with ignored (SIGINT in a background job, SIGHUP under nohup, SIGPIPE) must not stay
     # ignored in the command.
@@ -258,7 +265,7 @@ if ($pid == 0) {
 }
 setpgrp($pid, $pid);    # as a shell does, in both: whichever runs first, the group exists before either goes on
 if ($pty_leader && open(my $tty, '+<', '/dev/tty')) {
-    ioctl($tty, TIOCSPGRP, pack('i', $pid));    # the terminal's keys (Ctrl-C, Ctrl-Z) reach the command's group
+    ioctl($tty, TIOCSPGRP, pack('i', $pid));    # the terminal's keys (Ctrl-C, Ctrl-Z) reach the command's group (both, as above)
     close($tty);
 }
 # What runs below us is the command's from here on: our own files are readable by us only.

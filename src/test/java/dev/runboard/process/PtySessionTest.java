@@ -88,6 +88,27 @@ class PtySessionTest {
     }
 
     @Test
+    @dev.runboard.testing.Stress
+    void aCommandThatReadsTheTerminalAtOnceIsNeverStoppedForIt() throws Exception {
+        // The wrapper hands the terminal's foreground to the command's new group; a command that read it before the
+        // hand-off was stopped by SIGTTIN for good (seen once in CI, on a loaded machine). Many at once make the race.
+        int count = dev.runboard.testing.TestScale.races(40);
+        List<Session> sessions = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Session s = fx.engine().start(fx.sh("read line; echo got:$line").pty(true).build());
+            OutputStream in = fx.engine().stdin(s);
+            in.write(("line" + i + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            sessions.add(s);
+        }
+        for (int i = 0; i < count; i++) {
+            SessionSnapshot end = EngineFixture.awaitEnd(sessions.get(i));
+            assertEquals(SessionStatus.COMPLETED, end.status(), end.output());
+            assertTrue(end.output().contains("got:line" + i), end.output());
+        }
+    }
+
+    @Test
     void theTerminalIsHeldByScriptOutsideThisJvm() throws Exception {
         Session s = fx.engine().start(fx.sh("tty; cat; echo eof").pty(true).build());
         Await.until(WAIT, "the terminal's name", () -> s.snapshot().output().contains("/dev/pts/"));
