@@ -63,7 +63,7 @@ final class SupervisedExec {
             Runtime.getRuntime().addShutdownHook(onCtrlC);
         }
         daemon("runboard-exec-stdin-" + id, () -> copyInput(id));
-        daemon("runboard-exec-events-" + id, () -> printEvents(id));
+        Thread events = daemon("runboard-exec-events-" + id, () -> printEvents(id));
         try {
             SupervisorClient.ExecEnd end = client.execEnded(id);
             ended.countDown();
@@ -79,20 +79,31 @@ final class SupervisedExec {
             return INTERRUPTED;
         } finally {
             ended.countDown();
+            // No look of the events' is left in flight once exec is done: one that came after the supervisor's stop
+            // would start another supervisor for nobody.
+            joinQuietly(events);
         }
     }
 
-    /** The client's stdin to the command, then its end; over as soon as the session takes no more input. */
+    /**
+     * The client's stdin to the command, then its end; over as soon as the session takes no more input. Bytes read
+     * after exec is done go nowhere: a request then could start a supervisor for nobody.
+     */
     private void copyInput(String id) {
         byte[] buffer = new byte[64 << 10];
         try {
             InputStream in = call.stdin();
             for (int n; (n = in.read(buffer)) >= 0; ) {
+                if (ended.getCount() == 0) {
+                    return;
+                }
                 if (n > 0) {
                     client.stdin(id, java.util.Arrays.copyOf(buffer, n));
                 }
             }
-            client.closeStdin(id);
+            if (ended.getCount() > 0) {
+                client.closeStdin(id);
+            }
         } catch (IOException takesNoMore) {
             // the session has ended (its input with it), or this client's input failed: nothing more to send
         }
@@ -152,9 +163,18 @@ final class SupervisedExec {
         }
     }
 
-    private static void daemon(String name, Runnable body) {
+    private static Thread daemon(String name, Runnable body) {
         Thread t = new Thread(body, name);
         t.setDaemon(true);
         t.start();
+        return t;
+    }
+
+    private static void joinQuietly(Thread t) {
+        try {
+            t.join(java.time.Duration.ofSeconds(5).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
