@@ -53,8 +53,14 @@ public record WindowState(
         }
     }
 
-    /** Writes the file atomically (call off the FX thread). */
+    /**
+     * Writes the file atomically (call off the FX thread). A data dir that is gone is not made again for it: the
+     * window's place is not worth a folder (a test's, deleted as its window closed, came back holding only this file).
+     */
     public void save(Path dataDir) throws IOException {
+        if (!Files.isDirectory(dataDir)) {
+            return;
+        }
         dev.runboard.store.DataDirs.createPrivateDirectories(dataDir);
         Path tmp = Files.createTempFile(dataDir, "." + FILE_NAME, ".tmp");
         try {
