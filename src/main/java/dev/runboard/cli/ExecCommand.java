@@ -75,7 +75,7 @@ public final class ExecCommand implements Callable<Integer> {
                 engine.useSlurm(new dev.runboard.slurm.SlurmSessions(dir, ssh));
             }
             // Hang, guard and rule findings as they happen, one line each (the JSON's events keep them too).
-            engine.onEvent((session, event) -> printEvent(event, err));
+            engine.onEvent((session, event) -> printEvent(event.kind(), event.message(), err));
             CompletableFuture<Session> started = new CompletableFuture<>();
             CompletableFuture<SessionSnapshot> ended = new CompletableFuture<>();
             // The end as soon as it is decided: the snapshot is built and printed here while a worker writes
@@ -130,10 +130,12 @@ public final class ExecCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code runboard: hang: no output for 2 s (hang watchdog)}: one line, whatever the message held. */
-    private static void printEvent(dev.runboard.session.SessionEvent event, PrintWriter err) {
-        String message = event.message().replaceAll("\\R", " ");
-        err.println("runboard: " + event.kind() + ": " + message);
+    /**
+     * {@code runboard: hang: no output for 2 s (hang watchdog)}: one line, whatever the message held. SupervisedExec
+     * prints the events it reads from the supervisor so too.
+     */
+    static void printEvent(String kind, String message, PrintWriter err) {
+        err.println("runboard: " + kind + ": " + message.replaceAll("\\R", " "));
         err.flush();
     }
 

@@ -117,8 +117,7 @@ final class SupervisedExec {
                     if (PRINTED_EVENTS.contains(kind) && eventsSeen.add(event.toString())) {
                         synchronized (this) {
                             if (!printed) {
-                                err.println("runboard: " + kind + ": " + event.path("message").asText().replaceAll("\\R", " "));
-                                err.flush();
+                                ExecCommand.printEvent(kind, event.path("message").asText(), err);
                             }
                         }
                     }
